@@ -1,0 +1,44 @@
+# Two commands for a new machine: `make run` (the product, embedded demo) and `make test` (every test).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+UV := $(VENV)/bin/uv
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test venv dev-venv migrate seed lint typecheck bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check uv==0.13.9
+
+venv: $(PY)
+	$(UV) pip install -q --python $(PY) -r requirements.txt
+
+dev-venv: $(PY)
+	$(UV) pip install -q --python $(PY) -r requirements-dev.txt
+
+run: venv
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py seed_demo
+ifeq ($(strip $(REDIS_URL)),)
+	@echo "Serving on http://$(HOST):$(PORT)/ (embedded: SQLite, eager Celery). Ctrl-C stops it."
+	$(PY) manage.py runserver $(HOST):$(PORT)
+else
+	@echo "Serving on http://$(HOST):$(PORT)/ with a Celery worker and beat (Procfile). Ctrl-C stops all."
+	$(VENV)/bin/uv pip install -q --python $(PY) honcho==2.0.0
+	PORT=$(PORT) HOST=$(HOST) $(VENV)/bin/honcho -f Procfile start
+endif
+
+test: dev-venv
+	$(PY) -m pytest
+
+lint: dev-venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+bench: dev-venv
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles artifacts

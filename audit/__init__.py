@@ -1,0 +1,1 @@
+"""Append-only, tamper-evident audit trail and the compliance views that read it."""

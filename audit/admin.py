@@ -1,0 +1,1 @@
+"""Admin screens of the audit app; every write goes through a service."""

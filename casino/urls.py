@@ -1,0 +1,27 @@
+"""Root URL configuration: admin, sign-in, health, API and each app's screens."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, JsonResponse
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from casino import health, views
+from casino.api_errors import error_body
+
+
+def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
+    return JsonResponse(error_body("not_found", f"No API endpoint at {request.path}"), status=404)
+
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/v1/", include("casino.api_urls")),
+    re_path(r"^api/(?P<rest>.*)$", api_not_found),
+]

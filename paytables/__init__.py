@@ -1,0 +1,1 @@
+"""Versioned, configurable paytables and their exact theoretical analysis."""

@@ -1,0 +1,1 @@
+"""Admin screens of the paytables app; every write goes through a service."""

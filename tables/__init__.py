@@ -1,0 +1,1 @@
+"""Casino tables: Triple Draw rounds, seats, bets, draw rows, settlement, and home-game table types."""

@@ -1,0 +1,1 @@
+"""Admin screens of the tables app; every write goes through a service."""

@@ -1,0 +1,1 @@
+"""Tables, seats, rounds, bets, draw rows, outcomes and the ledger (DESIGN 5)."""

@@ -1,0 +1,1 @@
+"""Test suite, mirroring the source tree."""

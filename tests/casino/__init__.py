@@ -1,0 +1,1 @@
+"""Tests of the project wiring: settings, health, Celery, architecture."""

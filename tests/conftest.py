@@ -1,0 +1,100 @@
+"""Shared fixtures: staff personas, service requirements (REQUIRE_SERVICES) and a real Celery worker."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+# Playwright's sync fixtures run an event loop in this thread; Django would then refuse every ORM call.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+os.environ.setdefault("TESTING", "true")
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from django.db import connection
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") == "1"
+
+
+def _missing(service: str, why: str) -> None:
+    """A test that needs a service fails in CI (REQUIRE_SERVICES=1) and may skip on a laptop."""
+    message = f"{service} is required for this test but {why}"
+    if REQUIRE_SERVICES:
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture
+def require_postgres(db: None) -> None:
+    if connection.vendor != "postgresql":
+        _missing("PostgreSQL", "DATABASE_URL does not point at PostgreSQL")
+
+
+@pytest.fixture
+def require_redis() -> str:
+    if not settings.REDIS_URL:
+        _missing("Redis", "REDIS_URL is not set")
+    import redis
+
+    try:
+        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        _missing("Redis", f"it does not answer at {settings.REDIS_URL}: {exc}")
+    return str(settings.REDIS_URL)
+
+
+@pytest.fixture
+def celery_worker(require_redis: str) -> Iterator[Any]:
+    """A real Celery worker thread on Redis, on a queue of its own so no other worker steals its tasks."""
+    from celery.contrib.testing.worker import start_worker
+
+    from casino.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    previous = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue], loglevel="WARNING") as worker:
+            yield worker
+    finally:
+        app.conf.task_default_queue = previous
+
+
+def _persona(username: str, role: str | None, **extra: Any) -> User:
+    user = User.objects.create_user(username=username, password="pw-" + username, **extra)
+    if role:
+        user.groups.add(Group.objects.get(name=role))
+    return user
+
+
+@pytest.fixture
+def floor_user(db: None) -> User:
+    """Fiona is a floor supervisor: she opens tables, approves payouts and voids."""
+    return _persona("fiona", "floor", is_staff=True)
+
+
+@pytest.fixture
+def dealer_user(db: None) -> User:
+    """Dave is a dealer: he runs rounds on the tables he is assigned to."""
+    return _persona("dave", "dealer")
+
+
+@pytest.fixture
+def other_dealer(db: None) -> User:
+    """Olga is a dealer assigned elsewhere."""
+    return _persona("olga", "dealer")
+
+
+@pytest.fixture
+def compliance_user(db: None) -> User:
+    """Carl is a compliance officer: he reads everything and changes nothing."""
+    return _persona("carl", "compliance", is_staff=True)
+
+
+@pytest.fixture
+def stranger(db: None) -> User:
+    """Sam has an account but no role: he may do nothing."""
+    return _persona("sam", None)
