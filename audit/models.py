@@ -20,7 +20,12 @@ class AuditEvent(models.Model):
     sequence = models.BigIntegerField(null=True, blank=True, unique=True)
     occurred_at = models.DateTimeField(db_index=True)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_constraint=False
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_constraint=False,  # the trail must outlive the user row it names
     )
     actor_username = models.CharField(max_length=150, blank=True)
     actor_role = models.CharField(max_length=32, blank=True)
@@ -54,4 +59,5 @@ class AuditEvent(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.action} {self.object_type}:{self.object_id} by {self.actor_username or self.actor_kind}"
+        who = self.actor_username or self.actor_kind
+        return f"#{self.pk} {self.action} {self.object_type}:{self.object_id} by {who}"

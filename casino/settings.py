@@ -41,7 +41,7 @@ if not SECRET_KEY:
     if not DEBUG:
         # A production process must never fall back to a key that is in the source.
         sys.exit("SECRET_KEY: required when DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105 (DEBUG only)
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")

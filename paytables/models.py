@@ -65,14 +65,16 @@ class PaytableLine(models.Model):
         ordering = ["paytable", "position"]
         constraints = [
             models.UniqueConstraint(fields=["paytable", "position"], name="paytable_line_position_unique"),
-            models.CheckConstraint(condition=models.Q(pays_denominator__gt=0), name="paytable_line_denominator_positive"),
+            models.CheckConstraint(
+                condition=models.Q(pays_denominator__gt=0), name="paytable_line_denominator_positive"
+            ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} pays {self.pays}"
 
     @property
     def pays(self) -> str:
         if self.pays_denominator == 1:
             return str(self.pays_numerator)
         return f"{self.pays_numerator}/{self.pays_denominator}"
-
-    def __str__(self) -> str:
-        return f"{self.hand} pays {self.pays}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 from typing import ClassVar
 
 from casino.engine.errors import CardError, DuplicateCardError, HandSizeError
@@ -41,7 +41,7 @@ class Rank(IntEnum):
         return rank
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """Card suits; stored and printed as lowercase letters."""
 
     CLUBS = "c"
