@@ -31,7 +31,7 @@ else
 endif
 
 test: dev-venv
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: dev-venv
 	$(VENV)/bin/ruff check .

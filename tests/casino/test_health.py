@@ -1,0 +1,46 @@
+"""/healthz reports the database and the broker; 503 when the database is unreachable."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.db import OperationalError
+from django.test import Client, override_settings
+
+
+@pytest.mark.django_db
+@override_settings(REDIS_URL="")
+def test_it_reports_ok_database_and_eager_broker_in_embedded_mode(client: Client) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok", "broker": "eager"}
+
+
+@pytest.mark.django_db
+def test_it_pings_the_real_redis_broker(client: Client, require_redis: str) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["broker"] == "ok"
+
+
+@pytest.mark.django_db
+@override_settings(REDIS_URL="redis://127.0.0.1:1/0")
+def test_an_unreachable_broker_degrades_but_stays_up(client: Client) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["status"] == "degraded"
+    assert response.json()["broker"].startswith("error")
+
+
+@pytest.mark.django_db
+def test_it_answers_503_when_the_database_is_unreachable(client: Client) -> None:
+    with mock.patch("casino.health.connection.cursor", side_effect=OperationalError("connection refused")):
+        response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["database"] == "error: OperationalError"
+    assert response.json()["status"] == "down"
+
+
+def test_it_only_allows_get(client: Client) -> None:
+    assert client.post("/healthz").status_code == 405

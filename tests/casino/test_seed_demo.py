@@ -1,0 +1,52 @@
+"""seed_demo creates the demo logins idempotently and refuses to run with DEBUG off unless forced."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from django.test import override_settings
+
+
+def seed(*args: str) -> str:
+    out = StringIO()
+    call_command("seed_demo", *args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=True)
+def test_it_creates_one_login_per_role_and_prints_them() -> None:
+    output = seed()
+    for username in ("admin", "floor", "dealer", "compliance"):
+        assert User.objects.get(username=username).check_password(f"{username}-demo-pw")
+        assert f"{username}-demo-pw" in output
+    assert User.objects.get(username="admin").is_superuser
+    assert list(User.objects.get(username="dealer").groups.values_list("name", flat=True)) == ["dealer"]
+    assert "http://127.0.0.1:8000/admin/" in output
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=True)
+def test_running_it_twice_changes_nothing() -> None:
+    seed()
+    users_before = list(User.objects.order_by("username").values_list("username", "password", "is_superuser"))
+    seed()
+    assert list(User.objects.order_by("username").values_list("username", "password", "is_superuser")) == users_before
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+def test_it_refuses_with_debug_off() -> None:
+    with pytest.raises(CommandError, match="DEBUG is off"):
+        seed()
+    assert not User.objects.exists()
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+def test_force_seeds_even_with_debug_off() -> None:
+    seed("--force")
+    assert User.objects.filter(username="floor").exists()
