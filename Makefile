@@ -20,7 +20,7 @@ dev-venv: $(PY)
 
 run: venv
 	$(PY) manage.py migrate --noinput -v0
-	$(PY) manage.py seed_demo
+	$(PY) manage.py seed_demo --host http://$(HOST):$(PORT)
 ifeq ($(strip $(REDIS_URL)),)
 	@echo "Serving on http://$(HOST):$(PORT)/ (embedded: SQLite, eager Celery). Ctrl-C stops it."
 	$(PY) manage.py runserver $(HOST):$(PORT)
