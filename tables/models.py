@@ -1,1 +1,298 @@
-"""Tables, seats, rounds, bets, draw rows, outcomes and the ledger (DESIGN 5)."""
+"""Tables, seats, rounds, bets, cards, draw rows, outcomes and the ledger (DESIGN 5)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from paytables.models import Paytable
+
+MAX_SEATS = 7
+MAX_CIRCLES = 3
+CARDS_PER_HAND = 5
+ROW_COUNT = 3
+
+
+class TableType(models.TextChoices):
+    TRIPLE_DRAW = "triple-draw", "Triple Draw Poker"
+    FIVE_CARD_DRAW = "five-card-draw", "Five Card Draw"
+    PREGNANT_THREES = "pregnant-threes", "Pregnant Threes"
+    THREE_LEGGED_RACE = "three-legged-race", "Three Legged Race"
+    FREAK_OF_NATURE = "freak-of-nature", "Freak of Nature"
+
+
+class CardSource(models.TextChoices):
+    MANUAL = "manual", "Manual entry on the tablet"
+    RNG = "rng", "System shuffle (secrets.SystemRandom)"
+    SHOE = "shoe", "Card-reading shoe"
+
+
+class Table(models.Model):
+    """A gaming table: its limits, card source, the paytable in force and the dealers who may run it."""
+
+    name = models.CharField(max_length=60, unique=True)
+    table_type = models.CharField(max_length=32, choices=TableType.choices, default=TableType.TRIPLE_DRAW)
+    is_open = models.BooleanField(default=False)
+    card_source = models.CharField(max_length=8, choices=CardSource.choices, default=CardSource.MANUAL)
+    min_bet_cents = models.PositiveIntegerField(default=500)
+    max_bet_cents = models.PositiveIntegerField(default=50_000)
+    max_payout_per_seat_cents = models.PositiveBigIntegerField(default=10_000_000)
+    supervisor_approval_threshold_cents = models.PositiveBigIntegerField(default=1_000_000)
+    paytable = models.ForeignKey(
+        Paytable, null=True, blank=True, on_delete=models.PROTECT, related_name="tables", help_text="active version"
+    )
+    dealers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="dealt_tables")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(min_bet_cents__gt=0), name="table_min_bet_positive"),
+            models.CheckConstraint(condition=Q(max_bet_cents__gte=F("min_bet_cents")), name="table_max_bet_ge_min"),
+            models.CheckConstraint(
+                condition=Q(card_source__in=[c.value for c in CardSource]), name="table_card_source_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Seat(models.Model):
+    """One of the table's seven player positions."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    occupied = models.BooleanField(default=False)
+    player_name = models.CharField(max_length=100, blank=True)
+    player_card = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=MAX_SEATS), name="seat_number_1_to_7"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}"
+
+
+class Round(models.Model):
+    """One Triple Draw round at a table, from betting to settlement (or void)."""
+
+    class Phase(models.TextChoices):
+        BETTING = "betting", "Betting"
+        DEALING = "dealing", "Dealing (bets closed)"
+        HOLDING = "holding", "Holding"
+        DRAWING = "drawing", "Drawing"
+        SETTLING = "settling", "Settling"
+        AWAITING_APPROVAL = "awaiting_approval", "Awaiting supervisor approval"
+        SETTLED = "settled", "Settled"
+        VOIDED = "voided", "Voided"
+
+    FINISHED = (Phase.SETTLED, Phase.VOIDED)
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rounds")
+    number = models.PositiveIntegerField()
+    phase = models.CharField(max_length=20, choices=Phase.choices, default=Phase.BETTING)
+    # Locked when bets close; approved versions never change, and the snapshot keeps the exact lines paid.
+    paytable = models.ForeignKey(Paytable, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    paytable_snapshot = models.JSONField(null=True, blank=True)
+    dealer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    started_at = models.DateTimeField()
+    bets_closed_at = models.DateTimeField(null=True, blank=True)
+    rows_recorded_at = models.DateTimeField(null=True, blank=True)
+    settle_queued_at = models.DateTimeField(null=True, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
+    void_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["table", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="round_table_number_unique"),
+            # At most one round in play per table.
+            models.UniqueConstraint(
+                fields=["table"], condition=~Q(phase__in=["settled", "voided"]), name="round_one_open_per_table"
+            ),
+            models.CheckConstraint(
+                condition=~Q(phase="voided") | ~Q(void_reason=""), name="round_void_has_reason"
+            ),
+            models.CheckConstraint(
+                condition=Q(phase__in=["betting", "voided"]) | Q(paytable__isnull=False),
+                name="round_paytable_locked_after_bets",
+            ),
+        ]
+        indexes = [models.Index(fields=["phase"], name="round_phase_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.table} round {self.number}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.phase in self.FINISHED
+
+
+class Bet(models.Model):
+    """One seat's bet in one betting circle (circle r is paid with draw row r)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bets")
+    seat_number = models.PositiveSmallIntegerField()
+    circle = models.PositiveSmallIntegerField()
+    amount_cents = models.PositiveIntegerField()
+    placed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "seat_number", "circle"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat_number", "circle"], name="bet_one_per_circle"),
+            models.CheckConstraint(condition=Q(circle__gte=1, circle__lte=MAX_CIRCLES), name="bet_circle_1_to_3"),
+            models.CheckConstraint(condition=Q(seat_number__gte=1, seat_number__lte=MAX_SEATS), name="bet_seat_1_to_7"),
+            models.CheckConstraint(condition=Q(amount_cents__gt=0), name="bet_amount_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat_number} circle {self.circle}: {self.amount_cents}c"
+
+
+class SeatHand(models.Model):
+    """A seat's five dealt cards (when recorded) and the cards it holds for every circle."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seat_hands")
+    seat_number = models.PositiveSmallIntegerField()
+    dealt = models.JSONField(default=list, blank=True)  # card codes in dealing order, [] when not recorded
+    held = models.JSONField(null=True, blank=True)  # card codes; null until the hold is recorded
+    held_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "seat_number"]
+        constraints = [models.UniqueConstraint(fields=["round", "seat_number"], name="seathand_one_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.round} seat {self.seat_number}"
+
+
+class DrawRow(models.Model):
+    """One of the three shared rows of five draw cards."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="draw_rows")
+    row = models.PositiveSmallIntegerField()
+    cards = models.JSONField()
+
+    class Meta:
+        ordering = ["round", "row"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "row"], name="drawrow_one_per_row"),
+            models.CheckConstraint(condition=Q(row__gte=1, row__lte=ROW_COUNT), name="drawrow_row_1_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} row {self.row}"
+
+
+class RoundCard(models.Model):
+    """Where each known card of a round lies; the unique index makes a card twice in a round impossible."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="cards")
+    card = models.CharField(max_length=2)  # canonical code, e.g. "Qs"
+    seat_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    row = models.PositiveSmallIntegerField(null=True, blank=True)
+    position = models.PositiveSmallIntegerField(null=True, blank=True)  # 1-5; null for a held card never dealt
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "card"], name="roundcard_card_once_per_round"),
+            models.CheckConstraint(
+                condition=(Q(seat_number__isnull=False) & Q(row__isnull=True))
+                | (Q(seat_number__isnull=True) & Q(row__isnull=False)),
+                name="roundcard_seat_xor_row",
+            ),
+            models.CheckConstraint(
+                condition=Q(position__isnull=True) | Q(position__gte=1, position__lte=CARDS_PER_HAND),
+                name="roundcard_position_1_to_5",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.card
+
+
+class HandOutcome(models.Model):
+    """How one bet's hand came out: its five cards, category, the paytable line it made and what it returned."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="outcomes")
+    bet = models.OneToOneField(Bet, on_delete=models.PROTECT, related_name="outcome")
+    seat_number = models.PositiveSmallIntegerField()
+    circle = models.PositiveSmallIntegerField()
+    cards = models.JSONField()
+    category = models.CharField(max_length=32)
+    description = models.CharField(max_length=80)
+    paytable_line = models.ForeignKey(
+        "paytables.PaytableLine", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    line_hand = models.CharField(max_length=32, blank=True)  # the paytable line's hand code, "" for a loss
+    return_cents = models.PositiveBigIntegerField()  # what the paytable returns, stake included
+    paid_cents = models.PositiveBigIntegerField()  # after the per-seat cap
+
+    class Meta:
+        ordering = ["round", "seat_number", "circle"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat_number", "circle"], name="outcome_one_per_circle"),
+            models.CheckConstraint(condition=Q(paid_cents__lte=F("return_cents")), name="outcome_paid_le_return"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} seat {self.seat_number} circle {self.circle}: {self.category}"
+
+
+class LedgerAccount(models.TextChoices):
+    SEAT = "seat", "Seat (player)"
+    TABLE_BANKROLL = "table_bankroll", "Table bankroll"
+
+
+class LedgerEntry(models.Model):
+    """One leg of a double-entry posting; the posting of a bet is its two legs and they sum to zero."""
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="ledger_entries")
+    bet = models.ForeignKey(Bet, on_delete=models.PROTECT, related_name="ledger_entries")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="ledger_entries")
+    account = models.CharField(max_length=16, choices=LedgerAccount.choices)
+    seat_number = models.PositiveSmallIntegerField()
+    amount_cents = models.BigIntegerField()  # signed: positive credits the account
+    posted_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["round", "bet", "account"]
+        constraints = [
+            models.UniqueConstraint(fields=["bet", "account"], name="ledger_one_leg_per_account_per_bet"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.amount_cents:+d}c (bet {self.bet_id})"
+
+
+class TableDevice(models.Model):
+    """A per-table device credential (a card-reading shoe); only the token's SHA-256 is stored."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="devices")
+    name = models.CharField(max_length=60)
+    token_hash = models.CharField(max_length=64, unique=True)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "name"]
+        constraints = [models.UniqueConstraint(fields=["table", "name"], name="device_name_unique_per_table")]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.name}"
