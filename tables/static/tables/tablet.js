@@ -1,0 +1,105 @@
+// Dealer tablet: the 52-card picker fills the card field the dealer last touched, and the rules dialog opens.
+// Everything else is plain forms posted by htmx; the server re-renders the round and is the only truth.
+(function () {
+  "use strict";
+
+  var activeId = null;
+
+  function tokens(input) {
+    return input.value.trim().split(/[\s,]+/).filter(function (t) { return t.length > 0; });
+  }
+
+  function normal(code) {
+    // "as", "AS", "10s" -> "As", "Ts": match the picker's data-card codes.
+    var c = code.trim();
+    if (c.length === 3 && c.slice(0, 2) === "10") { c = "T" + c.slice(2); }
+    if (c.length !== 2) { return c; }
+    return c.charAt(0).toUpperCase() + c.charAt(1).toLowerCase();
+  }
+
+  function entries() {
+    return Array.prototype.slice.call(document.querySelectorAll("input.card-entry"));
+  }
+
+  function activeEntry() {
+    var input = activeId ? document.getElementById(activeId) : null;
+    if (input && !input.disabled) { return input; }
+    var open = entries().filter(function (e) { return !e.disabled && tokens(e).length < Number(e.dataset.count || 5); });
+    return open.length ? open[0] : null;
+  }
+
+  function setActive(input) {
+    activeId = input ? input.id : null;
+    entries().forEach(function (e) { e.classList.toggle("active", e === input); });
+    var status = document.getElementById("picker-target");
+    if (status) {
+      status.textContent = input ? "Cards go to: " + (input.dataset.label || input.id) : "Touch a card field first";
+    }
+  }
+
+  function refresh() {
+    // Cards typed or picked but not yet saved show as pending; cards already in the round stay disabled.
+    var pending = {};
+    entries().forEach(function (e) { tokens(e).forEach(function (t) { pending[normal(t)] = e.dataset.label || e.id; }); });
+    document.querySelectorAll("button.pick").forEach(function (b) {
+      var taken = Object.prototype.hasOwnProperty.call(pending, b.dataset.card);
+      b.classList.toggle("pending", taken);
+      b.setAttribute("aria-pressed", taken ? "true" : "false");
+    });
+    setActive(activeEntry());
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var t = event.target;
+    if (t && t.classList && t.classList.contains("card-entry")) { setActive(t); }
+  });
+
+  document.addEventListener("input", function (event) {
+    var t = event.target;
+    if (t && t.classList && t.classList.contains("card-entry")) { refresh(); }
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button.pick") : null;
+    if (button) {
+      event.preventDefault();
+      if (button.disabled) { return; }
+      var card = button.dataset.card;
+      var owner = entries().filter(function (e) { return tokens(e).map(normal).indexOf(card) >= 0; })[0];
+      if (owner) {
+        // A second tap on a pending card takes it back out of the field it went into.
+        owner.value = tokens(owner).filter(function (t) { return normal(t) !== card; }).join(" ");
+        setActive(owner);
+      } else {
+        var input = activeEntry();
+        if (!input) { return; }
+        var have = tokens(input);
+        if (have.length >= Number(input.dataset.count || 5)) { return; }
+        have.push(card);
+        input.value = have.join(" ");
+        if (have.length >= Number(input.dataset.count || 5)) {
+          // Full: move on to the next field that still needs cards, as the dealer deals around the table.
+          var next = entries().filter(function (e) {
+            return e !== input && !e.disabled && tokens(e).length < Number(e.dataset.count || 5);
+          })[0];
+          setActive(next || input);
+        } else {
+          setActive(input);
+        }
+      }
+      refresh();
+      return;
+    }
+    var opener = event.target.closest ? event.target.closest("[data-opens-dialog]") : null;
+    if (opener) {
+      var dialog = document.getElementById(opener.dataset.opensDialog);
+      if (dialog && dialog.showModal) {
+        event.preventDefault();
+        dialog.showModal();
+      }
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", refresh);
+  document.addEventListener("DOMContentLoaded", refresh);
+})();

@@ -1,0 +1,96 @@
+"""Browser fixtures for the tablet: Debian's Chromium through Playwright, touch contexts, sign-in, screenshots."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+from tests.conftest import REQUIRE_SERVICES
+
+CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+ARTIFACTS = Path(settings.BASE_DIR) / "artifacts" / "tablet"
+LANDSCAPE = {"width": 1280, "height": 800}
+PORTRAIT = {"width": 800, "height": 1280}
+SIZES = {"landscape": LANDSCAPE, "portrait": PORTRAIT}
+# How long the tests wait for a change made elsewhere to reach a tablet: the issue asks for "about a second".
+POLL_TIMEOUT_MS = 2500
+
+# STACK.md: the flags Debian's Chromium needs in a container without a display, a GPU or network services.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def _require_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    message = f"Chromium is required for browser tests but {CHROMIUM} is missing (run scripts/install_chromium.sh)"
+    if REQUIRE_SERVICES:
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch options, pointed at Debian's Chromium (Playwright cannot download its own)."""
+    _require_chromium()
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "headless": True, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def tablet(browser: Any, live_server: Any) -> Iterator[Callable[..., Any]]:
+    """Open a fresh touch-screen browser context (its own cookies) at a tablet size; closed after the test."""
+    contexts: list[Any] = []
+
+    def open_tablet(size: str = "landscape") -> Any:
+        context = browser.new_context(
+            viewport=SIZES[size], has_touch=True, is_mobile=False, base_url=live_server.url, locale="en-US"
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_tablet
+    for context in contexts:
+        context.close()
+
+
+def sign_in(page: Any, username: str) -> None:
+    """Sign in through the dealer sign-in form by tapping, as a dealer would (personas use pw-<username>)."""
+    page.goto("/tablet/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill("pw-" + username)
+    page.get_by_role("button", name="Sign in").tap()
+    page.wait_for_url(re.compile(r"/tablet/"))
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest) -> Callable[[Any, str], None]:
+    """Save the page at both tablet sizes as artifacts/tablet/<test>/<phase>-<size>.png, restoring its size."""
+    folder = ARTIFACTS / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+    counter = iter(range(1, 1000))
+
+    def save(page: Any, phase: str) -> None:
+        original = page.viewport_size
+        number = next(counter)
+        for size_name, size in SIZES.items():
+            page.set_viewport_size(size)
+            page.screenshot(path=str(folder / f"{number:02d}-{phase}-{size_name}.png"), full_page=True)
+        page.set_viewport_size(original)
+
+    return save
