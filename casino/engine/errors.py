@@ -42,3 +42,15 @@ class UnknownVariantError(EngineError):
     """A variant code that is not in the registry."""
 
     code = "unknown_variant"
+
+
+class RulesError(EngineError):
+    """An announced option with an unknown name or a value outside what the rules allow."""
+
+    code = "bad_rules"
+
+
+class NotDealtError(EngineError):
+    """A held card that was not among the cards dealt to that seat."""
+
+    code = "card_not_dealt"

@@ -1,1 +1,1 @@
-"""Tests of the pure rules engine (casino/engine)."""
+"""Tests of the pure rules engine (casino/engine): cards, hands, showdowns, variants, paytables, Triple Draw."""
