@@ -1,0 +1,120 @@
+"""A home game over many hands: seats and stacks, the pot carried between hands, legs and the game's end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from casino.engine.cards import Card
+from casino.engine.home import errors as e
+from casino.engine.home.errors import IllegalAction
+from casino.engine.home.hand import HomeHand
+from casino.engine.home.rules import HomeRules
+from casino.engine.home.settle import Ranker
+
+
+class HomeGame:
+    """The table's game: hands are started here and report back when settled.
+
+    A player with no chips sits out a hand (keeping any legs). A player who leaves mid-game loses their legs;
+    chips they already put in stay in the pot (DESIGN 7, Three Legged Race), the rest of their stack goes with
+    them. A pot that no live hand could win (every hand killed) stays in the middle for the next hand.
+    """
+
+    def __init__(self, rules: HomeRules, stacks: Mapping[int, int], *, ranker: Ranker | None = None) -> None:
+        if len(stacks) > rules.max_players:
+            raise IllegalAction(f"{len(stacks)} players: {rules.variant} seats at most {rules.max_players}",
+                                code=e.TOO_MANY_PLAYERS, rule=f"{rules.variant}: at most {rules.max_players} players")
+        if any(stack < 0 for stack in stacks.values()):
+            raise IllegalAction("a stack cannot be negative", code=e.INSUFFICIENT_CHIPS, rule="table stakes")
+        self.rules = rules
+        self.stacks = dict(stacks)
+        self.legs = dict.fromkeys(stacks, 0) if rules.plays_for_legs else {}
+        self.carried_pot_cents = 0
+        self.departed: set[int] = set()
+        self.game_winners: tuple[int, ...] = ()
+        self.hands: list[HomeHand] = []
+        self._ranker = ranker
+
+    @property
+    def current(self) -> HomeHand | None:
+        """The hand in progress, if any."""
+        return self.hands[-1] if self.hands and not self.hands[-1].settled else None
+
+    @property
+    def over(self) -> bool:
+        return bool(self.game_winners)
+
+    @property
+    def chips_in_play(self) -> int:
+        """Stacks plus every chip in the middle; no action changes it."""
+        hand = self.current
+        if hand is None:
+            return sum(self.stacks.values()) + self.carried_pot_cents
+        behind = sum(stack for seat, stack in self.stacks.items() if seat not in hand.players)
+        return behind + sum(hand.stacks.values()) + hand.pot_cents
+
+    def verify_start_hand(self, button: int) -> None:
+        if self.over:
+            raise IllegalAction(f"the game is over: seat {self.game_winners[0]} took the pot", code=e.GAME_OVER,
+                                rule="the game ends when a player reaches the announced number of legs")
+        if self.current is not None:
+            raise IllegalAction("the previous hand is not finished", code=e.WRONG_PHASE,
+                                rule="one hand at a time")
+        if button not in self.stacks or button in self.departed:
+            raise IllegalAction(f"the button is at seat {button}, where nobody sits", code=e.BAD_BUTTON,
+                                rule="the button is at a seated player's place")
+        if len(self._dealt_in()) < 2:
+            raise IllegalAction("fewer than two players have chips", code=e.NOT_ENOUGH_PLAYERS,
+                                rule="poker needs two or more players")
+
+    def start_hand(self, *, button: int, deck: Sequence[Card], reshuffles: Sequence[Sequence[Card]] = ()) -> HomeHand:
+        """Ante, deal and return the new hand (settled at once if the deal killed all but one player)."""
+        self.verify_start_hand(button)
+        dealt_in = self._dealt_in()
+        hand = HomeHand(
+            rules=self.rules,
+            stacks={seat: self.stacks[seat] for seat in dealt_in},
+            button=button,
+            deck=deck,
+            reshuffles=reshuffles,
+            carried_pot_cents=self.carried_pot_cents,
+            legs=self.legs,
+            ranker=self._ranker,
+            on_settle=self._absorb,
+        )
+        self.hands.append(hand)
+        if hand.settled:
+            self._absorb(hand)
+        return hand
+
+    def verify_leave(self, seat: int) -> None:
+        if seat not in self.stacks or seat in self.departed:
+            raise IllegalAction(f"seat {seat} is not in the game", code=e.NOT_IN_HAND,
+                                rule="only a seated player can leave")
+
+    def leave(self, seat: int) -> None:
+        """Between hands or during one: the player is out of the game and loses their legs."""
+        self.verify_leave(seat)
+        hand = self.current
+        if hand is not None and seat in hand.players:
+            hand.leave(seat)
+        self.departed.add(seat)
+        if seat in self.legs:
+            self.legs[seat] = 0
+
+    def _dealt_in(self) -> list[int]:
+        return [seat for seat, stack in self.stacks.items() if stack > 0 and seat not in self.departed]
+
+    def _absorb(self, hand: HomeHand) -> None:
+        if hand.settlement is None or (self.hands and hand is not self.hands[-1]):
+            return
+        self.stacks.update(hand.stacks)
+        self.carried_pot_cents = hand.settlement.carried_pot_cents
+        if self.rules.plays_for_legs:
+            self.legs.update(hand.settlement.legs)
+        for seat, player in hand.players.items():
+            if player.left:
+                self.departed.add(seat)
+                if seat in self.legs:
+                    self.legs[seat] = 0
+        self.game_winners = hand.settlement.game_winners

@@ -1,0 +1,105 @@
+"""The end of a hand: pots awarded at showdown or uncontested, split with the odd chip, legs and carried pots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from casino.engine.cards import Card, Rank
+from casino.engine.home.pots import build_pots, clockwise_from_button, split_pot
+from casino.engine.home.rules import HomeRules, TieRule
+
+# Ranks the live hands: (strength by seat, description by seat, wild rank fixed for the showdown).
+Ranker = Callable[[Mapping[int, Sequence[Card]]], tuple[dict[int, tuple[int, ...]], dict[int, str], Rank | None]]
+
+
+@dataclass(frozen=True)
+class AwardedPot:
+    """A pot and who won it; no winners means it stays in the middle for the next hand."""
+
+    amount_cents: int
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    pots: tuple[AwardedPot, ...]
+    payouts: dict[int, int]
+    wild_rank: Rank | None
+    legs: dict[int, int]
+    leg_scorers: tuple[int, ...]
+    carried_pot_cents: int
+    game_winners: tuple[int, ...]
+    descriptions: dict[int, str] = field(default_factory=dict)
+
+
+def settle(
+    *,
+    rules: HomeRules,
+    button: int,
+    contributions: Mapping[int, int],
+    hands: Mapping[int, Sequence[Card]],
+    carried_pot_cents: int,
+    legs: Mapping[int, int],
+    ranker: Ranker,
+) -> Settlement:
+    """Settle a hand whose live players hold `hands`.
+
+    Rulings where the sheets are silent:
+    - If no hand is live (every player killed or gone), the pot stays in the middle for the next hand.
+    - Three Legged Race: the best hand among all live players scores the leg. Until someone reaches the target,
+      every pot of the hand (side pots too) joins the pot that stays. A player who reaches the target takes
+      every pot they are eligible for; a side pot they are not eligible for goes to its best eligible hand.
+    """
+    live = list(hands)
+    pots = build_pots(contributions, live, carried_pot_cents)
+    total = sum(pot.amount_cents for pot in pots)
+    new_legs = dict(legs)
+    if not live:
+        return Settlement(tuple(AwardedPot(p.amount_cents, ()) for p in pots), {}, None, new_legs, (), total, ())
+    strengths: dict[int, tuple[int, ...]] = {}
+    descriptions: dict[int, str] = {}
+    wild_rank: Rank | None = None
+    if len(live) > 1:
+        strengths, descriptions, wild_rank = ranker(hands)
+
+    def best(seats: Sequence[int]) -> tuple[int, ...]:
+        if len(seats) == 1 or not strengths:
+            return tuple(clockwise_from_button(seats, button))
+        top = max(strengths[seat] for seat in seats)
+        return tuple(clockwise_from_button([s for s in seats if strengths[s] == top], button))
+
+    def award(choose: Callable[[Sequence[int]], tuple[int, ...]]) -> tuple[tuple[AwardedPot, ...], dict[int, int]]:
+        awarded: list[AwardedPot] = []
+        payouts: dict[int, int] = {}
+        for pot in pots:
+            # A pot no live player matched (only when the live players put nothing in) goes to the live hands.
+            winners = choose(pot.eligible or live)
+            awarded.append(AwardedPot(pot.amount_cents, winners))
+            for seat, cents in split_pot(pot.amount_cents, winners).items():
+                payouts[seat] = payouts.get(seat, 0) + cents
+        return tuple(awarded), payouts
+
+    if not rules.plays_for_legs:
+        awarded, payouts = award(best)
+        return Settlement(awarded, payouts, wild_rank, new_legs, (), 0, (), descriptions)
+    scorers = _leg_scorers(rules, best(live), contested=len(live) > 1)
+    for seat in scorers:
+        new_legs[seat] = new_legs.get(seat, 0) + 1
+    reached = tuple(seat for seat in scorers if new_legs[seat] >= rules.legs_to_win)
+    if not reached:
+        carried = tuple(AwardedPot(pot.amount_cents, ()) for pot in pots)
+        return Settlement(carried, {}, wild_rank, new_legs, scorers, total, (), descriptions)
+    awarded, payouts = award(
+        lambda eligible: tuple(seat for seat in reached if seat in eligible) or best(eligible)
+    )
+    return Settlement(awarded, payouts, wild_rank, new_legs, scorers, 0, reached, descriptions)
+
+
+def _leg_scorers(rules: HomeRules, winners: tuple[int, ...], *, contested: bool) -> tuple[int, ...]:
+    """Who scores a leg: the showdown winner(s) under the announced tie rule, or the player left alone."""
+    if not contested:
+        return winners if rules.uncontested_scores_leg else ()
+    if len(winners) > 1 and rules.tie is TieRule.NOBODY_SCORES:
+        return ()
+    return winners
