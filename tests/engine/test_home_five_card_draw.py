@@ -100,9 +100,9 @@ def test_fixed_limit_game_with_assertions_after_every_street() -> None:
     hand.raise_to(2, 400)
     hand.fold(3)
     hand.call(1)
-    assert table.stacks == {1: 4_250, 2: 6_500, 3: 4_250}
+    assert table.stacks == {1: 4_250, 2: 6_300, 3: 4_450}
     assert hand.settlement is not None
-    assert hand.settlement.pots[0].amount_cents == 2_250
+    assert hand.settlement.pots[0].amount_cents == 2_050
 
 
 def test_standing_pat_and_discarding_three_are_allowed_but_four_only_keeping_an_ace() -> None:

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from casino.engine.cards import Card, Rank
-from casino.engine.variants import KILL_CARD_PRESETS
 from casino.engine.errors import EngineError
 from casino.engine.home.errors import AnnouncementError
+from casino.engine.variants import KILL_CARD_PRESETS
 
 
 class Betting(StrEnum):
