@@ -123,9 +123,7 @@ class Round(models.Model):
             models.UniqueConstraint(
                 fields=["table"], condition=~Q(phase__in=["settled", "voided"]), name="round_one_open_per_table"
             ),
-            models.CheckConstraint(
-                condition=~Q(phase="voided") | ~Q(void_reason=""), name="round_void_has_reason"
-            ),
+            models.CheckConstraint(condition=~Q(phase="voided") | ~Q(void_reason=""), name="round_void_has_reason"),
             models.CheckConstraint(
                 condition=Q(phase__in=["betting", "voided"]) | Q(paytable__isnull=False),
                 name="round_paytable_locked_after_bets",

@@ -1,0 +1,299 @@
+"""REST API of tables and Triple Draw rounds (DESIGN 9): parse, call one service or selector, answer JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api_errors import NotAllowed
+from paytables.models import Paytable
+from tables import selectors, services, shoe
+from tables.access import require_reader
+from tables.models import Round, Table
+
+STATE = OpenApiTypes.OBJECT
+
+
+def _table(pk: int) -> Table:
+    return get_object_or_404(Table.objects.select_related("paytable"), pk=pk)
+
+
+def _round(pk: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("table", "dealer", "approved_by"), pk=pk)
+
+
+def _state(rnd: Round, code: int = status.HTTP_200_OK) -> Response:
+    return Response(selectors.round_state(_round(rnd.pk)), status=code)
+
+
+class TableListApi(APIView):
+    @extend_schema(responses={200: STATE}, summary="List tables")
+    def get(self, request: Request) -> Response:
+        require_reader(request.user)
+        return Response([selectors.table_state(table) for table in selectors.table_list()])
+
+
+class TableDetailApi(APIView):
+    @extend_schema(responses={200: STATE}, summary="A table: limits, paytable, dealers, seats, current round")
+    def get(self, request: Request, table_id: int) -> Response:
+        require_reader(request.user)
+        return Response(selectors.table_state(_table(table_id)))
+
+
+class TableOpenApi(APIView):
+    @extend_schema(request=None, responses={200: STATE}, summary="Open a table (floor)")
+    def post(self, request: Request, table_id: int) -> Response:
+        table = services.table_open(table=_table(table_id), actor=request.user)
+        return Response(selectors.table_state(table))
+
+
+class TableCloseApi(APIView):
+    @extend_schema(request=None, responses={200: STATE}, summary="Close a table (floor)")
+    def post(self, request: Request, table_id: int) -> Response:
+        table = services.table_close(table=_table(table_id), actor=request.user)
+        return Response(selectors.table_state(table))
+
+
+class TablePaytableApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        paytable_id = serializers.IntegerField()
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Put an approved paytable on a table")
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        paytable = get_object_or_404(Paytable, pk=data.validated_data["paytable_id"])
+        table = services.table_set_paytable(table=_table(table_id), paytable=paytable, actor=request.user)
+        return Response(selectors.table_state(table))
+
+
+class TableDealersApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        assigned = serializers.BooleanField(default=True)
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Assign or unassign a dealer (floor)")
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dealer = get_object_or_404(User, username=data.validated_data["username"])
+        service = services.table_assign_dealer if data.validated_data["assigned"] else services.table_unassign_dealer
+        table = service(table=_table(table_id), dealer=dealer, actor=request.user)
+        return Response(selectors.table_state(table))
+
+
+class SeatJoinApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        seat = serializers.IntegerField()
+        player_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+        player_card = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Seat a player")
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = _table(table_id)
+        services.seat_join(
+            table=table,
+            seat_number=data.validated_data["seat"],
+            player_name=data.validated_data["player_name"],
+            player_card=data.validated_data["player_card"],
+            actor=request.user,
+        )
+        return Response(selectors.table_state(table))
+
+
+class SeatLeaveApi(APIView):
+    @extend_schema(request=None, responses={200: STATE}, summary="A player leaves a seat")
+    def post(self, request: Request, table_id: int, seat: int) -> Response:
+        table = _table(table_id)
+        services.seat_leave(table=table, seat_number=seat, actor=request.user)
+        return Response(selectors.table_state(table))
+
+
+class RoundStartApi(APIView):
+    @extend_schema(request=None, responses={201: STATE}, summary="Start a round (betting)")
+    def post(self, request: Request, table_id: int) -> Response:
+        return _state(services.round_start(table=_table(table_id), actor=request.user), status.HTTP_201_CREATED)
+
+
+class RoundDetailApi(APIView):
+    @extend_schema(responses={200: STATE}, summary="A round's full state")
+    def get(self, request: Request, round_id: int) -> Response:
+        require_reader(request.user)
+        return _state(_round(round_id))
+
+
+class RoundBetsApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        seat = serializers.IntegerField()
+        amount_cents = serializers.IntegerField(required=False, help_text="one equal amount for every circle")
+        amounts_cents = serializers.ListField(
+            child=serializers.IntegerField(), required=False, help_text="one amount per circle (must be equal)"
+        )
+        circles = serializers.JSONField(
+            required=False, help_text="how many circles (1-3), or a list of circle numbers such as [1, 3]"
+        )
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if ("amount_cents" in attrs) == ("amounts_cents" in attrs):
+                raise serializers.ValidationError({"amount_cents": "give amount_cents or amounts_cents"})
+            return attrs
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Place (replace) a seat's bets")
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        rnd = _round(round_id)
+        services.bet_place(
+            round=rnd,
+            seat_number=values["seat"],
+            actor=request.user,
+            circles=values.get("circles"),
+            amount_cents=values["amounts_cents"] if "amounts_cents" in values else values["amount_cents"],
+        )
+        return _state(rnd)
+
+
+class RoundBetClearApi(APIView):
+    @extend_schema(request=None, responses={200: STATE}, summary="Clear a seat's bets")
+    def delete(self, request: Request, round_id: int, seat: int) -> Response:
+        rnd = _round(round_id)
+        services.bet_clear(round=rnd, seat_number=seat, actor=request.user)
+        return _state(rnd)
+
+
+class RoundCloseBetsApi(APIView):
+    @extend_schema(request=None, responses={200: STATE}, summary="Close bets; locks the paytable version")
+    def post(self, request: Request, round_id: int) -> Response:
+        return _state(services.round_close_bets(round=_round(round_id), actor=request.user))
+
+
+class RoundDealApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        cards = serializers.DictField(
+            child=serializers.ListField(child=serializers.CharField()),
+            required=False,
+            help_text='manual/shoe tables: {"1": ["Qs", "Td", "3h", "3c", "9d"], ...}; rng tables: omit',
+        )
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Deal five cards to each betting seat")
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = _round(round_id)
+        return _state(services.cards_deal(round=rnd, cards=data.validated_data.get("cards"), actor=request.user))
+
+
+class RoundHoldsApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        seat = serializers.IntegerField()
+        held = serializers.ListField(child=serializers.CharField(), allow_empty=True)
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Record the cards a seat holds")
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = _round(round_id)
+        services.holds_record(
+            round=rnd, seat_number=data.validated_data["seat"], held=data.validated_data["held"], actor=request.user
+        )
+        return _state(rnd)
+
+
+class RoundRowsApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        rows = serializers.ListField(
+            child=serializers.ListField(child=serializers.CharField()),
+            required=False,
+            help_text="manual/shoe tables: three rows of five cards; rng tables: omit",
+        )
+
+    @extend_schema(
+        request=InputSerializer, responses={200: STATE}, summary="Lay the three draw rows; queues settlement"
+    )
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = _round(round_id)
+        return _state(services.rows_record(round=rnd, rows=data.validated_data.get("rows"), actor=request.user))
+
+
+class RoundSettleApi(APIView):
+    @extend_schema(request=None, responses={202: STATE}, summary="Queue the settlement job again")
+    def post(self, request: Request, round_id: int) -> Response:
+        return _state(services.round_settle(round=_round(round_id), actor=request.user), status.HTTP_202_ACCEPTED)
+
+
+class RoundVoidApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(allow_blank=True)
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Void an unsettled round (floor)")
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = _round(round_id)
+        return _state(services.round_void(round=rnd, reason=data.validated_data["reason"], actor=request.user))
+
+
+class RoundApproveApi(APIView):
+    @extend_schema(request=None, responses={200: STATE}, summary="Approve a payout at or above the threshold (floor)")
+    def post(self, request: Request, round_id: int) -> Response:
+        return _state(services.round_approve_payout(round=_round(round_id), actor=request.user))
+
+
+class RoundExportApi(APIView):
+    @extend_schema(responses={200: STATE}, summary="The round record (DESIGN 9) that replay_round reads")
+    def get(self, request: Request, round_id: int) -> Response:
+        require_reader(request.user)
+        return Response(selectors.round_export(_round(round_id)))
+
+
+class RoundReplayApi(APIView):
+    @extend_schema(responses={200: STATE}, summary="Recompute the round independently; list differences")
+    def get(self, request: Request, round_id: int) -> Response:
+        require_reader(request.user)
+        return Response(selectors.round_replay(_round(round_id)))
+
+
+class ShoeCardsApi(APIView):
+    """Cards from a card-reading shoe, authenticated by the table's device token, not a user."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        cards = serializers.ListField(child=serializers.CharField(), allow_empty=False)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            200: inline_serializer(
+                "ShoeAccepted", {"round": serializers.IntegerField(), "phase": serializers.CharField()}
+            )
+        },
+        parameters=[OpenApiParameter("Authorization", str, OpenApiParameter.HEADER, description="Device <token>")],
+        summary="Cards from the shoe in dealing order",
+        auth=[],
+    )
+    def post(self, request: Request) -> Response:
+        header = request.headers.get("Authorization", "")
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "device" or not token.strip():
+            raise NotAllowed("send 'Authorization: Device <token>'", code="bad_device_token")
+        device = shoe.device_authenticate(token.strip())
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = shoe.shoe_cards_record(device=device, cards=data.validated_data["cards"])
+        return Response({"round": rnd.pk, "phase": rnd.phase})

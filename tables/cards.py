@@ -1,0 +1,72 @@
+"""Card input for services: parse with the engine, check a round's cards, turn engine errors into API errors."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+from casino.api_errors import DomainError
+from casino.engine.cards import Card, check_unique, parse_cards
+from casino.engine.errors import EngineError
+from casino.engine.triple_draw import validate_round_cards
+from tables.models import DrawRow, Round, SeatHand
+
+
+@contextlib.contextmanager
+def engine_errors(field: str | None = None) -> Iterator[None]:
+    """Re-raise an engine error as a 400 naming the bad card or count."""
+    try:
+        yield
+    except EngineError as exc:
+        raise DomainError(exc.message, code=exc.code, field=field) from None
+
+
+def parse(tokens: Iterable[str] | str, *, field: str, count: int | None = None) -> tuple[Card, ...]:
+    if not isinstance(tokens, str | list | tuple):
+        raise DomainError(f"{field}: expected a list of cards", code="bad_card", field=field)
+    with engine_errors(field):
+        return parse_cards(tokens if isinstance(tokens, str) else [str(t) for t in tokens], count=count)
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def round_picture(
+    rnd: Round,
+) -> tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]], list[tuple[Card, ...]]]:
+    """The cards already recorded in a round: dealt and held per seat, and the draw rows."""
+    dealt: dict[int, tuple[Card, ...]] = {}
+    held: dict[int, tuple[Card, ...]] = {}
+    for hand in SeatHand.objects.filter(round=rnd):
+        if hand.dealt:
+            dealt[hand.seat_number] = parse_cards(hand.dealt)
+        if hand.held is not None:
+            held[hand.seat_number] = parse_cards(hand.held)
+    rows = [parse_cards(row.cards) for row in DrawRow.objects.filter(round=rnd).order_by("row")]
+    return dealt, held, rows
+
+
+def check_round_cards(
+    dealt: Mapping[int, Sequence[Card]],
+    held: Mapping[int, Sequence[Card]],
+    rows: Sequence[Sequence[Card]],
+    *,
+    field: str,
+) -> None:
+    """The engine's round-wide checks: each card once, 0-5 held, held cards among those dealt."""
+    full_rows = [row for row in rows if len(row) == 5]
+    partial = [card for row in rows if len(row) != 5 for card in row]
+    with engine_errors(field):
+        validate_round_cards(dealt, held, full_rows)
+        if partial:
+            # A shoe fills a row card by card; the engine checks whole rows, so check the partial one here.
+            check_unique(
+                [*{card for cards in (*dealt.values(), *held.values(), *full_rows) for card in cards}, *partial]
+            )
+
+
+def check_cards_once(cards: Iterable[Card], *, field: str) -> None:
+    """No card twice among `cards` (a shoe's partly dealt seats)."""
+    with engine_errors(field):
+        check_unique(cards)

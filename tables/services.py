@@ -1,0 +1,715 @@
+"""Every write to tables, seats and rounds (DESIGN 5): check the phase, lock, call the engine, persist, audit."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from audit.roles import DEALER, has_role
+from audit.services import audit_record
+from casino.api_errors import ConcurrentChange, DomainError, WrongPhase
+from casino.engine.cards import ALL_CARDS, Card, Deck
+from paytables.models import Paytable, PaytableStatus
+from tables import cards as card_input
+from tables.access import require_floor, require_operator
+from tables.adapters import paytable_spec_of
+from tables.models import (
+    CARDS_PER_HAND,
+    MAX_CIRCLES,
+    MAX_SEATS,
+    ROW_COUNT,
+    Bet,
+    CardSource,
+    DrawRow,
+    Round,
+    RoundCard,
+    Seat,
+    SeatHand,
+    Table,
+    TableType,
+)
+from tables.settlement import ledger_post
+from tables.tasks import settle_round
+
+Phase = Round.Phase
+USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
+
+
+# ---- helpers -------------------------------------------------------------------------------------------------
+
+
+def _lock_table(table: Table) -> Table:
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _lock_round(rnd: Round) -> Round:
+    try:
+        return Round.objects.select_for_update(of=("self",)).select_related("table").get(pk=rnd.pk)
+    except Round.DoesNotExist:
+        raise DomainError(f"round {rnd.pk} does not exist", code="not_found") from None
+
+
+def _require_phase(rnd: Round, *phases: str, action: str) -> None:
+    if rnd.phase not in phases:
+        wanted = " or ".join(phases)
+        raise WrongPhase(f"cannot {action}: round {rnd.number} is {rnd.phase}, not {wanted}")
+
+
+def _seat_number(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SEATS:
+        raise DomainError(f"seat must be a number from 1 to {MAX_SEATS}, got {value!r}", code="bad_seat", field="seat")
+    return value
+
+
+def _betting_seats(rnd: Round) -> list[int]:
+    return sorted(set(Bet.objects.filter(round=rnd).values_list("seat_number", flat=True)))
+
+
+def _seat_bets_required(rnd: Round, seat_number: int) -> None:
+    if not Bet.objects.filter(round=rnd, seat_number=seat_number).exists():
+        raise DomainError(f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="seat")
+
+
+def _save_cards(rows: list[RoundCard]) -> None:
+    """Insert card placements; the database's one-card-per-round index is the last line of defence."""
+    try:
+        with transaction.atomic():
+            RoundCard.objects.bulk_create(rows)
+    except IntegrityError:
+        raise ConcurrentChange("a card was recorded twice in this round", code="duplicate_card") from None
+
+
+def _queue_settlement(rnd: Round) -> None:
+    round_id = rnd.pk
+    transaction.on_commit(lambda: settle_round.delay(round_id))
+
+
+# ---- tables and seats ----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def table_create(
+    *,
+    name: str,
+    actor: User,
+    table_type: str = TableType.TRIPLE_DRAW,
+    card_source: str = CardSource.MANUAL,
+    min_bet_cents: int = 500,
+    max_bet_cents: int = 50_000,
+    max_payout_per_seat_cents: int = 10_000_000,
+    supervisor_approval_threshold_cents: int = 1_000_000,
+    paytable: Paytable | None = None,
+) -> Table:
+    require_floor(actor, "create a table")
+    if card_source not in CardSource.values:
+        raise DomainError(f"unknown card source {card_source!r}", code="bad_card_source", field="card_source")
+    if table_type not in TableType.values:
+        raise DomainError(f"unknown table type {table_type!r}", code="bad_table_type", field="table_type")
+    if not 0 < min_bet_cents <= max_bet_cents:
+        raise DomainError("limits must satisfy 0 < min <= max", code="bad_limits", field="min_bet_cents")
+    if Table.objects.filter(name=name).exists():
+        raise DomainError(f"a table named {name!r} exists", code="duplicate_name", field="name")
+    if paytable is not None and paytable.status not in USABLE_PAYTABLE:
+        raise DomainError(f"{paytable} is {paytable.status}, not approved", code="paytable_not_approved")
+    table = Table.objects.create(
+        name=name,
+        table_type=table_type,
+        card_source=card_source,
+        min_bet_cents=min_bet_cents,
+        max_bet_cents=max_bet_cents,
+        max_payout_per_seat_cents=max_payout_per_seat_cents,
+        supervisor_approval_threshold_cents=supervisor_approval_threshold_cents,
+        paytable=paytable,
+    )
+    Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(1, MAX_SEATS + 1)])
+    audit_record(action="table_create", obj=table, table=table, after=_table_settings(table), actor=actor)
+    return table
+
+
+def _table_settings(table: Table) -> dict[str, Any]:
+    return {
+        "name": table.name,
+        "table_type": table.table_type,
+        "card_source": table.card_source,
+        "is_open": table.is_open,
+        "min_bet_cents": table.min_bet_cents,
+        "max_bet_cents": table.max_bet_cents,
+        "max_payout_per_seat_cents": table.max_payout_per_seat_cents,
+        "supervisor_approval_threshold_cents": table.supervisor_approval_threshold_cents,
+        "paytable_id": table.paytable_id,
+    }
+
+
+@transaction.atomic
+def table_open(*, table: Table, actor: User) -> Table:
+    require_floor(actor, "open a table")
+    table = _lock_table(table)
+    if table.is_open:
+        raise WrongPhase(f"table {table.name} is already open", code="already_open")
+    table.is_open = True
+    table.save(update_fields=["is_open"])
+    audit_record(action="table_open", obj=table, table=table, before={"is_open": False}, after={"is_open": True})
+    return table
+
+
+@transaction.atomic
+def table_close(*, table: Table, actor: User) -> Table:
+    require_floor(actor, "close a table")
+    table = _lock_table(table)
+    if not table.is_open:
+        raise WrongPhase(f"table {table.name} is already closed", code="already_closed")
+    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
+    if in_play is not None:
+        raise WrongPhase(
+            f"round {in_play.number} is still {in_play.phase}: settle or void it first", code="round_in_play"
+        )
+    table.is_open = False
+    table.save(update_fields=["is_open"])
+    audit_record(action="table_close", obj=table, table=table, before={"is_open": True}, after={"is_open": False})
+    return table
+
+
+@transaction.atomic
+def table_update_limits(
+    *,
+    table: Table,
+    actor: User,
+    min_bet_cents: int,
+    max_bet_cents: int,
+    max_payout_per_seat_cents: int,
+    supervisor_approval_threshold_cents: int,
+) -> Table:
+    require_floor(actor, "change table limits")
+    table = _lock_table(table)
+    if not 0 < min_bet_cents <= max_bet_cents:
+        raise DomainError("limits must satisfy 0 < min <= max", code="bad_limits", field="min_bet_cents")
+    if max_payout_per_seat_cents < 0 or supervisor_approval_threshold_cents < 0:
+        raise DomainError("caps and thresholds cannot be negative", code="bad_limits")
+    before = _table_settings(table)
+    table.min_bet_cents = min_bet_cents
+    table.max_bet_cents = max_bet_cents
+    table.max_payout_per_seat_cents = max_payout_per_seat_cents
+    table.supervisor_approval_threshold_cents = supervisor_approval_threshold_cents
+    table.save()
+    audit_record(action="table_update_limits", obj=table, table=table, before=before, after=_table_settings(table))
+    return table
+
+
+@transaction.atomic
+def table_set_paytable(*, table: Table, paytable: Paytable, actor: User) -> Table:
+    """Put an approved (or active) paytable version in force for the next rounds; a round keeps its locked one."""
+    require_floor(actor, "set a table's paytable")
+    table = _lock_table(table)
+    if paytable.status not in USABLE_PAYTABLE:
+        raise DomainError(
+            f"{paytable} is {paytable.status}: only an approved or active version may be put on a table",
+            code="paytable_not_approved",
+            field="paytable",
+        )
+    before = {"paytable_id": table.paytable_id, "paytable": str(table.paytable) if table.paytable else None}
+    table.paytable = paytable
+    table.save(update_fields=["paytable"])
+    audit_record(
+        action="table_set_paytable",
+        obj=table,
+        table=table,
+        before=before,
+        after={"paytable_id": paytable.pk, "paytable": str(paytable)},
+    )
+    return table
+
+
+@transaction.atomic
+def table_assign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
+    require_floor(actor, "assign dealers")
+    table = _lock_table(table)
+    if not has_role(dealer, DEALER) or dealer.is_superuser:
+        raise DomainError(f"{dealer.username} is not a dealer", code="not_a_dealer", field="dealer")
+    if table.dealers.filter(pk=dealer.pk).exists():
+        raise DomainError(f"{dealer.username} is already assigned to {table.name}", code="already_assigned")
+    table.dealers.add(dealer)
+    audit_record(action="table_assign_dealer", obj=table, table=table, after={"dealer": dealer.username})
+    return table
+
+
+@transaction.atomic
+def table_unassign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
+    require_floor(actor, "unassign dealers")
+    table = _lock_table(table)
+    if not table.dealers.filter(pk=dealer.pk).exists():
+        raise DomainError(f"{dealer.username} is not assigned to {table.name}", code="not_assigned", field="dealer")
+    table.dealers.remove(dealer)
+    audit_record(action="table_unassign_dealer", obj=table, table=table, before={"dealer": dealer.username})
+    return table
+
+
+@transaction.atomic
+def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str = "", player_card: str = "") -> Seat:
+    require_operator(actor, table)
+    seat_number = _seat_number(seat_number)
+    table = _lock_table(table)
+    if not table.is_open:
+        raise WrongPhase(f"table {table.name} is closed", code="table_closed")
+    seat, _ = Seat.objects.select_for_update().get_or_create(table=table, number=seat_number)
+    if seat.occupied:
+        raise DomainError(f"seat {seat_number} is already taken", code="seat_taken", field="seat")
+    seat.occupied = True
+    seat.player_name = player_name.strip()[:100]
+    seat.player_card = player_card.strip()[:40]
+    seat.save()
+    audit_record(
+        action="seat_join",
+        obj=seat,
+        table=table,
+        seat_number=seat_number,
+        after={"player_name": seat.player_name, "player_card": seat.player_card},
+    )
+    return seat
+
+
+@transaction.atomic
+def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
+    require_operator(actor, table)
+    seat_number = _seat_number(seat_number)
+    table = _lock_table(table)
+    seat = Seat.objects.select_for_update().filter(table=table, number=seat_number).first()
+    if seat is None or not seat.occupied:
+        raise DomainError(f"seat {seat_number} is empty", code="seat_empty", field="seat")
+    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
+    if in_play is not None and Bet.objects.filter(round=in_play, seat_number=seat_number).exists():
+        if in_play.phase != Phase.BETTING:
+            raise WrongPhase(f"seat {seat_number} has bets in round {in_play.number}", code="seat_in_play")
+        Bet.objects.filter(round=in_play, seat_number=seat_number).delete()
+    before = {"player_name": seat.player_name, "player_card": seat.player_card}
+    seat.occupied = False
+    seat.player_name = ""
+    seat.player_card = ""
+    seat.save()
+    audit_record(action="seat_leave", obj=seat, table=table, seat_number=seat_number, before=before)
+    return seat
+
+
+# ---- rounds --------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_start(*, table: Table, actor: User) -> Round:
+    require_operator(actor, table)
+    table = _lock_table(table)
+    if table.table_type != TableType.TRIPLE_DRAW:
+        raise DomainError(f"table {table.name} is not a Triple Draw table", code="wrong_table_type")
+    if not table.is_open:
+        raise WrongPhase(f"table {table.name} is closed", code="table_closed")
+    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
+    if in_play is not None:
+        raise WrongPhase(f"round {in_play.number} is still {in_play.phase}", code="round_in_play")
+    last = Round.objects.filter(table=table).aggregate(last=Max("number"))["last"] or 0
+    rnd = Round.objects.create(
+        table=table,
+        number=last + 1,
+        phase=Phase.BETTING,
+        dealer=actor if has_role(actor, DEALER) and not actor.is_superuser else None,
+        started_at=timezone.now(),
+    )
+    audit_record(
+        action="round_start", obj=rnd, table=table, round=rnd, after={"number": rnd.number, "phase": rnd.phase}
+    )
+    return rnd
+
+
+def _circle_numbers(circles: int | Sequence[int] | None, amounts: Sequence[int] | None) -> list[int]:
+    if circles is None:
+        circles = len(amounts) if amounts is not None else 1
+    if isinstance(circles, bool):
+        raise DomainError("circles must be 1-3 or a list of circle numbers", code="bad_circles", field="circles")
+    if isinstance(circles, int):
+        if not 1 <= circles <= MAX_CIRCLES:
+            raise DomainError(
+                f"a seat bets 1 to {MAX_CIRCLES} circles, not {circles}", code="bad_circles", field="circles"
+            )
+        return list(range(1, circles + 1))
+    numbers = list(circles)
+    if not 1 <= len(numbers) <= MAX_CIRCLES:
+        raise DomainError(
+            f"a seat bets 1 to {MAX_CIRCLES} circles, not {len(numbers)}", code="bad_circles", field="circles"
+        )
+    for number in numbers:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_CIRCLES:
+            raise DomainError(
+                f"there is no betting circle {number!r} (circles are 1-3)", code="bad_circles", field="circles"
+            )
+    if len(set(numbers)) != len(numbers):
+        raise DomainError("a circle is named twice", code="bad_circles", field="circles")
+    return sorted(numbers)
+
+
+@transaction.atomic
+def bet_place(
+    *,
+    round: Round,
+    seat_number: int,
+    amount_cents: int | Sequence[int],
+    actor: User,
+    circles: int | Sequence[int] | None = None,
+) -> list[Bet]:
+    """Replace the seat's bets with equal bets on the given circles (a count 1-3, or circle numbers).
+
+    `amount_cents` may be one amount or one per circle; amounts that differ are refused (all bets must be equal).
+    """
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    _require_phase(rnd, Phase.BETTING, action="place a bet (bets are closed)")
+    seat_number = _seat_number(seat_number)
+    amounts = list(amount_cents) if isinstance(amount_cents, list | tuple) else None
+    numbers = _circle_numbers(circles, amounts)
+    if amounts is None:
+        amounts = [amount_cents] * len(numbers)  # type: ignore[list-item]
+    if len(amounts) != len(numbers):
+        raise DomainError(f"{len(amounts)} amounts for {len(numbers)} circles", code="bad_circles", field="circles")
+    for amount in amounts:
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise DomainError(f"amount must be whole cents, got {amount!r}", code="bad_amount", field="amount_cents")
+    if len(set(amounts)) != 1:
+        raise DomainError(
+            f"all bets of a seat must be equal, got {sorted(set(amounts))}", code="unequal_bets", field="amount_cents"
+        )
+    amount = amounts[0]
+    table = rnd.table
+    if not table.min_bet_cents <= amount <= table.max_bet_cents:
+        raise DomainError(
+            f"a bet of {amount} cents is outside the table limits {table.min_bet_cents}-{table.max_bet_cents}",
+            code="bet_outside_limits",
+            field="amount_cents",
+        )
+    seat = Seat.objects.filter(table=table, number=seat_number).first()
+    if seat is None or not seat.occupied:
+        raise DomainError(f"seat {seat_number} is empty: seat a player first", code="seat_empty", field="seat")
+    previous = list(Bet.objects.filter(round=rnd, seat_number=seat_number).values_list("circle", "amount_cents"))
+    Bet.objects.filter(round=rnd, seat_number=seat_number).delete()
+    bets = Bet.objects.bulk_create(
+        [Bet(round=rnd, seat_number=seat_number, circle=number, amount_cents=amount) for number in numbers]
+    )
+    audit_record(
+        action="bet_place",
+        obj=rnd,
+        table=table,
+        round=rnd,
+        seat_number=seat_number,
+        before={"bets": {str(c): a for c, a in previous}} if previous else None,
+        after={"bets": {str(n): amount for n in numbers}},
+    )
+    return bets
+
+
+@transaction.atomic
+def bet_clear(*, round: Round, seat_number: int, actor: User) -> None:
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    _require_phase(rnd, Phase.BETTING, action="clear bets (bets are closed)")
+    seat_number = _seat_number(seat_number)
+    previous = list(Bet.objects.filter(round=rnd, seat_number=seat_number).values_list("circle", "amount_cents"))
+    if not previous:
+        raise DomainError(f"seat {seat_number} has no bet to clear", code="seat_has_no_bets", field="seat")
+    Bet.objects.filter(round=rnd, seat_number=seat_number).delete()
+    audit_record(
+        action="bet_clear",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        seat_number=seat_number,
+        before={"bets": {str(c): a for c, a in previous}},
+    )
+
+
+@transaction.atomic
+def round_close_bets(*, round: Round, actor: User) -> Round:
+    """Close betting and lock the table's paytable version on the round."""
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    _require_phase(rnd, Phase.BETTING, action="close bets")
+    seats = _betting_seats(rnd)
+    if not seats:
+        raise DomainError("no seat has bet: nothing to close", code="no_bets")
+    paytable = rnd.table.paytable
+    if paytable is None:
+        raise DomainError(f"table {rnd.table.name} has no paytable", code="no_paytable")
+    if paytable.status not in USABLE_PAYTABLE:
+        raise DomainError(f"{paytable} is {paytable.status}, not approved", code="paytable_not_approved")
+    with card_input.engine_errors("paytable"):
+        snapshot = paytable_spec_of(paytable).to_dict()
+    rnd.paytable = paytable
+    rnd.paytable_snapshot = snapshot
+    rnd.phase = Phase.DEALING
+    rnd.bets_closed_at = timezone.now()
+    rnd.save(update_fields=["paytable", "paytable_snapshot", "phase", "bets_closed_at"])
+    SeatHand.objects.bulk_create([SeatHand(round=rnd, seat_number=n) for n in seats])
+    audit_record(
+        action="round_close_bets",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        before={"phase": Phase.BETTING},
+        after={"phase": rnd.phase, "paytable_id": paytable.pk, "seats": seats},
+    )
+    return rnd
+
+
+def _advance_after_cards(rnd: Round) -> None:
+    """dealing -> holding once every betting seat has its cards; holding -> drawing once every hold is in."""
+    hands = list(SeatHand.objects.filter(round=rnd))
+    if rnd.phase == Phase.DEALING and all(h.dealt or h.held is not None for h in hands):
+        rnd.phase = Phase.HOLDING
+    if rnd.phase == Phase.HOLDING and all(h.held is not None for h in hands):
+        rnd.phase = Phase.DRAWING
+    rnd.save(update_fields=["phase"])
+
+
+def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]]) -> None:
+    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd, seat_number__in=dealt)}
+    placements = []
+    for seat_number, cards in dealt.items():
+        hand = hands[seat_number]
+        hand.dealt = card_input.codes(cards)
+        placements += [
+            RoundCard(round=rnd, card=str(card), seat_number=seat_number, position=position)
+            for position, card in enumerate(cards, start=1)
+        ]
+    SeatHand.objects.bulk_update(list(hands.values()), ["dealt"])
+    _save_cards(placements)
+
+
+@transaction.atomic
+def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] | None = None) -> Round:
+    """Deal five cards to each betting seat: rng tables shuffle (cards=None); manual and shoe enter them per seat."""
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    source = rnd.table.card_source
+    if source == CardSource.RNG:
+        _require_phase(rnd, Phase.DEALING, action="deal")
+        if cards is not None:
+            raise DomainError("this table deals by RNG: send no cards", code="rng_deals_itself", field="cards")
+        seats = list(SeatHand.objects.filter(round=rnd).order_by("seat_number").values_list("seat_number", flat=True))
+        deck = Deck.shuffled(secrets.SystemRandom())
+        dealt = {seat: deck.deal(CARDS_PER_HAND) for seat in seats}
+    else:
+        _require_phase(rnd, Phase.DEALING, Phase.HOLDING, action="deal")
+        if not cards:
+            raise DomainError("enter five cards for at least one seat", code="no_cards", field="cards")
+        hands = {h.seat_number: h for h in SeatHand.objects.filter(round=rnd)}
+        dealt = {}
+        for key, tokens in cards.items():
+            try:
+                seat_number = _seat_number(int(key))
+            except (TypeError, ValueError):
+                raise DomainError(f"bad seat number {key!r}", code="bad_seat", field="cards") from None
+            hand = hands.get(seat_number)
+            if hand is None:
+                raise DomainError(
+                    f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="cards"
+                )
+            if hand.dealt or hand.held is not None:
+                raise DomainError(
+                    f"seat {seat_number}'s cards are already recorded", code="already_dealt", field="cards"
+                )
+            dealt[seat_number] = card_input.parse(tokens, field=f"cards.{seat_number}", count=CARDS_PER_HAND)
+        known_dealt, known_held, rows = card_input.round_picture(rnd)
+        card_input.check_round_cards(known_dealt | dealt, known_held, rows, field="cards")
+    _deal_into(rnd, dealt)
+    _advance_after_cards(rnd)
+    audit_record(
+        action="cards_deal",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        after={"dealt": {str(seat): card_input.codes(c) for seat, c in dealt.items()}, "phase": rnd.phase},
+    )
+    return rnd
+
+
+@transaction.atomic
+def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: User) -> SeatHand:
+    """Record the cards a seat holds for all its circles (0-5, from its dealt cards when those were recorded)."""
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    seat_number = _seat_number(seat_number)
+    manual = rnd.table.card_source == CardSource.MANUAL
+    # A manual table may skip entering the dealt cards and record only what each seat holds.
+    _require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
+    hand = SeatHand.objects.select_for_update().filter(round=rnd, seat_number=seat_number).first()
+    if hand is None:
+        raise DomainError(f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="seat")
+    if not hand.dealt and not manual:
+        raise WrongPhase(f"seat {seat_number} has not been dealt yet", code="not_dealt")
+    cards = card_input.parse(held, field="held")
+    if len(cards) > CARDS_PER_HAND:
+        raise DomainError(
+            f"a seat holds at most {CARDS_PER_HAND} cards, got {len(cards)}", code="too_many_held", field="held"
+        )
+    dealt, held_map, rows = card_input.round_picture(rnd)
+    if hand.dealt:
+        missing = [str(c) for c in cards if str(c) not in hand.dealt]
+        if missing:
+            raise DomainError(
+                f"held card {missing[0]} is not among seat {seat_number}'s dealt cards {' '.join(hand.dealt)}",
+                code="held_not_dealt",
+                field="held",
+            )
+    held_map[seat_number] = cards
+    card_input.check_round_cards(dealt, held_map, rows, field="held")
+    before = hand.held
+    if not hand.dealt:
+        # Undealt held cards are placed in the round themselves so no other seat or row can repeat them.
+        RoundCard.objects.filter(round=rnd, seat_number=seat_number).delete()
+        _save_cards([RoundCard(round=rnd, card=str(card), seat_number=seat_number) for card in cards])
+    hand.held = card_input.codes(cards)
+    hand.held_at = timezone.now()
+    hand.save(update_fields=["held", "held_at"])
+    if rnd.phase == Phase.DEALING:
+        rnd.phase = Phase.HOLDING
+    _advance_after_cards(rnd)
+    audit_record(
+        action="holds_record",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        seat_number=seat_number,
+        before={"held": before} if before is not None else None,
+        after={"held": hand.held, "phase": rnd.phase},
+    )
+    return hand
+
+
+def _missing_holds(rnd: Round) -> list[int]:
+    return list(
+        SeatHand.objects.filter(round=rnd, held__isnull=True)
+        .order_by("seat_number")
+        .values_list("seat_number", flat=True)
+    )
+
+
+def _finish_rows(rnd: Round) -> None:
+    rnd.phase = Phase.SETTLING
+    rnd.rows_recorded_at = timezone.now()
+    rnd.settle_queued_at = rnd.rows_recorded_at
+    rnd.save(update_fields=["phase", "rows_recorded_at", "settle_queued_at"])
+    _queue_settlement(rnd)
+
+
+@transaction.atomic
+def rows_record(*, round: Round, actor: User, rows: Sequence[Sequence[str]] | None = None) -> Round:
+    """Lay the three draw rows (rng: drawn now, after every hold is locked) and queue settlement."""
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    if rnd.phase in (Phase.DEALING, Phase.HOLDING):
+        missing = _missing_holds(rnd)
+        raise WrongPhase(
+            f"cannot record rows before every hold is in: seats {missing} have not held", code="holds_missing"
+        )
+    _require_phase(rnd, Phase.DRAWING, action="record rows")
+    if DrawRow.objects.filter(round=rnd).exists():
+        raise WrongPhase("the shoe has started the rows: let it finish", code="rows_in_progress")
+    dealt, held, _rows = card_input.round_picture(rnd)
+    if rnd.table.card_source == CardSource.RNG:
+        if rows is not None:
+            raise DomainError("this table draws by RNG: send no rows", code="rng_deals_itself", field="rows")
+        used = {card for cards in dealt.values() for card in cards} | {c for cards in held.values() for c in cards}
+        stock = Deck([card for card in ALL_CARDS if card not in used])
+        stock.shuffle(secrets.SystemRandom())
+        parsed = [stock.deal(CARDS_PER_HAND) for _ in range(ROW_COUNT)]
+    else:
+        if not isinstance(rows, list | tuple) or len(rows) != ROW_COUNT:
+            raise DomainError(f"enter exactly {ROW_COUNT} rows of five cards", code="wrong_row_count", field="rows")
+        parsed = [
+            card_input.parse(row, field=f"rows.{index}", count=CARDS_PER_HAND) for index, row in enumerate(rows, 1)
+        ]
+        card_input.check_round_cards(dealt, held, parsed, field="rows")
+    DrawRow.objects.bulk_create(
+        [DrawRow(round=rnd, row=index, cards=card_input.codes(cards)) for index, cards in enumerate(parsed, 1)]
+    )
+    _save_cards(
+        [
+            RoundCard(round=rnd, card=str(card), row=index, position=position)
+            for index, cards in enumerate(parsed, 1)
+            for position, card in enumerate(cards, 1)
+        ]
+    )
+    _finish_rows(rnd)
+    audit_record(
+        action="rows_record",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        after={"rows": [card_input.codes(r) for r in parsed], "phase": rnd.phase},
+    )
+    return rnd
+
+
+@transaction.atomic
+def round_settle(*, round: Round, actor: User) -> Round:
+    """Queue (again) the settlement job of a round whose rows are recorded; the job itself is idempotent."""
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    _require_phase(rnd, Phase.SETTLING, action="settle")
+    rnd.settle_queued_at = timezone.now()
+    rnd.save(update_fields=["settle_queued_at"])
+    _queue_settlement(rnd)
+    audit_record(action="round_settle", obj=rnd, table=rnd.table, round=rnd, after={"queued": True})
+    return rnd
+
+
+@transaction.atomic
+def round_void(*, round: Round, reason: str, actor: User) -> Round:
+    """A floor supervisor voids an unsettled round, with a reason; bets are returned (no ledger posting exists)."""
+    rnd = _lock_round(round)
+    require_floor(actor, "void a round")
+    reason = (reason or "").strip()
+    if not reason:
+        raise DomainError("a void needs a reason", code="reason_required", field="reason")
+    if rnd.phase in Round.FINISHED:
+        raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
+    before = rnd.phase
+    rnd.phase = Phase.VOIDED
+    rnd.void_reason = reason
+    rnd.voided_at = timezone.now()
+    rnd.save(update_fields=["phase", "void_reason", "voided_at"])
+    audit_record(
+        action="round_void",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        before={"phase": before},
+        after={"phase": rnd.phase},
+        reason=reason,
+        approver=actor,
+    )
+    return rnd
+
+
+@transaction.atomic
+def round_approve_payout(*, round: Round, actor: User) -> Round:
+    """A floor supervisor approves a payout at or above the table's threshold; the ledger is posted now."""
+    rnd = _lock_round(round)
+    require_floor(actor, "approve a payout")
+    _require_phase(rnd, Phase.AWAITING_APPROVAL, action="approve the payout")
+    ledger_post(rnd)
+    rnd.phase = Phase.SETTLED
+    rnd.approved_by = actor
+    rnd.approved_at = timezone.now()
+    rnd.settled_at = rnd.approved_at
+    rnd.save(update_fields=["phase", "approved_by", "approved_at", "settled_at"])
+    audit_record(
+        action="round_approve_payout",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        before={"phase": Phase.AWAITING_APPROVAL},
+        after={"phase": rnd.phase},
+        approver=actor,
+    )
+    return rnd

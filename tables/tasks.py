@@ -1,0 +1,24 @@
+"""Celery jobs of the tables app: fetch by id, call the service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from audit.context import acting_as
+from tables.settlement import round_settlement_apply
+
+
+@shared_task(
+    name="tables.settle_round",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=8,
+)
+def settle_round(round_id: int) -> str:
+    """Settle one round; safe to run twice or concurrently (row lock + phase check + unique constraints)."""
+    with acting_as(user=None, kind="worker", name="celery:tables.settle_round"):
+        return round_settlement_apply(round_id=round_id)

@@ -1,0 +1,1 @@
+"""Tests of the tables app: Triple Draw rounds through services, the API, settlement, commands."""
