@@ -1,0 +1,62 @@
+"""Exact optimal-hold analysis of draw-poker paytables (numpy): return, hit frequency, variance, line counts.
+
+Method: every 5-card hand falls in a paytable-independent pay class (pay_classes.py). For every suit class
+of 0-5 cards the number of hands containing it, per pay class, is tabulated once (classes.py); a paytable
+turns that into a value per suit class, and inclusion-exclusion over each canonical deal's 32 subsets gives
+every hold's exact total (optimal.py). The 2,598,960 deals reduce to 134,459 suit classes with weights.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+from pathlib import Path
+
+import numpy as np
+
+from casino.engine.analysis.cache import class_tables, deal_tables
+from casino.engine.analysis.optimal import TIE_RULE, TOTAL_OUTCOMES, optimal_outcome
+from casino.engine.analysis.result import LineAnalysis, PaytableAnalysis
+from casino.engine.paytable import PaytableSpec
+
+__all__ = ["TOTAL_OUTCOMES", "LineAnalysis", "PaytableAnalysis", "analyze"]
+
+
+def analyze(spec: PaytableSpec, cache_dir: Path | None = None) -> PaytableAnalysis:
+    """Analyse one paytable exactly; the paytable-independent tables come from `cache_dir` (default
+    $CASINO_CACHE_DIR or the project's .cache/analysis) or are built and stored there."""
+    tables, preferences = deal_tables(cache_dir)
+    classes = class_tables(tables, (int(rank) for rank in spec.wild_ranks), cache_dir)
+    line_of_class = [spec.match_class(klass) for klass in classes.classes]
+    returns = [spec.line_return(index) for index in line_of_class]
+    scale = lcm(*(value.denominator for value in returns))
+    values = np.array([int(value * scale) for value in returns], dtype=np.int64)
+    outcome = optimal_outcome(values, classes, tables, preferences)
+    per_line = [0] * len(spec.lines)
+    nothing = 0
+    for index, count in zip(line_of_class, outcome.class_counts, strict=True):
+        if index is None:
+            nothing += count
+        else:
+            per_line[index] += count
+    total = TOTAL_OUTCOMES
+    line_returns = [spec.line_return(index) for index in range(len(spec.lines))]
+    mean = sum((Fraction(count) * value for count, value in zip(per_line, line_returns, strict=True)), Fraction(0))
+    mean /= total
+    square = sum((count * value * value for count, value in zip(per_line, line_returns, strict=True)), Fraction(0))
+    square /= total
+    hits = sum(count for count, value in zip(per_line, line_returns, strict=True) if value > 0)
+    return PaytableAnalysis(
+        name=spec.name,
+        basis=spec.basis,
+        return_exact=mean,
+        hit_frequency_exact=Fraction(hits, total),
+        variance_exact=square - mean * mean,
+        lines=tuple(
+            LineAnalysis(line, value, count, total)
+            for line, value, count in zip(spec.lines, line_returns, per_line, strict=True)
+        ),
+        nothing_combinations=nothing + sum(c for c, v in zip(per_line, line_returns, strict=True) if v == 0),
+        total_combinations=total,
+        tie_rule=TIE_RULE,
+    )

@@ -1,0 +1,105 @@
+"""Optimal holds for every canonical deal and the exact outcome counts they lead to, for one return vector."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+from numpy.typing import NDArray
+
+from casino.engine.analysis.classes import ClassTables
+from casino.engine.analysis.deals import DECK, HAND, HOLDS, DealTables, Int64Array
+
+# Each deal is weighted by the least common multiple of the draw counts C(47, 5-h), so that every hold's
+# outcomes are whole numbers: a hold of h cards weights each of its C(47, 5-h) draws by WEIGHT // C(47, 5-h).
+DRAWS = tuple(comb(DECK - HAND, HAND - held) for held in range(HAND + 1))
+WEIGHT = 7_669_695
+assert all(WEIGHT % draws == 0 for draws in DRAWS)
+DRAW_WEIGHT = tuple(WEIGHT // draws for draws in DRAWS)
+TOTAL_OUTCOMES = comb(DECK, HAND) * WEIGHT  # 19,933,230,517,200
+
+_POPCOUNT = np.array([bin(mask).count("1") for mask in range(HOLDS)], dtype=np.int64)
+_DRAW_WEIGHT_BY_MASK = np.array(DRAW_WEIGHT, dtype=np.int64)[_POPCOUNT]
+# _SIGN[h, s]: the inclusion-exclusion sign of subset s for hold h: (-1) to the number of cards of s not in h
+# when s contains h, else 0.
+_SIGN = np.array(
+    [[(-1) ** int(_POPCOUNT[s ^ h]) if s & h == h else 0 for s in range(HOLDS)] for h in range(HOLDS)],
+    dtype=np.float64,
+)
+
+TIE_RULE = (
+    "among holds of equal expected return: keep the most cards; then the higher cards (held ranks compared "
+    "highest first); then, between holds that differ only in suits, the one of the deal's canonical "
+    "representative whose held cards have the lower card indexes"
+)
+
+
+def hold_preferences(deals: NDArray[np.uint8]) -> Int64Array:
+    """Per deal and hold mask, a number that is larger for the preferred hold under TIE_RULE."""
+    ranks = deals.astype(np.int64) // 4  # cards are sorted by index, so ranks ascend along the row
+    preference = np.zeros((len(deals), HOLDS), dtype=np.int64)
+    for mask in range(HOLDS):
+        code = np.zeros(len(deals), dtype=np.int64)
+        digits = 0
+        for j in range(HAND - 1, -1, -1):  # highest card first
+            if mask >> j & 1:
+                code = code * 16 + ranks[:, j] + 1
+                digits += 1
+        code = code * 16 ** (HAND - digits)
+        lower_indexes = sum(1 << (HAND - 1 - j) for j in range(HAND) if mask >> j & 1)
+        preference[:, mask] = (int(_POPCOUNT[mask]) << 30) | (code << 5) | lower_indexes
+    return preference
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Weighted outcome counts per pay class under optimal holds (summing to TOTAL_OUTCOMES), and the chosen hold
+    mask of each canonical deal."""
+
+    class_counts: tuple[int, ...]
+    holds: Int64Array
+
+
+def hold_totals(values: Int64Array, tables: DealTables) -> Int64Array:
+    """For each canonical deal and hold mask, the total of `values` (one per pay class... already summed per
+    suit class: `values[g]` is the sum over 5-card hands containing class g) over the hands that keep exactly
+    the held cards and draw the rest from the 47 unseen cards (inclusion-exclusion over the discards)."""
+    totals = values[tables.subset_ids]
+    cube = totals.reshape((-1,) + (2,) * HAND)  # axis 1 is bit 4 of the mask, axis 5 is bit 0
+    for axis in range(1, HAND + 1):
+        without = (slice(None),) * axis + (0,)
+        with_bit = (slice(None),) * axis + (1,)
+        cube[without] -= cube[with_bit]
+    return totals
+
+
+def optimal_outcome(
+    class_values: Int64Array, classes: ClassTables, tables: DealTables, preferences: Int64Array
+) -> Outcome:
+    """Hold each deal to maximise the total of `class_values` (integers, one per pay class; ties by TIE_RULE
+    through `preferences`), then count the weighted outcomes per pay class exactly."""
+    suit_class_values = np.concatenate(
+        [classes.counts.astype(np.int64) @ class_values, class_values[classes.deal_class]]
+    )
+    score = hold_totals(suit_class_values, tables)
+    score *= _DRAW_WEIGHT_BY_MASK
+    best = score.max(axis=1)
+    holds = np.where(score == best[:, None], preferences, -1).argmax(axis=1)
+    # Aggregate the chosen holds' inclusion-exclusion terms per suit class, one tally per number of held cards.
+    coefficients = _SIGN[holds] * tables.deal_weights[:, None].astype(np.float64)
+    size = tables.class_count
+    index = _POPCOUNT[holds][:, None] * size + tables.subset_ids
+    tally = np.bincount(index.ravel(), weights=coefficients.ravel(), minlength=(HAND + 1) * size)
+    tally = np.rint(tally).astype(np.int64).reshape(HAND + 1, size)
+    rows = classes.counts.shape[0]
+    per_held = tally[:, :rows] @ classes.counts.astype(np.int64)
+    classes_count = len(classes.classes)
+    for held in range(HAND + 1):
+        per_held[held] += np.rint(
+            np.bincount(classes.deal_class, weights=tally[held, rows:].astype(np.float64), minlength=classes_count)
+        ).astype(np.int64)
+    counts = [sum(int(per_held[h, c]) * DRAW_WEIGHT[h] for h in range(HAND + 1)) for c in range(classes_count)]
+    if sum(counts) != TOTAL_OUTCOMES:
+        raise ArithmeticError(f"outcome counts sum to {sum(counts)}, not {TOTAL_OUTCOMES}")
+    return Outcome(tuple(counts), holds)

@@ -1,0 +1,148 @@
+"""Exact paytable analysis (DESIGN 6): 'each paytable's exact theoretical return under optimal holds (all
+2,598,960 deals × 32 holds), hit frequency, per-line probabilities and variance'."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from casino.engine.analysis import TOTAL_OUTCOMES, PaytableAnalysis, analyze
+from casino.engine.analysis import cache as analysis_cache
+from casino.engine.analysis.optimal import hold_totals
+from casino.engine.cards import Card
+from casino.engine.paytable import PaytableSpec
+
+STANDARD = Path(__file__).resolve().parents[2] / "paytables" / "standard"
+
+
+def load(name: str) -> PaytableSpec:
+    return PaytableSpec.from_dict(json.loads((STANDARD / f"{name}.json").read_text()))
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("analysis-cache")
+
+
+@pytest.fixture(scope="module")
+def jacks_9_6(cache_dir: Path) -> PaytableAnalysis:
+    return analyze(load("jacks_or_better_9_6"), cache_dir)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("jacks_or_better_9_6", 0.995439),
+        ("jacks_or_better_8_5", 0.972984),
+        ("bonus_poker_8_5", 0.991660),
+        ("double_bonus_10_7", 1.001725),
+        ("tens_or_better_6_5", 0.991388),
+        ("deuces_wild_full_pay", 1.007620),
+    ],
+)
+def test_the_return_of_each_standard_paytable_matches_the_published_figure(
+    name: str, expected: float, cache_dir: Path
+) -> None:
+    assert round(analyze(load(name), cache_dir).return_, 6) == expected
+
+
+def test_jacks_or_better_9_6_reproduces_the_published_combination_counts(jacks_9_6: PaytableAnalysis) -> None:
+    assert [line.combinations for line in jacks_9_6.lines] == [
+        493_512_264,
+        2_178_883_296,
+        47_093_167_764,
+        229_475_482_596,
+        219_554_786_160,
+        223_837_565_784,
+        1_484_003_070_324,
+        2_576_946_164_148,
+        4_277_372_890_968,
+    ]
+    assert jacks_9_6.nothing_combinations == 10_872_274_993_896
+    assert jacks_9_6.total_combinations == TOTAL_OUTCOMES == 19_933_230_517_200
+
+
+def test_the_figures_are_consistent_with_the_line_counts(jacks_9_6: PaytableAnalysis) -> None:
+    counts = [line.combinations for line in jacks_9_6.lines]
+    assert sum(counts) + jacks_9_6.nothing_combinations == TOTAL_OUTCOMES
+    assert jacks_9_6.return_exact == sum(line.contribution for line in jacks_9_6.lines)
+    assert jacks_9_6.hit_frequency_exact == Fraction(sum(counts), TOTAL_OUTCOMES)
+    assert round(jacks_9_6.hit_frequency, 6) == 0.454565  # the published hit frequency
+    assert round(jacks_9_6.variance, 2) == 19.51  # the published variance
+    assert jacks_9_6.std_dev == pytest.approx(jacks_9_6.variance**0.5)
+
+
+def test_a_to_1_paytable_with_jacks_pushing_has_the_same_figures_as_its_for_1_form(
+    jacks_9_6: PaytableAnalysis, cache_dir: Path
+) -> None:
+    for_1 = load("jacks_or_better_9_6").to_dict()
+    to_1 = dict(for_1, basis="to_1", lines=[dict(line, pays=line["pays"] - 1) for line in for_1["lines"]])
+    assert to_1["lines"][-1] == {"hand": "one_pair", "min_rank": "J", "pays": 0}
+    analysis = analyze(PaytableSpec.from_dict(to_1), cache_dir)
+    assert analysis.return_exact == jacks_9_6.return_exact
+    assert analysis.variance_exact == jacks_9_6.variance_exact
+    assert analysis.hit_frequency_exact == jacks_9_6.hit_frequency_exact
+    assert [line.combinations for line in analysis.lines] == [line.combinations for line in jacks_9_6.lines]
+
+
+def test_fractional_pays_are_analysed_exactly(cache_dir: Path) -> None:
+    base = load("jacks_or_better_9_6").to_dict()
+    halved = dict(base, lines=[dict(line, pays=f"{line['pays']}/2") for line in base["lines"]])
+    doubled = analyze(PaytableSpec.from_dict(base), cache_dir)
+    assert analyze(PaytableSpec.from_dict(halved), cache_dir).return_exact == doubled.return_exact / 2
+
+
+def test_to_dict_has_the_design_9_fields(jacks_9_6: PaytableAnalysis) -> None:
+    data = jacks_9_6.to_dict()
+    assert {"return", "hit_frequency", "variance", "lines"} <= set(data)
+    assert data["lines"][0]["hand"] == "royal_flush"
+    assert data["lines"][0]["combinations"] == 493_512_264
+    json.dumps(data)
+
+
+def _brute_hold_totals(deal: list[int], values: dict[int | None, int], spec: PaytableSpec) -> list[int]:
+    """Total of `values` per hold, by dealing every draw from the 47 unseen cards (holds of 3+ cards only)."""
+    unseen = [card for card in range(52) if card not in deal]
+    totals = []
+    for mask in range(32):
+        held = [deal[j] for j in range(5) if mask >> j & 1]
+        if len(held) < 3:
+            totals.append(0)
+            continue
+        total = 0
+        for drawn in itertools.combinations(unseen, 5 - len(held)):
+            cards = [Card.from_index(card) for card in (*held, *drawn)]
+            total += values[spec.match(cards)]
+        totals.append(total)
+    return totals
+
+
+@pytest.mark.parametrize("name", ["bonus_poker_8_5", "deuces_wild_full_pay"])
+def test_hold_totals_agree_with_dealing_every_draw(name: str, cache_dir: Path) -> None:
+    spec = load(name)
+    tables, _ = analysis_cache.deal_tables(cache_dir)
+    classes = analysis_cache.class_tables(tables, [int(rank) for rank in spec.wild_ranks], cache_dir)
+    class_values = np.array([int(spec.line_return(spec.match_class(k))) for k in classes.classes], dtype=np.int64)
+    per_suit_class = np.concatenate([classes.counts.astype(np.int64) @ class_values, class_values[classes.deal_class]])
+    totals = hold_totals(per_suit_class, tables)
+    values = {index: int(spec.line_return(index)) for index in [None, *range(len(spec.lines))]}
+    rng = np.random.default_rng(7)
+    for deal_index in rng.choice(len(tables.deals), size=3, replace=False):
+        deal = [int(card) for card in tables.deals[deal_index]]
+        expected = _brute_hold_totals(deal, values, spec)
+        got = [int(totals[deal_index, mask]) if bin(mask).count("1") >= 3 else 0 for mask in range(32)]
+        assert got == expected, [str(Card.from_index(card)) for card in deal]
+
+
+def test_the_tables_are_cached_on_disk_and_reused(cache_dir: Path, jacks_9_6: PaytableAnalysis) -> None:
+    files = sorted(path.name for path in cache_dir.iterdir())
+    assert any(name.startswith("deals-v") for name in files)
+    assert any(name.startswith("classes-v") and name.endswith("wild-none.npz") for name in files)
+    analysis_cache.clear_memory()
+    again = analyze(load("jacks_or_better_9_6"), cache_dir)
+    assert again == jacks_9_6
