@@ -1,4 +1,4 @@
-"""App configuration for audit."""
+"""App configuration for audit: connects the plumbing hooks (sign-ins, Celery correlation, SQLite guard)."""
 
 from django.apps import AppConfig
 
@@ -6,3 +6,29 @@ from django.apps import AppConfig
 class AuditConfig(AppConfig):
     name = "audit"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from celery.signals import before_task_publish, task_postrun, task_prerun
+        from django.contrib.auth import user_logged_in, user_logged_out, user_login_failed
+        from django.db.backends.signals import connection_created
+        from django.db.models.signals import post_migrate
+
+        from audit import db_guard, receivers
+
+        connection_created.connect(db_guard.on_connection_created, dispatch_uid="audit_sqlite_guard")
+        post_migrate.connect(_reinstall_triggers, sender=self, dispatch_uid="audit_triggers")
+        user_logged_in.connect(receivers.on_user_logged_in, dispatch_uid="audit_login")
+        user_logged_out.connect(receivers.on_user_logged_out, dispatch_uid="audit_logout")
+        user_login_failed.connect(receivers.on_user_login_failed, dispatch_uid="audit_login_failed")
+        before_task_publish.connect(receivers.on_before_task_publish, dispatch_uid="audit_task_publish")
+        task_prerun.connect(receivers.on_task_prerun, dispatch_uid="audit_task_prerun")
+        task_postrun.connect(receivers.on_task_postrun, dispatch_uid="audit_task_postrun")
+
+
+def _reinstall_triggers(sender: object, using: str = "default", **kwargs: object) -> None:
+    """After every migrate (and flush): a SQLite table rebuild drops triggers and new columns need covering."""
+    from django.db import connections
+
+    from audit import db_guard
+
+    db_guard.install(connections[using])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections.abc import Iterator
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +26,20 @@ _current: ContextVar[Actor | None] = ContextVar("audit_actor", default=None)
 
 def new_correlation_id() -> str:
     return uuid.uuid4().hex
+
+
+def has_actor() -> bool:
+    """Whether a request, task or command has set an actor (rather than the default system one)."""
+    return _current.get() is not None
+
+
+def activate(actor: Actor) -> Token[Actor | None]:
+    """Set the actor until `deactivate(token)`; for hooks that cannot wrap a block (Celery task signals)."""
+    return _current.set(actor if actor.correlation_id else replace(actor, correlation_id=new_correlation_id()))
+
+
+def deactivate(token: Token[Actor | None]) -> None:
+    _current.reset(token)
 
 
 def current_actor() -> Actor:

@@ -13,24 +13,42 @@ class ActorKind(models.TextChoices):
     SYSTEM = "system", "System"
 
 
-class AuditEvent(models.Model):
-    """Never updated or deleted (database triggers enforce it); sealed into a hash chain after commit."""
+class ExceptionKind(models.TextChoices):
+    """Why an event belongs in the compliance exception report ("" when it does not)."""
 
-    # Assigned when the event is sealed into the chain, in commit order; null until then.
+    NONE = "", "None"
+    VOID = "void", "Void"
+    CORRECTION = "correction", "Correction"
+    OVERRIDE = "override", "Override"
+    APPROVAL = "approval", "Approval"
+    LARGE_PAYOUT = "large_payout", "Large payout"
+
+
+class AuditEvent(models.Model):
+    """Never updated or deleted (database triggers enforce it); sealed into a hash chain after commit.
+
+    The only UPDATE the database allows is the one that seals a row: it fills `sequence`, `prev_hash` and
+    `hash` once, while they are still empty, and changes nothing else.
+    """
+
+    # Assigned when the event is sealed into the chain, in commit-visible order; null until then.
     sequence = models.BigIntegerField(null=True, blank=True, unique=True)
-    occurred_at = models.DateTimeField(db_index=True)
+    occurred_at = models.DateTimeField()
+    # No database constraint and DO_NOTHING: deleting a user must neither fail nor rewrite the trail
+    # (SET_NULL would be an UPDATE, which the trigger refuses); the copied username keeps the record readable.
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
-        on_delete=models.SET_NULL,
+        on_delete=models.DO_NOTHING,
         related_name="+",
-        db_constraint=False,  # the trail must outlive the user row it names
+        db_constraint=False,
     )
     actor_username = models.CharField(max_length=150, blank=True)
     actor_role = models.CharField(max_length=32, blank=True)
     actor_kind = models.CharField(max_length=16, choices=ActorKind.choices, default=ActorKind.SYSTEM)
-    action = models.CharField(max_length=64, db_index=True)
+    action = models.CharField(max_length=64)
+    exception_kind = models.CharField(max_length=16, choices=ExceptionKind.choices, blank=True, default="")
     object_type = models.CharField(max_length=64, blank=True)
     object_id = models.CharField(max_length=64, blank=True)
     object_repr = models.CharField(max_length=200, blank=True)
@@ -42,6 +60,14 @@ class AuditEvent(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
+    approver = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.DO_NOTHING,
+        related_name="+",
+        db_constraint=False,
+    )
     approver_username = models.CharField(max_length=150, blank=True)
     correlation_id = models.CharField(max_length=64, blank=True, db_index=True)
     client_address = models.GenericIPAddressField(null=True, blank=True)
@@ -49,15 +75,47 @@ class AuditEvent(models.Model):
     hash = models.CharField(max_length=64, blank=True)
 
     class Meta:
-        ordering = ["id"]
+        ordering = ["-id"]
+        permissions = [("use_compliance_screens", "Can use the compliance screens and audit API")]
+        # Every list filter pairs with `id` so keyset pagination (ORDER BY id DESC) walks one index.
         indexes = [
             models.Index(fields=["table_id", "id"], name="audit_table_idx"),
             models.Index(fields=["round_id", "id"], name="audit_round_idx"),
             models.Index(fields=["actor_username", "id"], name="audit_actor_idx"),
-            models.Index(fields=["object_type", "object_id"], name="audit_object_idx"),
+            models.Index(fields=["object_type", "object_id", "id"], name="audit_object_idx"),
             models.Index(fields=["occurred_at", "id"], name="audit_time_idx"),
+            models.Index(fields=["action", "id"], name="audit_action_idx"),
+            models.Index(
+                fields=["exception_kind", "id"],
+                name="audit_exception_idx",
+                condition=~models.Q(exception_kind=""),
+            ),
+            models.Index(fields=["id"], name="audit_unsealed_idx", condition=models.Q(sequence__isnull=True)),
         ]
 
     def __str__(self) -> str:
         who = self.actor_username or self.actor_kind
         return f"#{self.pk} {self.action} {self.object_type}:{self.object_id} by {who}"
+
+
+class ChainVerification(models.Model):
+    """The outcome of one full verification of the hash chain (by the beat job or `verify_audit`)."""
+
+    checked_at = models.DateTimeField()
+    ok = models.BooleanField()
+    checked_count = models.BigIntegerField(default=0)
+    pending_count = models.BigIntegerField(default=0)
+    last_sequence = models.BigIntegerField(null=True, blank=True)
+    # The hash at last_sequence: a later check that finds a different hash there knows the chain was rewritten.
+    last_hash = models.CharField(max_length=64, blank=True)
+    first_broken_id = models.BigIntegerField(null=True, blank=True)
+    first_broken_sequence = models.BigIntegerField(null=True, blank=True)
+    message = models.TextField(blank=True)
+    duration_ms = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-checked_at", "-id"]
+        get_latest_by = "checked_at"
+
+    def __str__(self) -> str:
+        return f"{'ok' if self.ok else 'BROKEN'} at {self.checked_at:%Y-%m-%d %H:%M:%S}"

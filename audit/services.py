@@ -1,21 +1,41 @@
-"""audit_record: the one way any service writes an audit event, inside that service's transaction."""
+"""Audit writes: audit_record (inside the caller's transaction), sealing the chain, recording a verification."""
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from typing import Any
 
-from django.db import models
+from django.db import connection, models, transaction
 from django.utils import timezone
 
+from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.context import current_actor
-from audit.models import AuditEvent
+from audit.exception_rules import classify
+from audit.models import AuditEvent, ChainVerification
 from audit.roles import role_label
+from audit.selectors import ChainReport, chain_walk
+
+logger = logging.getLogger(__name__)
+
+SEAL_BATCH_SIZE = 5000
+# pg_advisory_xact_lock key ("audi"): only sealers take it, never a business transaction.
+SEAL_LOCK_KEY = 0x61756469
+# SQLite has no advisory locks; in-process sealers (threaded runserver) queue here instead of colliding.
+_sqlite_seal_lock = threading.Lock()
 
 
 def _ref(value: Any) -> tuple[int | None, str]:
     if value is None:
         return None, ""
+    if isinstance(value, int):
+        return value, ""
     return int(value.pk), str(value)[:100]
+
+
+def _user_or_none(user: Any) -> Any:
+    return user if user is not None and getattr(user, "pk", None) else None
 
 
 def audit_record(
@@ -33,23 +53,32 @@ def audit_record(
     reason: str = "",
     approver: Any = None,
     actor: Any = None,
+    actor_kind: str = "",
+    exception_kind: str | None = None,
 ) -> AuditEvent:
-    """Write one audit event; must run inside the caller's transaction so both commit or neither does."""
+    """Write one audit event; must run inside the caller's transaction so both commit or neither does.
+
+    `table` and `round` may be model instances or ids. `exception_kind` overrides the automatic
+    classification for the exception report (see audit/exception_rules.py); "" keeps an event out of it.
+    The event is sealed into the hash chain right after the transaction commits.
+    """
     context = current_actor()
-    user = actor if actor is not None else context.user
+    user = _user_or_none(actor if actor is not None else context.user)
     if obj is not None:
         object_type = object_type or obj._meta.label_lower
         object_id = object_id or str(obj.pk)
         object_repr = object_repr or str(obj)
     table_id, table_repr = _ref(table)
     round_id, round_repr = _ref(round)
+    approver_user = _user_or_none(approver)
     event = AuditEvent.objects.create(
         occurred_at=timezone.now(),
-        actor=user if user is not None and getattr(user, "pk", None) else None,
-        actor_username=(getattr(user, "username", "") if user is not None else "") or context.name,
+        actor=user,
+        actor_username=(user.get_username() if user is not None else "") or context.name,
         actor_role=role_label(user) if user is not None else "",
-        actor_kind="user" if user is not None and getattr(user, "pk", None) else context.kind,
+        actor_kind=actor_kind or ("user" if user is not None else context.kind),
         action=action,
+        exception_kind=classify(action, after) if exception_kind is None else exception_kind,
         object_type=object_type,
         object_id=str(object_id),
         object_repr=object_repr[:200],
@@ -61,9 +90,119 @@ def audit_record(
         before=before,
         after=after,
         reason=reason,
-        approver_username=getattr(approver, "username", "") if approver is not None else "",
-        correlation_id=context.correlation_id,
+        approver=approver_user,
+        approver_username=approver_user.get_username() if approver_user is not None else str(approver or ""),
+        correlation_id=context.correlation_id[:64],
         client_address=context.client_address,
     )
+    _seal_after_commit()
     return event
 
+
+def _queue_seal() -> None:
+    from audit.tasks import seal_chain  # tasks import services; the task module is loaded only when needed
+
+    seal_chain.delay()
+
+
+def _seal_after_commit() -> None:
+    """Queue one sealing job per transaction, whatever number of events it writes."""
+    if connection.in_atomic_block and any(func is _queue_seal for _, func, _ in connection.run_on_commit):
+        return
+    # robust: a broker hiccup must not fail a committed business transaction; the beat job seals later.
+    transaction.on_commit(_queue_seal, robust=True)
+
+
+def _lock_chain(*, wait: bool) -> bool:
+    """Serialise sealers (never business transactions); without `wait`, give up if another sealer runs."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        if wait:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SEAL_LOCK_KEY])
+            return True
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [SEAL_LOCK_KEY])
+        return bool(cursor.fetchone()[0])
+
+
+def _seal_batch(size: int, *, wait: bool) -> int | None:
+    with transaction.atomic():
+        if not _lock_chain(wait=wait):
+            return None
+        head = (
+            AuditEvent.objects.filter(sequence__isnull=False).order_by("-sequence").values("sequence", "hash").first()
+        )
+        sequence = head["sequence"] if head else 0
+        prev_hash = head["hash"] if head else GENESIS_HASH
+        # Only committed rows are visible here, so a row that commits after a higher id simply gets a later
+        # sequence: the chain follows commit-visible order, and nothing waits for slow transactions.
+        fields = [f for f in HASHED_FIELDS if f != "sequence"]
+        rows = list(AuditEvent.objects.filter(sequence__isnull=True).order_by("id").values(*fields)[:size])
+        updates = []
+        for row in rows:
+            sequence += 1
+            row["sequence"] = sequence
+            digest = event_hash(prev_hash, row)
+            updates.append((sequence, prev_hash, digest, row["id"]))
+            prev_hash = digest
+        if updates:
+            table = AuditEvent._meta.db_table
+            with connection.cursor() as cursor:
+                cursor.executemany(
+                    f"UPDATE {table} SET sequence = %s, prev_hash = %s, hash = %s "  # noqa: S608 (table name is ours)
+                    "WHERE id = %s AND sequence IS NULL",
+                    updates,
+                )
+        return len(updates)
+
+
+def audit_chain_seal(*, max_events: int | None = None, wait: bool = True) -> int | None:
+    """Seal committed unsealed events into the chain, oldest id first; returns how many were sealed.
+
+    With wait=False (the after-commit job) it returns None at once if another sealer holds the chain, so a
+    request never waits for sealing; the running sealer or the next job picks the new events up.
+    """
+    sealed = 0
+    lock = _sqlite_seal_lock if connection.vendor == "sqlite" else None
+    while max_events is None or sealed < max_events:
+        size = SEAL_BATCH_SIZE if max_events is None else min(SEAL_BATCH_SIZE, max_events - sealed)
+        if lock is not None:
+            if not lock.acquire(blocking=wait):
+                return None if sealed == 0 else sealed
+            try:
+                count = _seal_batch(size, wait=wait)
+            finally:
+                lock.release()
+        else:
+            count = _seal_batch(size, wait=wait)
+        if count is None:
+            return None if sealed == 0 else sealed
+        sealed += count
+        if count < size:
+            break
+    return sealed
+
+
+def audit_chain_verify() -> ChainReport:
+    """Recompute the whole chain, compare it with the last verified head, and record the outcome."""
+    started = time.monotonic()
+    anchor = ChainVerification.objects.filter(ok=True, last_sequence__isnull=False).first()
+    report = chain_walk(
+        anchor_sequence=anchor.last_sequence if anchor else None,
+        anchor_hash=anchor.last_hash if anchor else "",
+    )
+    ChainVerification.objects.create(
+        checked_at=timezone.now(),
+        ok=report.ok,
+        checked_count=report.checked,
+        pending_count=report.pending,
+        last_sequence=report.last_sequence,
+        last_hash=report.last_hash,
+        first_broken_id=report.first_broken_id,
+        first_broken_sequence=report.first_broken_sequence,
+        message=report.message,
+        duration_ms=int((time.monotonic() - started) * 1000),
+    )
+    if not report.ok:
+        logger.error("audit chain broken: %s", report.message)
+    return report

@@ -98,3 +98,17 @@ def compliance_user(db: None) -> User:
 def stranger(db: None) -> User:
     """Sam has an account but no role: he may do nothing."""
     return _persona("sam", None)
+
+
+@pytest.fixture
+def assert_audited(db: None) -> Any:
+    """assert_audited(action, **fields): an event with those fields was written during this test (returns it)."""
+    from tests.audit.helpers import assert_audited as check
+    from tests.audit.helpers import last_event_id
+
+    start = last_event_id()
+
+    def assert_event(action: str, *, count: int | None = None, **fields: Any) -> Any:
+        return check(action, since_id=start, count=count, **fields)
+
+    return assert_event

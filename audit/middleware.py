@@ -1,0 +1,51 @@
+"""AuditContextMiddleware: every request acts as its user, with a correlation id and the client address."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from audit.context import Actor, acting_as, new_correlation_id
+
+# Accept a caller's X-Request-ID only if it looks like an id, so logs and CSVs cannot be injected into.
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """REMOTE_ADDR, or the first X-Forwarded-For hop when AUDIT_TRUST_X_FORWARDED_FOR says a proxy sets it."""
+    if getattr(settings, "AUDIT_TRUST_X_FORWARDED_FOR", False):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded:
+            return forwarded.split(",")[0].strip() or None
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def request_correlation_id(request: HttpRequest) -> str:
+    given = request.META.get("HTTP_X_REQUEST_ID", "").strip()
+    return given if _REQUEST_ID.match(given) else new_correlation_id()
+
+
+class AuditContextMiddleware:
+    """Place after AuthenticationMiddleware; echoes the correlation id in the X-Request-ID response header."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        correlation_id = request_correlation_id(request)
+        # request.user stays lazy: it is resolved only if something is audited.
+        actor = Actor(
+            user=getattr(request, "user", None),
+            kind="user",
+            name="anonymous",
+            correlation_id=correlation_id,
+            client_address=client_address(request),
+        )
+        request.correlation_id = correlation_id  # type: ignore[attr-defined]
+        with acting_as(actor):
+            response = self.get_response(request)
+        response["X-Request-ID"] = correlation_id
+        return response

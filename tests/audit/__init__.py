@@ -1,0 +1,1 @@
+"""Tests of the audit trail: append-only storage, the hash chain, context capture, compliance screens and API."""
