@@ -12,6 +12,7 @@ from django.db import connection, connections, transaction
 from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.models import AuditEvent, ChainVerification
 from audit.services import SEAL_LOCK_KEY, audit_chain_seal, audit_chain_verify, audit_record
+from audit.tasks import seal_chain
 from tests.audit.tampering import tamper
 
 
@@ -31,14 +32,26 @@ def _verify_exit(capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 
 @pytest.mark.django_db
-def test_events_are_sealed_right_after_their_transaction_commits(django_capture_on_commit_callbacks) -> None:
-    with django_capture_on_commit_callbacks(execute=True) as callbacks, transaction.atomic():
+def test_a_transaction_queues_one_sealing_job_that_chains_its_events(django_capture_on_commit_callbacks) -> None:
+    with django_capture_on_commit_callbacks(execute=False) as callbacks, transaction.atomic():
         events = _events(3)
     assert len(callbacks) == 1, "one sealing job per transaction, not one per event"
+    seal_chain.apply()  # what the queued job runs
     sealed = list(AuditEvent.objects.filter(id__in=[e.id for e in events]).order_by("sequence"))
     assert [e.sequence for e in sealed] == [1, 2, 3]
     assert sealed[0].prev_hash == GENESIS_HASH
     assert [e.prev_hash for e in sealed[1:]] == [e.hash for e in sealed[:-1]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_seals_events_right_after_commit(celery_worker: object) -> None:
+    with transaction.atomic():
+        event = _events(1)[0]
+    deadline = time.monotonic() + 15
+    while AuditEvent.objects.get(id=event.id).sequence is None:
+        assert time.monotonic() < deadline, "the worker did not seal the committed event"
+        time.sleep(0.1)
+    assert audit_chain_verify().ok
 
 
 @pytest.mark.django_db
