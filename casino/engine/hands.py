@@ -28,6 +28,7 @@ from casino.engine.ranking import (
 from casino.engine.strength import StrengthFunction, hand_strength, make_strength_function
 
 __all__ = [
+    "DEFAULT_OPTIONS",
     "FIVE_OF_A_KIND_POSITIONS",
     "HandCategory",
     "HandOptions",
@@ -110,6 +111,9 @@ class HandOptions:
                 + ", ".join(FIVE_OF_A_KIND_POSITIONS),
                 token=str(self.five_of_a_kind),
             )
+
+
+DEFAULT_OPTIONS = HandOptions()
 
 
 @functools.total_ordering

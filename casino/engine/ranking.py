@@ -118,13 +118,12 @@ def best_strength(
     five_slot = FIVE_OF_A_KIND_HIGH if five_of_a_kind_highest else FIVE_OF_A_KIND_LOW
     groups = sorted(Counter(naturals).items(), key=lambda item: (item[1], item[0]), reverse=True)
     if not groups:
-        return encode(five_slot, (ACE,))  # five wild cards are five aces (DESIGN 4.4)
-    shape = [count for _, count in groups]
-    shape[0] += wilds
-    if shape[0] == 5:
+        best = encode(five_slot, (ACE,))  # five wild cards are five aces (DESIGN 4.4), or a royal flush if higher
+    elif groups[0][1] + wilds == 5:
         best = encode(five_slot, (groups[0][0],))
     else:
-        best = encode(_PATTERN_SLOTS[tuple(shape)], [rank for rank, _ in groups])
+        shape = (groups[0][1] + wilds, *(count for _, count in groups[1:]))
+        best = encode(_PATTERN_SLOTS[shape], [rank for rank, _ in groups])
     high = straight_high(naturals)
     if high is not None:
         best = max(best, encode(STRAIGHT, (high,)))
