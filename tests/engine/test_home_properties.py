@@ -1,0 +1,118 @@
+"""Properties of the home-game state machine under random legal play: chips are conserved, hands always end."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from casino.engine.cards import ALL_CARDS, Card
+from casino.engine.home.betting import MoveKind
+from casino.engine.home.errors import IllegalAction
+from casino.engine.home.game import HomeGame
+from casino.engine.home.hand import HomeHand, Phase
+from casino.engine.home.rules import HomeRules
+
+VARIANT_OPTIONS: dict[str, list[dict[str, object]]] = {
+    "five-card-draw": [{}, {"max_discard": 5}],
+    "pregnant-threes": [
+        {"draws": 2, "cards_per_draw": 3, "draw": "mandatory"},
+        {"draws": 3, "cards_per_draw": 5, "draw": "optional", "kill_cards": ["Kd", "Js", "Jh"]},
+    ],
+    "three-legged-race": [{"legs_to_win": 2}, {"legs_to_win": 1, "forced_play": True, "tie": "nobody_scores"}],
+    "freak-of-nature": [{}, {"freak_bottom": "aces"}],
+}
+
+
+@st.composite
+def games(draw: st.DrawFn) -> HomeGame:
+    variant = draw(st.sampled_from(sorted(VARIANT_OPTIONS)))
+    options = dict(draw(st.sampled_from(VARIANT_OPTIONS[variant])))
+    betting = draw(st.sampled_from(["fixed_limit", "pot_limit", "no_limit"]))
+    options |= {"ante_cents": draw(st.integers(0, 50)), "betting": betting}
+    if betting == "fixed_limit":
+        options |= {"small_bet_cents": 20, "big_bet_cents": 40}
+    else:
+        options["min_bet_cents"] = draw(st.integers(1, 40))
+    count = draw(st.integers(2, 6))
+    stacks = draw(st.lists(st.integers(1, 600), min_size=count, max_size=count))
+    return HomeGame(HomeRules.announce(variant, options), {seat + 1: stack for seat, stack in enumerate(stacks)})
+
+
+def _betting_candidates(hand: HomeHand, seat: int, data: st.DataObject) -> list[tuple[MoveKind, int]]:
+    betting = hand.round
+    stack = hand.players[seat].stack
+    committed = betting.committed.get(seat, 0)
+    amounts = {betting.unit, stack, hand.pot_cents, data.draw(st.integers(1, max(stack, 1)), label="amount")}
+    totals = {
+        betting.current_bet + betting.unit,
+        (betting.full_bets + 1) * betting.unit,
+        betting.current_bet + betting.last_raise,
+        committed + stack,
+        betting.pot_limit_total(seat, hand.pot_cents),
+    }
+    moves = [(MoveKind.CHECK, 0), (MoveKind.CALL, 0), (MoveKind.FOLD, 0), (MoveKind.ALLIN, 0)]
+    moves += [(MoveKind.BET, amount) for amount in sorted(amounts)]
+    moves += [(MoveKind.RAISE, total) for total in sorted(totals)]
+    return [(kind, amount) for kind, amount in moves if hand.can_bet_action(seat, kind, amount)]
+
+
+def _draw_candidates(hand: HomeHand, seat: int, data: st.DataObject) -> list[tuple[Card, ...]]:
+    held = hand.players[seat].cards
+    choices = [tuple(held[:count]) for count in range(6)]
+    choices.append(tuple(data.draw(st.permutations(held), label="discard order")[: data.draw(st.integers(0, 5))]))
+    stock = hand.stock
+    if len(stock.cards) < 5 and stock.muck:
+        # The record would give the reshuffled stock; here any order of the muck will do.
+        stock.reshuffles = [tuple(reversed(stock.muck))]
+    return [choice for choice in choices if hand.can_draw(seat, choice)]
+
+
+def _state(hand: HomeHand) -> object:
+    return (copy.deepcopy(hand.players), hand.pot_cents, hand.actor, hand.phase, len(hand.events),
+            copy.deepcopy(hand.round.__dict__), list(hand.stock.cards), list(hand.stock.muck))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=games(), data=st.data())
+def test_random_legal_play_never_creates_or_destroys_chips_and_always_settles(
+    table: HomeGame, data: st.DataObject
+) -> None:
+    total = table.chips_in_play
+    seats = sorted(table.stacks)
+    for number in range(3):
+        if table.over or sum(1 for stack in table.stacks.values() if stack > 0) < 2:
+            break
+        button = seats[number % len(seats)]
+        deck = data.draw(st.permutations(ALL_CARDS), label="deck")
+        hand = table.start_hand(button=button, deck=deck)
+        assert table.chips_in_play == total
+        for _ in range(400):
+            if hand.settled:
+                break
+            seat = hand.actor
+            assert seat is not None, "an unsettled hand always has a player to act"
+            # Now and then try an arbitrary action: if refused, nothing may change.
+            wild_seat = data.draw(st.sampled_from(seats), label="any seat")
+            wild_kind = data.draw(st.sampled_from(list(MoveKind)), label="any action")
+            wild_amount = data.draw(st.integers(0, 2_000), label="any amount")
+            if not hand.can_bet_action(wild_seat, wild_kind, wild_amount):
+                before = _state(hand)
+                with pytest.raises(IllegalAction):
+                    hand.act(wild_seat, wild_kind, wild_amount)
+                assert _state(hand) == before
+            if hand.phase is Phase.BETTING:
+                moves = _betting_candidates(hand, seat, data)
+                assert moves, f"seat {seat} has no legal betting action"
+                kind, amount = data.draw(st.sampled_from(moves), label="move")
+                hand.act(seat, kind, amount)
+            else:
+                discards = _draw_candidates(hand, seat, data)
+                assert discards, f"seat {seat} has no legal draw"
+                hand.draw(seat, data.draw(st.sampled_from(discards), label="discards"))
+            assert table.chips_in_play == total
+        assert hand.settled, "the hand did not end"
+        assert sum(table.stacks.values()) + table.carried_pot_cents == total
+        assert all(stack >= 0 for stack in table.stacks.values())
