@@ -128,7 +128,9 @@ def test_hold_totals_agree_with_dealing_every_draw(name: str, cache_dir: Path) -
     tables, _ = analysis_cache.deal_tables(cache_dir)
     classes = analysis_cache.class_tables(tables, [int(rank) for rank in spec.wild_ranks], cache_dir)
     class_values = np.array([int(spec.line_return(spec.match_class(k))) for k in classes.classes], dtype=np.int64)
-    per_suit_class = np.concatenate([classes.counts.astype(np.int64) @ class_values, class_values[classes.deal_class]])
+    per_suit_class = np.concatenate(
+        [np.rint(classes.counts @ class_values).astype(np.int64), class_values[classes.deal_class]]
+    )
     totals = hold_totals(per_suit_class, tables)
     values = {index: int(spec.line_return(index)) for index in [None, *range(len(spec.lines))]}
     rng = np.random.default_rng(7)

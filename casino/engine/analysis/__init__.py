@@ -56,7 +56,7 @@ def analyze(spec: PaytableSpec, cache_dir: Path | None = None) -> PaytableAnalys
             LineAnalysis(line, value, count, total)
             for line, value, count in zip(spec.lines, line_returns, per_line, strict=True)
         ),
-        nothing_combinations=nothing + sum(c for c, v in zip(per_line, line_returns, strict=True) if v == 0),
+        nothing_combinations=nothing,
         total_combinations=total,
         tie_rule=TIE_RULE,
     )

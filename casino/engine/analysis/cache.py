@@ -76,7 +76,13 @@ def class_tables(tables: DealTables, wild_ranks: Iterable[int], cache_dir: Path 
         codes, pairs, quads = loaded.class_arrays()
         _save(
             path,
-            {"deal_class": loaded.deal_class, "counts": loaded.counts, "codes": codes, "pairs": pairs, "quads": quads},
+            {
+                "deal_class": loaded.deal_class,
+                "counts": loaded.counts.astype(np.int32),
+                "codes": codes,
+                "pairs": pairs,
+                "quads": quads,
+            },
         )
     _CLASSES[(str(root), name)] = loaded
     return loaded
@@ -119,7 +125,7 @@ def _load_classes(path: Path, wild: tuple[int, ...]) -> ClassTables | None:
     try:
         with np.load(path) as data:
             classes = ClassTables.classes_from_arrays(data["codes"], data["pairs"], data["quads"])
-            return ClassTables(wild, classes, data["deal_class"], data["counts"])
+            return ClassTables(wild, classes, data["deal_class"], data["counts"].astype(np.float64))
     except (OSError, KeyError, ValueError):
         return None
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from casino.engine.analysis.deals import HAND, DealTables, Int32Array, Int64Array
+from casino.engine.analysis.deals import HAND, DealTables, Float64Array, Int64Array
 from casino.engine.pay_classes import HAND_CODES, PayClass, pay_class
 
 _RANKS = 13
@@ -25,7 +25,7 @@ class ClassTables:
     wild_ranks: tuple[int, ...]
     classes: tuple[PayClass, ...]
     deal_class: Int64Array
-    counts: Int32Array
+    counts: Float64Array  # whole numbers below 2**53 (exact); float64 so products run on BLAS; int32 on disk
 
     def class_arrays(self) -> tuple[Int64Array, Int64Array, Int64Array]:
         """The classes as arrays (code bitmask over HAND_CODES, pair rank, quad-rank bitmask) for storage."""
@@ -85,5 +85,5 @@ def build_class_tables(tables: DealTables, wild_ranks: Iterable[int]) -> ClassTa
         level = tables.levels[cards]
         assert level.extensions is not None
         per_level.append(per_level[-1][level.extensions].sum(axis=1) // (HAND - cards))
-    counts = np.concatenate(per_level[::-1]).astype(np.int32)
+    counts = np.concatenate(per_level[::-1]).astype(np.float64)
     return ClassTables(wild, classes, deal_class, counts)

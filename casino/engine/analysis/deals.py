@@ -13,6 +13,7 @@ HOLDS = 1 << HAND  # a hold is a 5-bit mask over the dealt cards (bit j: the j-t
 
 Int64Array = NDArray[np.int64]
 Int32Array = NDArray[np.int32]
+Float64Array = NDArray[np.float64]
 
 
 # Each card as one bit of a 52-bit set: 13 rank bits per suit, suit-major.

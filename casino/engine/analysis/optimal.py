@@ -19,6 +19,7 @@ assert all(WEIGHT % draws == 0 for draws in DRAWS)
 DRAW_WEIGHT = tuple(WEIGHT // draws for draws in DRAWS)
 TOTAL_OUTCOMES = comb(DECK, HAND) * WEIGHT  # 19,933,230,517,200
 
+_FLOAT_EXACT = 2**53
 _POPCOUNT = np.array([bin(mask).count("1") for mask in range(HOLDS)], dtype=np.int64)
 _DRAW_WEIGHT_BY_MASK = np.array(DRAW_WEIGHT, dtype=np.int64)[_POPCOUNT]
 # _SIGN[h, s]: the inclusion-exclusion sign of subset s for hold h: (-1) to the number of cards of s not in h
@@ -79,10 +80,12 @@ def optimal_outcome(
 ) -> Outcome:
     """Hold each deal to maximise the total of `class_values` (integers, one per pay class; ties by TIE_RULE
     through `preferences`), then count the weighted outcomes per pay class exactly."""
-    suit_class_values = np.concatenate(
-        [classes.counts.astype(np.int64) @ class_values, class_values[classes.deal_class]]
-    )
-    score = hold_totals(suit_class_values, tables)
+    if int(np.abs(class_values).max(initial=0)) * comb(DECK, HAND) < _FLOAT_EXACT:
+        # Float products and sums stay below 2**53 here, so BLAS is exact (and much faster than int64).
+        per_suit_class = np.rint(classes.counts @ class_values.astype(np.float64)).astype(np.int64)
+    else:
+        per_suit_class = classes.counts.astype(np.int64) @ class_values
+    score = hold_totals(np.concatenate([per_suit_class, class_values[classes.deal_class]]), tables)
     score *= _DRAW_WEIGHT_BY_MASK
     best = score.max(axis=1)
     holds = np.where(score == best[:, None], preferences, -1).argmax(axis=1)
@@ -91,14 +94,18 @@ def optimal_outcome(
     size = tables.class_count
     index = _POPCOUNT[holds][:, None] * size + tables.subset_ids
     tally = np.bincount(index.ravel(), weights=coefficients.ravel(), minlength=(HAND + 1) * size)
-    tally = np.rint(tally).astype(np.int64).reshape(HAND + 1, size)
+    tally = tally.reshape(HAND + 1, size)
     rows = classes.counts.shape[0]
-    per_held = tally[:, :rows] @ classes.counts.astype(np.int64)
+    # Exact in float64: a row of `tally` sums in absolute value to at most 32 x 2,598,960 and a count is at most
+    # 2,598,960, so no partial sum reaches 2**53.
+    per_held = np.rint(tally[:, :rows] @ classes.counts).astype(np.int64)
     classes_count = len(classes.classes)
-    for held in range(HAND + 1):
-        per_held[held] += np.rint(
-            np.bincount(classes.deal_class, weights=tally[held, rows:].astype(np.float64), minlength=classes_count)
-        ).astype(np.int64)
+    deal_index = (np.arange(HAND + 1)[:, None] * classes_count + classes.deal_class[None, :]).ravel()
+    per_held += (
+        np.rint(np.bincount(deal_index, weights=tally[:, rows:].ravel(), minlength=(HAND + 1) * classes_count))
+        .astype(np.int64)
+        .reshape(HAND + 1, classes_count)
+    )
     counts = [sum(int(per_held[h, c]) * DRAW_WEIGHT[h] for h in range(HAND + 1)) for c in range(classes_count)]
     if sum(counts) != TOTAL_OUTCOMES:
         raise ArithmeticError(f"outcome counts sum to {sum(counts)}, not {TOTAL_OUTCOMES}")

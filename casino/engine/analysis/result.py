@@ -46,8 +46,9 @@ class LineAnalysis:
 class PaytableAnalysis:
     """Exact figures for optimal holds over all 2,598,960 deals × 32 holds.
 
-    Counts are weighted outcomes: each deal stands for 7,669,695 outcomes (the least common multiple of the
-    draw counts C(47, 0..5)), so every count is a whole number and they sum to `total_combinations`.
+    `nothing_combinations` counts the outcomes that make no line. Counts are weighted outcomes: each deal
+    stands for 7,669,695 outcomes (the least common multiple of the draw counts C(47, 0..5)), so every count
+    is a whole number and they sum to `total_combinations` (2,598,960 × 7,669,695).
     """
 
     name: str
