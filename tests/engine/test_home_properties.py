@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +14,7 @@ from casino.engine.home.betting import MoveKind
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand, Phase
+from casino.engine.home.record import GameRecord, export_record, replay
 from casino.engine.home.rules import HomeRules
 
 VARIANT_OPTIONS: dict[str, list[dict[str, object]]] = {
@@ -83,7 +85,7 @@ def test_random_legal_play_never_creates_or_destroys_chips_and_always_settles(
     total = table.chips_in_play
     seats = sorted(table.stacks)
     for number in range(3):
-        if table.over or sum(1 for stack in table.stacks.values() if stack > 0) < 2:
+        if table.over or sum(1 for seat in seats if table.stacks[seat] > 0) < 2:
             break
         button = seats[number % len(seats)]
         deck = data.draw(st.permutations(ALL_CARDS), label="deck")
@@ -103,6 +105,13 @@ def test_random_legal_play_never_creates_or_destroys_chips_and_always_settles(
                 with pytest.raises(IllegalAction):
                     hand.act(wild_seat, wild_kind, wild_amount)
                 assert _state(hand) == before
+            if data.draw(st.integers(0, 19), label="someone leaves") == 0:
+                leaver = data.draw(st.sampled_from(seats), label="leaver")
+                if table.can_leave(leaver):
+                    table.leave(leaver)
+                    assert table.chips_in_play == total
+                    assert table.legs.get(leaver, 0) == 0
+                    continue
             if hand.phase is Phase.BETTING:
                 moves = _betting_candidates(hand, seat, data)
                 assert moves, f"seat {seat} has no legal betting action"
@@ -114,5 +123,12 @@ def test_random_legal_play_never_creates_or_destroys_chips_and_always_settles(
                 hand.draw(seat, data.draw(st.sampled_from(discards), label="discards"))
             assert table.chips_in_play == total
         assert hand.settled, "the hand did not end"
+        seats = [seat for seat in seats if seat not in table.departed]
         assert sum(table.stacks.values()) + table.carried_pot_cents == total
         assert all(stack >= 0 for stack in table.stacks.values())
+    # The exported game record replays to the same end.
+    replayed = replay(GameRecord.from_dict(json.loads(json.dumps(export_record(table)))))
+    assert replayed["stacks"] == {str(seat): stack for seat, stack in sorted(table.stacks.items())}
+    assert replayed["carried_pot_cents"] == table.carried_pot_cents
+    assert replayed["game_winners"] == list(table.game_winners)
+    assert len(replayed["hands"]) == len(table.hands)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from casino.engine.cards import Card
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
+from casino.engine.home.events import Event, EventKind
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.rules import HomeRules
 from casino.engine.home.settle import Ranker
@@ -28,6 +29,7 @@ class HomeGame:
             raise IllegalAction("a stack cannot be negative", code=e.INSUFFICIENT_CHIPS, rule="table stakes")
         self.rules = rules
         self.stacks = dict(stacks)
+        self.starting_stacks = dict(stacks)
         self.legs = dict.fromkeys(stacks, 0) if rules.plays_for_legs else {}
         self.carried_pot_cents = 0
         self.departed: set[int] = set()
@@ -92,15 +94,28 @@ class HomeGame:
             raise IllegalAction(f"seat {seat} is not in the game", code=e.NOT_IN_HAND,
                                 rule="only a seated player can leave")
 
-    def leave(self, seat: int) -> None:
+    def can_leave(self, seat: int) -> bool:
+        try:
+            self.verify_leave(seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def leave(self, seat: int) -> Event:
         """Between hands or during one: the player is out of the game and loses their legs."""
         self.verify_leave(seat)
         hand = self.current
         if hand is not None and seat in hand.players:
-            hand.leave(seat)
+            event = hand.leave(seat)
+        else:
+            event = Event(EventKind.LEFT, seat)
+            # Recorded with the hand in progress or just played, so the game record replays it (DESIGN 9).
+            if self.hands:
+                self.hands[-1].actions.append(f"{seat} leave")
         self.departed.add(seat)
         if seat in self.legs:
             self.legs[seat] = 0
+        return event
 
     def _dealt_in(self) -> list[int]:
         return [seat for seat, stack in self.stacks.items() if stack > 0 and seat not in self.departed]

@@ -83,6 +83,9 @@ class HomeHand:
         self._on_settle = on_settle
         self.players = {seat: PlayerState(seat, stacks[seat]) for seat in clockwise_from_button(stacks, button)}
         self.events: list[Event] = []
+        self.actions: list[str] = []  # DESIGN 9 action strings, in the order they were taken
+        self.deck = tuple(deck)
+        self.used_reshuffles: list[tuple[Card, ...]] = []  # the new stocks the draws actually took
         self.stock = Stock(deck, reshuffles)
         self.phase = Phase.BETTING
         self.betting_round = 0
@@ -155,6 +158,7 @@ class HomeHand:
             player.folded = True
         event = Event(_EVENT_OF_MOVE[move.kind], seat, move.chips, move.total, all_in=move.all_in)
         self.events.append(event)
+        self.actions.append(_action_text(seat, kind, move))
         self._advance()
         return event
 
@@ -232,11 +236,13 @@ class HomeHand:
         player = self.players[seat]
         self.stock.take(replacement, discards)
         for stock in replacement.reshuffled:
+            self.used_reshuffles.append(stock)
             self.events.append(Event(EventKind.STOCK_RESHUFFLED, seat, cards=stock))
         player.cards = [card for card in player.cards if card not in discards] + list(replacement.cards)
         self.draw_queue.pop(0)
         event = Event(EventKind.DREW, seat, cards=tuple(discards))
         self.events.append(event)
+        self.actions.append(" ".join([str(seat), "draw", *(str(card) for card in discards)]))
         for card in replacement.cards:
             self._receive(player, card)
         self._advance()
@@ -266,6 +272,7 @@ class HomeHand:
             self.draw_queue.remove(seat)
         event = Event(EventKind.LEFT, seat)
         self.events.append(event)
+        self.actions.append(f"{seat} leave")
         self._advance()
         return event
 
@@ -392,6 +399,14 @@ _EVENT_OF_MOVE = {
     MoveKind.FOLD: EventKind.FOLDED,
     MoveKind.ALLIN: EventKind.CALLED,
 }
+
+
+def _action_text(seat: int, requested: MoveKind, move: Move) -> str:
+    if requested is MoveKind.ALLIN:
+        return f"{seat} allin"
+    if move.kind in (MoveKind.BET, MoveKind.RAISE):
+        return f"{seat} {move.kind.value} {move.total}"
+    return f"{seat} {move.kind.value}"
 
 
 def _verify_start(rules: HomeRules, stacks: Mapping[int, int], deck: Sequence[Card]) -> None:
