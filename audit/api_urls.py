@@ -1,5 +1,12 @@
-"""REST API routes of the audit app (mounted under /api/v1/)."""
+"""REST API routes of the audit app (mounted under /api/v1/): read-only, for compliance tooling."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from audit import apis
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("audit/events/", apis.AuditEventListApi.as_view(), name="audit-event-list"),
+    path("audit/events/<int:event_id>/", apis.AuditEventDetailApi.as_view(), name="audit-event-detail"),
+    path("audit/rounds/<int:round_id>/", apis.RoundTimelineApi.as_view(), name="audit-round-timeline"),
+    path("audit/chain/", apis.ChainStateApi.as_view(), name="audit-chain"),
+]

@@ -1,0 +1,144 @@
+"""Read-only audit API for compliance tooling: events with the screens' filters, keyset pages, chain state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from audit.access import can_read_audit
+from audit.filters import AuditEventFilter, filter_events
+from audit.models import AuditEvent
+from audit.selectors import chain_state, event_page, round_timeline, round_verdict
+
+MAX_LIMIT = 500
+
+
+class CanReadAudit(BasePermission):
+    message = "The audit API needs the compliance role."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return can_read_audit(request.user)
+
+
+class AuditEventOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = AuditEvent
+        fields = [
+            "id", "sequence", "occurred_at", "actor_id", "actor_username", "actor_role", "actor_kind", "action",
+            "exception_kind", "object_type", "object_id", "object_repr", "table_id", "table_repr", "round_id",
+            "round_repr", "seat_number", "before", "after", "reason", "approver_id", "approver_username",
+            "correlation_id", "client_address", "prev_hash", "hash",
+        ]  # fmt: skip
+
+
+class AuditEventPageSerializer(serializers.Serializer):
+    results = AuditEventOutputSerializer(many=True)
+    next_before = serializers.IntegerField(allow_null=True, help_text="pass as ?before= for the next page")
+
+
+def _filter_parameters() -> list[OpenApiParameter]:
+    params = [
+        OpenApiParameter(name, OpenApiTypes.STR, description=str(f.label or name))
+        for name, f in AuditEventFilter.base_filters.items()
+    ]
+    params.append(OpenApiParameter("before", OpenApiTypes.INT, description="keyset cursor: events with id < before"))
+    params.append(OpenApiParameter("limit", OpenApiTypes.INT, description=f"page size, 1..{MAX_LIMIT} (default 100)"))
+    return params
+
+
+def _int_param(request: Request, name: str, default: int | None, low: int, high: int) -> int | None:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise ValidationError({name: f"must be a whole number from {low} to {high}"})
+    return int(raw)
+
+
+class AuditEventListApi(APIView):
+    permission_classes = [CanReadAudit]
+
+    @extend_schema(
+        parameters=_filter_parameters(),
+        responses={200: AuditEventPageSerializer},
+        summary="Audit events",
+        operation_id="audit_events_list",
+    )
+    def get(self, request: Request) -> Response:
+        limit = _int_param(request, "limit", 100, 1, MAX_LIMIT) or 100
+        before = _int_param(request, "before", None, 1, 2**63 - 1)
+        queryset, form = filter_events(request.query_params)
+        if form.errors:
+            field, errors = next(iter(form.errors.items()))
+            raise ValidationError({field: errors[0]})
+        page = event_page(queryset, before=before, size=limit)
+        return Response(AuditEventPageSerializer({"results": page.events, "next_before": page.next_before}).data)
+
+
+class AuditEventDetailApi(APIView):
+    permission_classes = [CanReadAudit]
+
+    @extend_schema(
+        responses={200: AuditEventOutputSerializer}, summary="One audit event", operation_id="audit_event_detail"
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        return Response(AuditEventOutputSerializer(get_object_or_404(AuditEvent, id=event_id)).data)
+
+
+class RoundTimelineApi(APIView):
+    permission_classes = [CanReadAudit]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Every event of a round in order, with the replay verdict",
+        operation_id="audit_round_timeline",
+    )
+    def get(self, request: Request, round_id: int) -> Response:
+        events = round_timeline(round_id)
+        return Response(
+            {
+                "round_id": round_id,
+                "events": AuditEventOutputSerializer(events, many=True).data,
+                "verdict": round_verdict(round_id),
+            }
+        )
+
+
+class ChainStateApi(APIView):
+    permission_classes = [CanReadAudit]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Hash chain: sealed, pending, last verification",
+        operation_id="audit_chain_state",
+    )
+    def get(self, request: Request) -> Response:
+        state = chain_state()
+        check = state.last_check
+        return Response(
+            {
+                "sealed": state.sealed,
+                "pending": state.pending,
+                "oldest_pending_at": state.oldest_pending_at,
+                "last_check": None
+                if check is None
+                else {
+                    "checked_at": check.checked_at,
+                    "ok": check.ok,
+                    "checked_count": check.checked_count,
+                    "last_sequence": check.last_sequence,
+                    "first_broken_id": check.first_broken_id,
+                    "first_broken_sequence": check.first_broken_sequence,
+                    "message": check.message,
+                },
+            }
+        )

@@ -1,0 +1,134 @@
+"""Compliance screens (server-rendered, read-only): event list, detail, round timeline, exceptions, CSV export."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from audit.access import can_read_audit
+from audit.csv_export import csv_lines
+from audit.diff import before_after_diff
+from audit.filters import filter_events
+from audit.models import AuditEvent
+from audit.selectors import chain_state, event_page, round_timeline, round_verdict
+from audit.services import audit_record
+
+PAGE_SIZE = 50
+
+
+def compliance_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Signed in, GET/HEAD only, and allowed to read the trail (403 otherwise)."""
+
+    @login_required
+    @require_safe
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not can_read_audit(request.user):
+            raise PermissionDenied("The compliance screens need the compliance role.")
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _before(request: HttpRequest) -> int | None:
+    value = request.GET.get("before", "")
+    return int(value) if value.isdigit() else None
+
+
+def _query_without(request: HttpRequest, *names: str) -> str:
+    params = request.GET.copy()
+    for name in names:
+        params.pop(name, None)
+    return params.urlencode()
+
+
+def _list(request: HttpRequest, template: str, extra: dict[str, Any]) -> HttpResponse:
+    params = request.GET.copy()
+    for key, value in extra.get("defaults", {}).items():
+        params.setdefault(key, value)
+    queryset, form = filter_events(params)
+    page = event_page(queryset, before=_before(request), size=PAGE_SIZE)
+    context = {
+        "form": form,
+        "page": page,
+        "query": _query_without(request, "before"),
+        "chain": chain_state(),
+        **extra,
+    }
+    return render(request, template, context)
+
+
+@compliance_view
+def event_list(request: HttpRequest) -> HttpResponse:
+    return _list(request, "audit/event_list.html", {"title": "Audit events"})
+
+
+@compliance_view
+def exception_report(request: HttpRequest) -> HttpResponse:
+    return _list(
+        request,
+        "audit/event_list.html",
+        {"title": "Exception report", "defaults": {"exception": "any"}, "exceptions": True},
+    )
+
+
+@compliance_view
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(AuditEvent, id=event_id)
+    return render(
+        request,
+        "audit/event_detail.html",
+        {"event": event, "diff": before_after_diff(event.before, event.after), "chain": chain_state()},
+    )
+
+
+@compliance_view
+def round_timeline_view(request: HttpRequest, round_id: int) -> HttpResponse:
+    events = round_timeline(round_id)
+    try:
+        verdict = round_verdict(round_id)
+        verdict_error = ""
+    except Exception as exc:  # a failing replay is a finding to show, not a reason to hide the timeline
+        verdict, verdict_error = None, f"{type(exc).__name__}: {exc}"
+    return render(
+        request,
+        "audit/round_timeline.html",
+        {
+            "round_id": round_id,
+            "round_repr": next((e.round_repr for e in events if e.round_repr), f"Round {round_id}"),
+            "events": events,
+            "verdict": verdict,
+            "verdict_error": verdict_error,
+            "chain": chain_state(),
+        },
+    )
+
+
+@compliance_view
+def event_export(request: HttpRequest) -> HttpResponse:
+    """Every event the filter matches at the moment of the request (newer events are left out), streamed."""
+    queryset, form = filter_events(request.GET)
+    if form.errors:
+        return HttpResponse(f"Invalid filter: {form.errors.as_text()}", status=400, content_type="text/plain")
+    upto = AuditEvent.objects.order_by("-id").values_list("id", flat=True).first() or 0
+    with transaction.atomic():
+        # Reading the trail in bulk is itself worth a line in the trail.
+        audit_record(
+            action="audit_export",
+            object_type="audit.auditevent",
+            object_repr="CSV export",
+            after={"filters": {k: v for k, v in request.GET.items()}, "up_to_id": upto},
+        )
+    stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
+    response = StreamingHttpResponse(csv_lines(queryset.filter(id__lte=upto)), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="audit-events-{stamp}.csv"'
+    return response
