@@ -1,1 +1,353 @@
-"""Admin screens of the paytables app; every write goes through a service."""
+"""Admin screens of the paytables app for floor staff; every write goes through a service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from audit.roles import FLOOR, has_role
+from casino.api_errors import DomainError
+from paytables import services
+from paytables.forms import PaytableForm, PaytableLineForm, PaytableLineFormSet
+from paytables.models import AnalysisStatus, Paytable, PaytableLine, PaytableStatus
+from paytables.selectors import paytable_analysis_or_none
+
+
+def _is_floor(request: HttpRequest) -> bool:
+    return has_role(request.user, FLOOR)
+
+
+def _percent(value: float | None, places: int = 4) -> str:
+    return "—" if value is None else f"{value * 100:.{places}f}%"
+
+
+class PaytableLineInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = PaytableLine
+    form = PaytableLineForm
+    formset = PaytableLineFormSet
+    extra = 1
+    ordering = ["position"]
+
+    def _editable(self, request: HttpRequest, obj: Paytable | None) -> bool:
+        return _is_floor(request) and (obj is None or obj.status == PaytableStatus.DRAFT)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._editable(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._editable(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._editable(request, obj)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if self._editable(request, obj):
+            return ["position", "hand", "min_rank", "ranks", "pays"]
+        return ["position", "hand", "min_rank", "ranks_text", "pays"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if self._editable(request, obj):
+            return []
+        return ["position", "hand", "min_rank", "ranks_text", "pays"]
+
+    @admin.display(description="ranks")
+    def ranks_text(self, line: PaytableLine) -> str:
+        return " ".join(line.ranks or [])
+
+
+@admin.register(Paytable)
+class PaytableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = PaytableForm
+    inlines = [PaytableLineInline]
+    list_display = ["name", "version", "basis", "status", "return_display", "analysis_state", "approval_reference"]
+    list_filter = ["status", "basis"]
+    search_fields = ["name", "approval_reference"]
+    change_form_template = "admin/paytables/paytable/change_form.html"
+    readonly_fields = [
+        "version",
+        "status",
+        "approval_reference",
+        "approved_by",
+        "approved_at",
+        "created_by",
+        "created_at",
+        "cloned_from",
+        "retired_at",
+        "analysis_table",
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> Any:
+        return super().get_queryset(request).select_related("analysis")
+
+    # --- permissions: floor staff (or superusers) write, and only drafts; the rest may look -------------
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return _is_floor(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _is_floor(request) and (obj is None or obj.status == PaytableStatus.DRAFT)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # versions are history; a draft that is not wanted is simply never approved
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return ["name", "basis", "wild_ranks"]
+        return ["name", "basis", "wild_ranks", *self.readonly_fields]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return []
+        if not self.has_change_permission(request, obj):
+            return ["name", "basis", "wild_ranks", *self.readonly_fields]
+        return ["name", *self.readonly_fields]  # a draft keeps its name; a new name is a clone
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    # --- list columns -------------------------------------------------------------------------------
+
+    @admin.display(description="return")
+    def return_display(self, paytable: Paytable) -> str:
+        analysis = paytable_analysis_or_none(paytable)
+        if analysis is None or analysis.status != AnalysisStatus.DONE:
+            return "—"
+        return _percent(analysis.return_ratio)
+
+    @admin.display(description="analysis")
+    def analysis_state(self, paytable: Paytable) -> str:
+        analysis = paytable_analysis_or_none(paytable)
+        if analysis is None:
+            return "not queued"
+        if analysis.status == AnalysisStatus.RUNNING:
+            return f"running {analysis.progress}%"
+        return str(analysis.get_status_display()).lower()
+
+    # --- the analysis on the detail page ------------------------------------------------------------
+
+    @admin.display(description="analysis")
+    def analysis_table(self, paytable: Paytable) -> SafeString | str:
+        analysis = paytable_analysis_or_none(paytable)
+        if analysis is None:
+            return "Not queued yet."
+        if analysis.status != AnalysisStatus.DONE:
+            state = format_html(
+                "{} — {}% <progress max='100' value='{}'></progress>",
+                analysis.get_status_display(),
+                analysis.progress,
+                analysis.progress,
+            )
+            if analysis.status == AnalysisStatus.FAILED:
+                return format_html("{}<br><strong>Failed:</strong> {}", state, analysis.error)
+            return state
+        figures = format_html(
+            "<table><tbody>"
+            "<tr><th>Return</th><td>{}</td><td>{}</td></tr>"
+            "<tr><th>House edge</th><td>{}</td><td></td></tr>"
+            "<tr><th>Hit frequency</th><td>{}</td><td></td></tr>"
+            "<tr><th>Standard deviation</th><td>{}</td><td>variance {}</td></tr>"
+            "</tbody></table>",
+            _percent(analysis.return_ratio),
+            analysis.return_exact,
+            _percent(analysis.house_edge),
+            _percent(analysis.hit_frequency),
+            f"{analysis.std_dev:.4f}" if analysis.std_dev is not None else "—",
+            f"{analysis.variance:.4f}" if analysis.variance is not None else "—",
+        )
+        rows = (analysis.results or {}).get("lines", [])
+        lines = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (
+                    _line_name(row),
+                    row.get("pays", ""),
+                    f"{float(row.get('probability', 0)):.10f}",
+                    row.get("combinations", ""),
+                    f"{float(row['contribution']):.6f}" if row.get("contribution") is not None else "",
+                )
+                for row in rows
+            ),
+        )
+        return format_html(
+            "{}<table><thead><tr><th>Hand</th><th>Pays</th><th>Probability</th><th>Combinations</th>"
+            "<th>Return contribution</th></tr></thead><tbody>{}</tbody></table>"
+            "<p>Finished {}; schedule {}.</p>",
+            figures,
+            lines,
+            analysis.finished_at,
+            analysis.spec_hash[:12],
+        )
+
+    # --- writes go through the services -------------------------------------------------------------
+
+    def save_model(self, request: HttpRequest, obj: Paytable, form: Any, change: bool) -> None:
+        """Nothing yet: the paytable and its lines are written together by a service in save_related."""
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        lines_formset = next(fs for fs in formsets if isinstance(fs, PaytableLineFormSet))
+        for formset in formsets:  # the admin's change message reads these; the service wrote the rows
+            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        data = form.cleaned_data
+        if change:
+            paytable = services.paytable_line_set(
+                paytable=form.instance,
+                lines=lines_formset.schedule(),
+                basis=data["basis"],
+                wild_ranks=data["wild_ranks"],
+                actor=request.user,
+            )
+        else:
+            paytable = services.paytable_create_draft(
+                name=data["name"],
+                basis=data["basis"],
+                wild_ranks=data["wild_ranks"],
+                lines=lines_formset.schedule(),
+                actor=request.user,
+            )
+        form.instance.pk = paytable.pk
+
+    def log_addition(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return None  # the service wrote the audit event; the admin's own log would be a second, weaker record
+
+    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return None
+
+    def changeform_view(
+        self, request: HttpRequest, object_id: str | None = None, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except DomainError as exc:
+            # The admin's transaction rolled back: nothing changed.
+            self.message_user(request, exc.message, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
+    # --- approve, retire, clone, re-run analysis ----------------------------------------------------
+
+    def get_urls(self) -> list[URLPattern]:
+        own = [
+            path(
+                "<int:paytable_id>/approve/",
+                self.admin_site.admin_view(self.approve_view),
+                name="paytables_paytable_approve",
+            ),
+            path(
+                "<int:paytable_id>/retire/",
+                self.admin_site.admin_view(self.retire_view),
+                name="paytables_paytable_retire",
+            ),
+            path(
+                "<int:paytable_id>/clone/", self.admin_site.admin_view(self.clone_view), name="paytables_paytable_clone"
+            ),
+            path(
+                "<int:paytable_id>/analyze/",
+                self.admin_site.admin_view(self.analyze_view),
+                name="paytables_paytable_analyze",
+            ),
+        ]
+        return own + super().get_urls()
+
+    def _floor_paytable(self, request: HttpRequest, paytable_id: int) -> Paytable:
+        if not _is_floor(request):
+            raise PermissionDenied("Only floor staff may change paytables.")
+        return get_object_or_404(Paytable, pk=paytable_id)
+
+    def _detail(self, paytable: Paytable) -> HttpResponseRedirect:
+        return HttpResponseRedirect(reverse("admin:paytables_paytable_change", args=[paytable.pk]))
+
+    def _act(self, request: HttpRequest, paytable: Paytable, action: Any, done: str) -> HttpResponseRedirect:
+        try:
+            result = action()
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            return self._detail(paytable)
+        self.message_user(request, done.format(result), messages.SUCCESS)
+        return self._detail(result)
+
+    def approve_view(self, request: HttpRequest, paytable_id: int) -> HttpResponse:
+        paytable = self._floor_paytable(request, paytable_id)
+        if request.method == "POST":
+            return self._act(
+                request,
+                paytable,
+                lambda: services.paytable_approve(
+                    paytable=paytable, approval_reference=request.POST.get("approval_reference", ""), actor=request.user
+                ),
+                "{} approved.",
+            )
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "paytable": paytable,
+            "title": f"Approve {paytable}",
+        }
+        return TemplateResponse(request, "admin/paytables/paytable/approve.html", context)
+
+    def retire_view(self, request: HttpRequest, paytable_id: int) -> HttpResponse:
+        paytable = self._floor_paytable(request, paytable_id)
+        if request.method != "POST":
+            return self._detail(paytable)
+        return self._act(
+            request,
+            paytable,
+            lambda: services.paytable_retire(
+                paytable=paytable, reason=request.POST.get("reason", ""), actor=request.user
+            ),
+            "{} retired.",
+        )
+
+    def clone_view(self, request: HttpRequest, paytable_id: int) -> HttpResponse:
+        paytable = self._floor_paytable(request, paytable_id)
+        if request.method != "POST":
+            return self._detail(paytable)
+        return self._act(
+            request,
+            paytable,
+            lambda: services.paytable_clone(
+                paytable=paytable, name=request.POST.get("name") or None, actor=request.user
+            ),
+            "Draft {} created; edit its lines, then approve it.",
+        )
+
+    def analyze_view(self, request: HttpRequest, paytable_id: int) -> HttpResponse:
+        paytable = self._floor_paytable(request, paytable_id)
+        if request.method != "POST":
+            return self._detail(paytable)
+        return self._act(
+            request,
+            paytable,
+            lambda: services.paytable_analysis_queue(paytable=paytable, actor=request.user, force=True).paytable,
+            "Analysis of {} queued.",
+        )
+
+    def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        obj = kwargs.get("obj")
+        analysis = paytable_analysis_or_none(obj) if obj is not None else None
+        context.update(
+            {
+                "is_floor": _is_floor(request),
+                "analysis_pending": analysis is not None
+                and analysis.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING),
+            }
+        )
+        return super().render_change_form(request, context, *args, **kwargs)
+
+
+def _line_name(row: dict[str, Any]) -> str:
+    name = str(row.get("hand", ""))
+    if row.get("min_rank"):
+        name += f" ({row['min_rank']} or better)"
+    if row.get("ranks"):
+        name += f" ({' '.join(row['ranks'])})"
+    return name

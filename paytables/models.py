@@ -35,6 +35,9 @@ class Paytable(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The version this draft was cloned from (edits of an approved schedule become a new draft version).
+    cloned_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="clones")
+    retired_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "-version"]
@@ -48,6 +51,10 @@ class Paytable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} v{self.version}"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == PaytableStatus.DRAFT
 
 
 class PaytableLine(models.Model):
@@ -68,6 +75,7 @@ class PaytableLine(models.Model):
             models.CheckConstraint(
                 condition=models.Q(pays_denominator__gt=0), name="paytable_line_denominator_positive"
             ),
+            models.CheckConstraint(condition=models.Q(pays_numerator__gte=0), name="paytable_line_pays_not_negative"),
         ]
 
     def __str__(self) -> str:
@@ -78,3 +86,42 @@ class PaytableLine(models.Model):
         if self.pays_denominator == 1:
             return str(self.pays_numerator)
         return f"{self.pays_numerator}/{self.pays_denominator}"
+
+
+class AnalysisStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class PaytableAnalysis(models.Model):
+    """The exact theoretical analysis of one paytable's schedule, computed by a Celery job."""
+
+    paytable = models.OneToOneField(Paytable, on_delete=models.CASCADE, related_name="analysis")
+    # Fingerprint of the schedule analysed: a job whose schedule has since changed stores nothing.
+    spec_hash = models.CharField(max_length=64)
+    status = models.CharField(max_length=16, choices=AnalysisStatus.choices, default=AnalysisStatus.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)
+    attempts = models.PositiveIntegerField(default=0)
+    queued_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    # Key figures, per unit staked; the exact return is kept as a fraction "n/d".
+    return_exact = models.CharField(max_length=200, blank=True)
+    return_ratio = models.FloatField(null=True, blank=True)
+    house_edge = models.FloatField(null=True, blank=True)
+    hit_frequency = models.FloatField(null=True, blank=True)
+    variance = models.FloatField(null=True, blank=True)
+    std_dev = models.FloatField(null=True, blank=True)
+    results = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "paytable analyses"
+        constraints = [
+            models.CheckConstraint(condition=models.Q(progress__lte=100), name="paytable_analysis_progress_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Analysis of {self.paytable} ({self.status}, {self.progress}%)"

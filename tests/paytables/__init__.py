@@ -1,0 +1,1 @@
+"""Tests of the paytables app: versions, immutability, services, analysis jobs, admin, API and seeding."""

@@ -1,0 +1,38 @@
+"""Paytable fixtures: the Jacks or Better 9/6 schedule (DESIGN 6 JSON) and drafts made through the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from paytables.models import Paytable
+from paytables.services import paytable_approve, paytable_create_draft
+
+JACKS_9_6: list[dict[str, Any]] = [
+    {"hand": "royal_flush", "pays": 800},
+    {"hand": "straight_flush", "pays": 50},
+    {"hand": "four_of_a_kind", "pays": 25},
+    {"hand": "full_house", "pays": 9},
+    {"hand": "flush", "pays": 6},
+    {"hand": "straight", "pays": 4},
+    {"hand": "three_of_a_kind", "pays": 3},
+    {"hand": "two_pair", "pays": 2},
+    {"hand": "one_pair", "min_rank": "J", "pays": 1},
+]
+
+
+def jacks(**changes: Any) -> list[dict[str, Any]]:
+    """A copy of the 9/6 schedule with some lines' pays changed, e.g. jacks(full_house=8)."""
+    return [{**line, "pays": changes.get(line["hand"], line["pays"])} for line in JACKS_9_6]
+
+
+@pytest.fixture
+def draft(floor_user: User) -> Paytable:
+    return paytable_create_draft(name="Jacks or Better 9/6", basis="for_1", lines=JACKS_9_6, actor=floor_user)
+
+
+@pytest.fixture
+def approved(draft: Paytable, floor_user: User) -> Paytable:
+    return paytable_approve(paytable=draft, approval_reference="GC-2026-0042", actor=floor_user)
