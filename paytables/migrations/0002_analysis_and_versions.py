@@ -5,57 +5,75 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('paytables', '0001_initial'),
+        ("paytables", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PaytableAnalysis',
+            name="PaytableAnalysis",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('spec_hash', models.CharField(max_length=64)),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], default='queued', max_length=16)),
-                ('progress', models.PositiveSmallIntegerField(default=0)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('queued_at', models.DateTimeField()),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('error', models.TextField(blank=True)),
-                ('return_exact', models.CharField(blank=True, max_length=200)),
-                ('return_ratio', models.FloatField(blank=True, null=True)),
-                ('house_edge', models.FloatField(blank=True, null=True)),
-                ('hit_frequency', models.FloatField(blank=True, null=True)),
-                ('variance', models.FloatField(blank=True, null=True)),
-                ('std_dev', models.FloatField(blank=True, null=True)),
-                ('results', models.JSONField(blank=True, null=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("spec_hash", models.CharField(max_length=64)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("queued", "Queued"), ("running", "Running"), ("done", "Done"), ("failed", "Failed")],
+                        default="queued",
+                        max_length=16,
+                    ),
+                ),
+                ("progress", models.PositiveSmallIntegerField(default=0)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("queued_at", models.DateTimeField()),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("error", models.TextField(blank=True)),
+                ("return_exact", models.CharField(blank=True, max_length=200)),
+                ("return_ratio", models.FloatField(blank=True, null=True)),
+                ("house_edge", models.FloatField(blank=True, null=True)),
+                ("hit_frequency", models.FloatField(blank=True, null=True)),
+                ("variance", models.FloatField(blank=True, null=True)),
+                ("std_dev", models.FloatField(blank=True, null=True)),
+                ("results", models.JSONField(blank=True, null=True)),
             ],
             options={
-                'verbose_name_plural': 'paytable analyses',
+                "verbose_name_plural": "paytable analyses",
             },
         ),
         migrations.AddField(
-            model_name='paytable',
-            name='cloned_from',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='clones', to='paytables.paytable'),
+            model_name="paytable",
+            name="cloned_from",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="clones",
+                to="paytables.paytable",
+            ),
         ),
         migrations.AddField(
-            model_name='paytable',
-            name='retired_at',
+            model_name="paytable",
+            name="retired_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddConstraint(
-            model_name='paytableline',
-            constraint=models.CheckConstraint(condition=models.Q(('pays_numerator__gte', 0)), name='paytable_line_pays_not_negative'),
+            model_name="paytableline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("pays_numerator__gte", 0)), name="paytable_line_pays_not_negative"
+            ),
         ),
         migrations.AddField(
-            model_name='paytableanalysis',
-            name='paytable',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='analysis', to='paytables.paytable'),
+            model_name="paytableanalysis",
+            name="paytable",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.CASCADE, related_name="analysis", to="paytables.paytable"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='paytableanalysis',
-            constraint=models.CheckConstraint(condition=models.Q(('progress__lte', 100)), name='paytable_analysis_progress_range'),
+            model_name="paytableanalysis",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("progress__lte", 100)), name="paytable_analysis_progress_range"
+            ),
         ),
     ]
