@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import inspect
 import logging
-import math
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -25,11 +23,6 @@ logger = logging.getLogger(__name__)
 def _analyzer() -> Callable[..., Any]:
     """The engine's analyze(spec, cache_dir) (a setting, so a deployment can point at another implementation)."""
     return import_string(getattr(settings, "PAYTABLE_ANALYZER", "casino.engine.analysis.analyze"))  # type: ignore[no-any-return]
-
-
-def _cache_dir() -> Path | None:
-    configured = getattr(settings, "PAYTABLE_ANALYSIS_CACHE_DIR", None)
-    return Path(configured) if configured else None
 
 
 def _progress_writer(analysis_id: int, fingerprint: str) -> Callable[[float], None]:
@@ -50,22 +43,15 @@ def _progress_writer(analysis_id: int, fingerprint: str) -> Callable[[float], No
 
 def _figures(result: Any) -> dict[str, Any]:
     """Key figures of an engine PaytableAnalysis, per unit staked (stake included in the return)."""
-    data = result.to_dict()
-    exact = getattr(result, "return_exact", None)
-    if exact is None:
-        raw = getattr(result, "return_", data.get("return"))
-        exact = raw if isinstance(raw, Fraction) else None
-    return_ratio = float(exact) if exact is not None else float(data["return"])
-    variance = float(data["variance"]) if data.get("variance") is not None else float(result.variance)
-    std_dev = data.get("std_dev")
+    exact: Fraction = result.return_exact
     return {
-        "return_exact": f"{exact.numerator}/{exact.denominator}" if exact is not None else "",
-        "return_ratio": return_ratio,
-        "house_edge": 1.0 - return_ratio,
-        "hit_frequency": float(data["hit_frequency"]),
-        "variance": variance,
-        "std_dev": float(std_dev) if std_dev is not None else math.sqrt(variance),
-        "results": data,
+        "return_exact": f"{exact.numerator}/{exact.denominator}",
+        "return_ratio": float(exact),
+        "house_edge": float(result.house_edge),
+        "hit_frequency": float(result.hit_frequency),
+        "variance": float(result.variance),
+        "std_dev": float(result.std_dev),
+        "results": result.to_dict(),
     }
 
 
@@ -120,11 +106,11 @@ def paytable_analysis_run(*, paytable_id: int) -> PaytableAnalysis | None:
     if claimed is None:
         return PaytableAnalysis.objects.filter(paytable_id=paytable_id).first()
     analysis, spec, fingerprint = claimed
-    analyze = _analyzer()
-    kwargs: dict[str, Any] = {"cache_dir": _cache_dir()}
-    if "progress" in inspect.signature(analyze).parameters:
-        kwargs["progress"] = _progress_writer(analysis.pk, fingerprint)
     try:
+        analyze = _analyzer()
+        kwargs: dict[str, Any] = {}  # the engine keeps its tables in its own cache ($CASINO_CACHE_DIR)
+        if "progress" in inspect.signature(analyze).parameters:
+            kwargs["progress"] = _progress_writer(analysis.pk, fingerprint)
         figures = _figures(analyze(spec, **kwargs))
     except Exception as exc:
         _record_failure(analysis.pk, fingerprint, exc)

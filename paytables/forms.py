@@ -45,7 +45,8 @@ class PaytableLineForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["position"].required = False
+        if "position" in self.fields:  # absent when the inline is read-only
+            self.fields["position"].required = False
         if self.instance.pk:
             self.initial["ranks"] = " ".join(self.instance.ranks or [])
             self.initial["pays"] = self.instance.pays

@@ -374,5 +374,7 @@ def paytable_analysis_queue(*, paytable: Paytable, actor: Any = None, force: boo
     analysis.save()
     audit_record(action="paytable_analysis_queue", obj=paytable, after={"spec_hash": fingerprint}, actor=actor)
     paytable_id = paytable.pk
-    transaction.on_commit(lambda: tasks.analyze_paytable_task.delay(paytable_id))
+    # robust: the paytable write has committed; a broker outage (or, eagerly, a failed analysis, which the job
+    # records on the row) is logged rather than turned into an error for the floor.
+    transaction.on_commit(lambda: tasks.analyze_paytable_task.delay(paytable_id), robust=True)
     return analysis
