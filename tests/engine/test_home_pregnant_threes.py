@@ -46,6 +46,9 @@ def test_two_mandatory_draws_of_three_played_through_with_pots_after_every_stree
     assert refused.value.code == e.WRONG_DISCARD_COUNT
     with pytest.raises(IllegalAction):
         hand.draw(1, cards("3s 6d"))
+    assert hand.players[1].cards == list(cards("3s 6d 9h 9c Kh"))
+    assert hand.stock.cards[:3] == list(cards("Kc Kd Ks"))
+    assert hand.actor == 1
     hand.draw(1, cards("3s 6d Kh"))  # keeps 9h 9c, takes Kc Kd Ks
     hand.draw(2, cards("2c 7d Ah"))  # takes Ac 3d 5c
     hand.draw(3, cards("8c 5h 4d"))  # takes Qh Qc 2s
@@ -113,6 +116,9 @@ def test_a_kill_card_dealt_on_the_draw_kills_the_player_at_once_and_their_chips_
     with pytest.raises(IllegalAction) as refused:
         hand.bet(1, 400)
     assert refused.value.code == e.PLAYER_DEAD
+    assert hand.players[1].stack == 4_700
+    assert hand.pot_cents == 900
+    assert hand.actor == 2
     hand.check(2)
     hand.check(3)
     result = hand.settlement
@@ -129,3 +135,24 @@ def test_a_kill_card_dealt_in_the_deal_ends_a_heads_up_hand_at_once() -> None:
     assert hand.settled
     assert hand.dead == [1]
     assert table.stacks == {1: 4_900, 2: 5_100}
+
+
+def test_five_of_a_kind_ranks_below_a_straight_flush_when_announced() -> None:
+    hands = {1: "3h 6c Qs Qd 9d", 2: "7s 8s Ts Js 4d"}
+    stock = "9s"  # seat 2 draws the (wild) nine of spades: a jack-high straight flush
+
+    def play(**options: object) -> tuple[int, ...]:
+        table = game("pregnant-threes", {1: 1_000, 2: 1_000}, **STAKES, draws=1, cards_per_draw=1,
+                     draw="optional", **options)
+        hand = table.start_hand(button=2, deck=stacked_deck(2, hands, stock))
+        hand.check(1)
+        hand.check(2)
+        hand.draw(1, ())
+        hand.draw(2, cards("4d"))
+        hand.check(1)
+        hand.check(2)
+        assert hand.settlement is not None
+        return hand.settlement.pots[0].winners
+
+    assert play() == (1,)  # five queens, the highest hand by default
+    assert play(five_of_a_kind="below_straight_flush") == (2,)  # the seven-to-jack straight flush

@@ -1,0 +1,91 @@
+"""The home-game record (DESIGN 9): parsing, replay refusals with their index, and export that replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from casino.engine.home.record import GameRecord, RecordError, ReplayError, export_record, replay
+from casino.engine.home.rules import HomeRules
+from tests.engine.home_support import cards, game, stacked_deck
+
+STAKES = {"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400}
+
+
+def _record(actions: list[str]) -> dict[str, Any]:
+    deck = stacked_deck(2, {1: "2c 7d 9h Js Kc", 2: "3c 8d Th Qs Ac"})
+    return {
+        "variant": "five-card-draw",
+        "rules": STAKES,
+        "players": [{"seat": 1, "name": "Ann", "stack_cents": 5_000}, {"seat": 2, "name": "Bob", "stack_cents": 5_000}],
+        "hands": [{"button": 2, "deck": [str(card) for card in deck], "reshuffles": [], "actions": actions}],
+    }
+
+
+def _refusal(actions: list[str]) -> ReplayError:
+    with pytest.raises(ReplayError) as refused:
+        replay(GameRecord.from_dict(_record(actions)))
+    return refused.value
+
+
+def test_a_record_replays_and_reports_pots_and_stacks() -> None:
+    result = replay(GameRecord.from_dict(_record(["1 bet 200", "2 call", "1 draw 2c 7d", "2 draw", "1 check",
+                                                  "2 bet 400", "1 fold"])))
+    assert result["hands"] == [{"wild_rank": None, "dead": [], "legs": {},
+                                "pots": [{"amount_cents": 600, "winners": [2]}]}]
+    assert result["stacks"] == {"1": 4_700, "2": 5_300}
+    assert result["game_winner"] is None
+
+
+def test_an_unknown_verb_is_refused_with_its_index() -> None:
+    refused = _refusal(["1 shove"])
+    assert (refused.code, refused.index, refused.action) == ("bad_action", 0, "1 shove")
+
+
+def test_a_bet_above_the_limit_is_refused_naming_the_rule() -> None:
+    refused = _refusal(["1 bet 200", "2 raise 800"])
+    assert (refused.code, refused.index, refused.hand) == ("bet_above_limit", 1, 0)
+    assert "fixed limit" in refused.rule
+
+
+def test_an_unfinished_hand_is_refused() -> None:
+    assert _refusal(["1 check"]).code == "hand_unfinished"
+
+
+def test_an_action_after_the_hand_ends_is_refused() -> None:
+    refused = _refusal(["1 bet 200", "2 fold", "1 check"])
+    assert (refused.code, refused.index) == ("hand_over", 2)
+
+
+def test_a_record_with_a_bad_card_in_the_deck_is_refused() -> None:
+    record = _record([])
+    record["hands"][0]["deck"][0] = "Xx"
+    with pytest.raises(RecordError):
+        GameRecord.from_dict(record)
+
+
+def test_every_announcement_survives_the_record() -> None:
+    rules = HomeRules.announce("three-legged-race", {**STAKES, "legs_to_win": 3, "tie": "nobody_scores",
+                                                     "forced_play": True, "wild_ranks": ["2"],
+                                                     "kill_cards": ["one_eyed_jacks"]})
+    again = HomeRules.announce("three-legged-race", rules.to_dict())
+    assert again == rules
+    assert again.kill_cards == frozenset(cards("Js Jh"))
+
+
+def test_an_exported_game_replays_to_the_same_result() -> None:
+    table = game("five-card-draw", {1: 5_000, 2: 5_000}, **STAKES)
+    hand = table.start_hand(button=2, deck=stacked_deck(2, {1: "2c 7d 9h Js Kc", 2: "3c 8d Th Qs Ac"}))
+    hand.bet(1, 200)
+    hand.raise_to(2, 400)
+    hand.call(1)
+    hand.draw(1, cards("2c 7d 9h"))
+    hand.draw(2, cards("3c"))
+    hand.bet(1, 400)
+    hand.call(2)
+    record = export_record(table, {1: "Ann", 2: "Bob"})
+    assert record["hands"][0]["actions"] == ["1 bet 200", "2 raise 400", "1 call", "1 draw 2c 7d 9h", "2 draw 3c",
+                                             "1 bet 400", "2 call"]
+    result = replay(GameRecord.from_dict(record))
+    assert result["stacks"] == {str(seat): stack for seat, stack in table.stacks.items()}
