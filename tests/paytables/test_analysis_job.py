@@ -39,6 +39,15 @@ def watching_analyzer(spec: Any, **kwargs: Any) -> Any:
     return analyze(spec, **kwargs)
 
 
+def reporting_analyzer(spec: Any, progress: Any = None, **kwargs: Any) -> Any:
+    """An analyzer that reports its progress, noting what a reader of the row sees after each report."""
+    for fraction in (0.25, 0.5, 0.5, 0.999):
+        progress(fraction)
+        row = PaytableAnalysis.objects.get(paytable__name="Jacks or Better 9/6")
+        SEEN.append((row.status, row.progress))
+    return analyze(spec, **kwargs)
+
+
 def editing_analyzer(spec: Any, **kwargs: Any) -> Any:
     """The real analyzer, while floor staff change the draft's schedule underneath it."""
     result = analyze(spec, **kwargs)
@@ -102,6 +111,15 @@ def test_the_row_shows_the_job_running_while_the_analyzer_works(draft: Paytable)
     SEEN.clear()
     paytable_analysis_run(paytable_id=draft.pk)
     assert SEEN == [("running", 0)]
+    assert_jacks_9_6_figures(analysis_of(draft))
+
+
+@pytest.mark.django_db
+@override_settings(PAYTABLE_ANALYZER="tests.paytables.test_analysis_job.reporting_analyzer")
+def test_an_analyzer_reporting_progress_shows_it_in_whole_percents(draft: Paytable) -> None:
+    SEEN.clear()
+    paytable_analysis_run(paytable_id=draft.pk)
+    assert SEEN == [("running", 25), ("running", 50), ("running", 50), ("running", 99)]
     assert_jacks_9_6_figures(analysis_of(draft))
 
 
