@@ -137,7 +137,7 @@ def test_hold_totals_agree_with_dealing_every_draw(name: str, cache_dir: Path) -
     for deal_index in rng.choice(len(tables.deals), size=3, replace=False):
         deal = [int(card) for card in tables.deals[deal_index]]
         expected = _brute_hold_totals(deal, values, spec)
-        got = [int(totals[deal_index, mask]) if bin(mask).count("1") >= 3 else 0 for mask in range(32)]
+        got = [int(totals[mask, deal_index]) if bin(mask).count("1") >= 3 else 0 for mask in range(32)]
         assert got == expected, [str(Card.from_index(card)) for card in deal]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from casino.engine.analysis.classes import ClassTables, build_class_tables
-from casino.engine.analysis.deals import HAND, DealTables, Level, build_deal_tables
+from casino.engine.analysis.deals import HAND, DealTables, Int32Array, Level, build_deal_tables
 from casino.engine.analysis.optimal import hold_preferences
 
 # Bump when the meaning of a pay class changes; the source digest below catches code edits as well.
@@ -34,7 +34,7 @@ def default_cache_dir() -> Path:
 
 
 # In-process memo (a worker analyses many paytables): (cache root, file stem) -> tables.
-_DEALS: dict[tuple[str, str], tuple[DealTables, np.ndarray]] = {}
+_DEALS: dict[tuple[str, str], tuple[DealTables, Int32Array]] = {}
 _CLASSES: dict[tuple[str, str], ClassTables] = {}
 
 
@@ -44,7 +44,7 @@ def clear_memory() -> None:
     _CLASSES.clear()
 
 
-def deal_tables(cache_dir: Path | None) -> tuple[DealTables, np.ndarray]:
+def deal_tables(cache_dir: Path | None) -> tuple[DealTables, Int32Array]:
     """The suit-class tables and hold preferences: from memory, else the disk cache, else built (and stored)."""
     root = cache_dir or default_cache_dir()
     key = rules_key()
@@ -57,6 +57,7 @@ def deal_tables(cache_dir: Path | None) -> tuple[DealTables, np.ndarray]:
         tables = build_deal_tables()
         bundle = (tables, hold_preferences(tables.deals))
         _save(path, _deal_arrays(*bundle))
+        _forget_other_versions(root, key)
     _DEALS[(str(root), key)] = bundle
     return bundle
 
@@ -88,7 +89,7 @@ def class_tables(tables: DealTables, wild_ranks: Iterable[int], cache_dir: Path 
     return loaded
 
 
-def _deal_arrays(tables: DealTables, preferences: np.ndarray) -> dict[str, np.ndarray]:
+def _deal_arrays(tables: DealTables, preferences: Int32Array) -> dict[str, np.ndarray]:
     arrays: dict[str, np.ndarray] = {
         "subset_ids": tables.subset_ids,
         "preferences": preferences,
@@ -103,7 +104,7 @@ def _deal_arrays(tables: DealTables, preferences: np.ndarray) -> dict[str, np.nd
     return arrays
 
 
-def _load_deals(path: Path) -> tuple[DealTables, np.ndarray] | None:
+def _load_deals(path: Path) -> tuple[DealTables, Int32Array] | None:
     try:
         with np.load(path) as data:
             levels = tuple(
@@ -130,6 +131,13 @@ def _load_classes(path: Path, wild: tuple[int, ...]) -> ClassTables | None:
         return None
 
 
+def _forget_other_versions(root: Path, key: str) -> None:
+    """Remove cache files of other rules versions (they are never read again)."""
+    for stale in [*root.glob("deals-v*.npz"), *root.glob("classes-v*.npz")]:
+        if key not in stale.name:
+            stale.unlink(missing_ok=True)
+
+
 def _save(path: Path, arrays: dict[str, np.ndarray]) -> None:
     """Write atomically (a temporary file renamed into place), so concurrent workers never read half a file;
     a cache that cannot be written only costs the rebuild next time."""
@@ -138,6 +146,7 @@ def _save(path: Path, arrays: dict[str, np.ndarray]) -> None:
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(handle, "wb") as stream:
             np.savez(stream, allow_pickle=False, **arrays)
+        os.chmod(temporary, 0o644)  # readable by the web server and the workers alike
         os.replace(temporary, path)
     except OSError:
         return

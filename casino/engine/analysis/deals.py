@@ -56,7 +56,8 @@ class Level:
 @dataclass(frozen=True)
 class DealTables:
     """Every suit class of 0..5-card sets, numbered globally (level k's class i is `offsets[k] + i`), and for
-    each 5-card class (a canonical deal) the global class of each of its 32 subsets, indexed by hold mask."""
+    each 5-card class (a canonical deal) the global class of each of its 32 subsets: `subset_ids[mask, deal]`
+    (mask-major, so per-mask rows are contiguous)."""
 
     levels: tuple[Level, ...]
     offsets: tuple[int, ...]
@@ -105,9 +106,9 @@ def build_deal_tables() -> DealTables:
     offsets = tuple(int(x) for x in np.cumsum([0] + [len(lv.keys) for lv in levels[:-1]]))
     deals = level.reps
     deal_bits = _CARD_BITS[deals]
-    subset_ids = np.empty((len(deals), HOLDS), dtype=np.int32)
+    subset_ids = np.empty((HOLDS, len(deals)), dtype=np.int32)
     for mask in range(HOLDS):
         columns = [j for j in range(HAND) if mask >> j & 1]
         keys = set_keys(deal_bits[:, columns].sum(axis=1))
-        subset_ids[:, mask] = np.searchsorted(levels[len(columns)].keys, keys) + offsets[len(columns)]
+        subset_ids[mask] = np.searchsorted(levels[len(columns)].keys, keys) + offsets[len(columns)]
     return DealTables(tuple(levels), offsets, subset_ids)

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from casino.engine.analysis.classes import ClassTables
-from casino.engine.analysis.deals import DECK, HAND, HOLDS, DealTables, Int64Array
+from casino.engine.analysis.deals import DECK, HAND, HOLDS, DealTables, Int32Array, Int64Array
 
 # Each deal is weighted by the least common multiple of the draw counts C(47, 5-h), so that every hold's
 # outcomes are whole numbers: a hold of h cards weights each of its C(47, 5-h) draws by WEIGHT // C(47, 5-h).
@@ -21,13 +21,14 @@ TOTAL_OUTCOMES = comb(DECK, HAND) * WEIGHT  # 19,933,230,517,200
 
 _FLOAT_EXACT = 2**53
 _POPCOUNT = np.array([bin(mask).count("1") for mask in range(HOLDS)], dtype=np.int64)
-_DRAW_WEIGHT_BY_MASK = np.array(DRAW_WEIGHT, dtype=np.int64)[_POPCOUNT]
+_DRAW_WEIGHT_BY_MASK = np.array(DRAW_WEIGHT, dtype=np.int64)[_POPCOUNT][:, None]
 # _SIGN[h, s]: the inclusion-exclusion sign of subset s for hold h: (-1) to the number of cards of s not in h
 # when s contains h, else 0.
 _SIGN = np.array(
     [[(-1) ** int(_POPCOUNT[s ^ h]) if s & h == h else 0 for s in range(HOLDS)] for h in range(HOLDS)],
     dtype=np.float64,
 )
+_SIGN_BY_SUBSET = np.ascontiguousarray(_SIGN.T)
 
 TIE_RULE = (
     "among holds of equal expected return: keep the most cards; then the higher cards (held ranks compared "
@@ -36,10 +37,10 @@ TIE_RULE = (
 )
 
 
-def hold_preferences(deals: NDArray[np.uint8]) -> Int64Array:
-    """Per deal and hold mask, a number that is larger for the preferred hold under TIE_RULE."""
+def hold_preferences(deals: NDArray[np.uint8]) -> Int32Array:
+    """Per hold mask and deal, a number that is larger for the preferred hold under TIE_RULE."""
     ranks = deals.astype(np.int64) // 4  # cards are sorted by index, so ranks ascend along the row
-    preference = np.zeros((len(deals), HOLDS), dtype=np.int64)
+    preference = np.zeros((HOLDS, len(deals)), dtype=np.int32)
     for mask in range(HOLDS):
         code = np.zeros(len(deals), dtype=np.int64)
         digits = 0
@@ -49,7 +50,7 @@ def hold_preferences(deals: NDArray[np.uint8]) -> Int64Array:
                 digits += 1
         code = code * 16 ** (HAND - digits)
         lower_indexes = sum(1 << (HAND - 1 - j) for j in range(HAND) if mask >> j & 1)
-        preference[:, mask] = (int(_POPCOUNT[mask]) << 30) | (code << 5) | lower_indexes
+        preference[mask] = (int(_POPCOUNT[mask]) << 25) | (code << 5) | lower_indexes
     return preference
 
 
@@ -63,12 +64,12 @@ class Outcome:
 
 
 def hold_totals(values: Int64Array, tables: DealTables) -> Int64Array:
-    """For each canonical deal and hold mask, the total of `values` (one per pay class... already summed per
-    suit class: `values[g]` is the sum over 5-card hands containing class g) over the hands that keep exactly
-    the held cards and draw the rest from the 47 unseen cards (inclusion-exclusion over the discards)."""
+    """`totals[mask, deal]`: the total of `values` over the hands that keep exactly the held cards of canonical
+    deal `deal` and draw the rest from the 47 unseen cards. `values[g]` is the sum, over the 5-card hands that
+    contain the cards of global suit class g, of their values; inclusion-exclusion over the discards does the rest."""
     totals = values[tables.subset_ids]
-    cube = totals.reshape((-1,) + (2,) * HAND)  # axis 1 is bit 4 of the mask, axis 5 is bit 0
-    for axis in range(1, HAND + 1):
+    cube = totals.reshape((2,) * HAND + (-1,))  # axis 0 is bit 4 of the mask, axis 4 is bit 0
+    for axis in range(HAND):
         without = (slice(None),) * axis + (0,)
         with_bit = (slice(None),) * axis + (1,)
         cube[without] -= cube[with_bit]
@@ -76,7 +77,7 @@ def hold_totals(values: Int64Array, tables: DealTables) -> Int64Array:
 
 
 def optimal_outcome(
-    class_values: Int64Array, classes: ClassTables, tables: DealTables, preferences: Int64Array
+    class_values: Int64Array, classes: ClassTables, tables: DealTables, preferences: Int32Array
 ) -> Outcome:
     """Hold each deal to maximise the total of `class_values` (integers, one per pay class; ties by TIE_RULE
     through `preferences`), then count the weighted outcomes per pay class exactly."""
@@ -87,12 +88,12 @@ def optimal_outcome(
         per_suit_class = classes.counts.astype(np.int64) @ class_values
     score = hold_totals(np.concatenate([per_suit_class, class_values[classes.deal_class]]), tables)
     score *= _DRAW_WEIGHT_BY_MASK
-    best = score.max(axis=1)
-    holds = np.where(score == best[:, None], preferences, -1).argmax(axis=1)
+    best = score.max(axis=0)
+    holds = np.where(score == best, preferences, -1).argmax(axis=0)
     # Aggregate the chosen holds' inclusion-exclusion terms per suit class, one tally per number of held cards.
-    coefficients = _SIGN[holds] * tables.deal_weights[:, None].astype(np.float64)
+    coefficients = _SIGN_BY_SUBSET[:, holds] * tables.deal_weights.astype(np.float64)
     size = tables.class_count
-    index = _POPCOUNT[holds][:, None] * size + tables.subset_ids
+    index = _POPCOUNT[holds] * size + tables.subset_ids
     tally = np.bincount(index.ravel(), weights=coefficients.ravel(), minlength=(HAND + 1) * size)
     tally = tally.reshape(HAND + 1, size)
     rows = classes.counts.shape[0]
