@@ -42,6 +42,7 @@ def run_child(cache: Path, files: list[Path]) -> tuple[float, dict[str, object]]
 
 
 def main() -> int:
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (wall times stretch with it)")
     files = sorted(STANDARD.glob("*.json"))
     jacks = STANDARD / "jacks_or_better_9_6.json"
     others = [path for path in files if path != jacks]

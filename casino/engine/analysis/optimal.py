@@ -82,8 +82,9 @@ def optimal_outcome(
     """Hold each deal to maximise the total of `class_values` (integers, one per pay class; ties by TIE_RULE
     through `preferences`), then count the weighted outcomes per pay class exactly."""
     if int(np.abs(class_values).max(initial=0)) * comb(DECK, HAND) < _FLOAT_EXACT:
-        # Float products and sums stay below 2**53 here, so BLAS is exact (and much faster than int64).
-        per_suit_class = np.rint(classes.counts @ class_values.astype(np.float64)).astype(np.int64)
+        # Float products and sums stay below 2**53 here, so float64 is exact (and much faster than int64).
+        # einsum rather than BLAS: these products are small, and BLAS threads only spin on a shared machine.
+        per_suit_class = np.rint(np.einsum("gc,c->g", classes.counts, class_values.astype(np.float64))).astype(np.int64)
     else:
         per_suit_class = classes.counts.astype(np.int64) @ class_values
     score = hold_totals(np.concatenate([per_suit_class, class_values[classes.deal_class]]), tables)
@@ -99,7 +100,7 @@ def optimal_outcome(
     rows = classes.counts.shape[0]
     # Exact in float64: a row of `tally` sums in absolute value to at most 32 x 2,598,960 and a count is at most
     # 2,598,960, so no partial sum reaches 2**53.
-    per_held = np.rint(tally[:, :rows] @ classes.counts).astype(np.int64)
+    per_held = np.rint(np.einsum("hg,gc->hc", tally[:, :rows], classes.counts)).astype(np.int64)
     classes_count = len(classes.classes)
     deal_index = (np.arange(HAND + 1)[:, None] * classes_count + classes.deal_class[None, :]).ravel()
     per_held += (
