@@ -44,7 +44,8 @@ class BettingRound:
     - Fixed limit: a raise goes to the next full level (the bet unit times the number of full bets so far,
       plus one), so a short all-in is "completed" by the next raiser; short all-ins do not count toward the cap.
     - Pot and no limit: a raise must add at least the largest full bet or raise of the round (the minimum bet
-      to begin with); pot limit caps the total at the current bet plus the pot after calling.
+      to begin with); pot limit caps the total at the current bet plus the pot after calling, where the pot
+      includes any pot carried from earlier hands (Three Legged Race): it is in the middle, at stake.
     - Folding is allowed even when checking is free (except under forced play, where folding is refused).
     """
 

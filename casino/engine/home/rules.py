@@ -9,7 +9,7 @@ from enum import StrEnum
 from casino.engine.cards import Card, Rank
 from casino.engine.errors import EngineError
 from casino.engine.home.errors import AnnouncementError
-from casino.engine.variants import KILL_CARD_PRESETS
+from casino.engine.variants import KILL_CARD_PRESETS, get_variant
 
 
 class Betting(StrEnum):
@@ -146,7 +146,7 @@ class HomeRules:
         wild_cards = _cards("wild_cards", options.get("wild_cards", []))
         if kill & wild_cards:
             raise AnnouncementError("a card cannot be both wild and a kill card", option="kill_cards")
-        return cls(
+        rules = cls(
             variant=variant,
             ante_cents=reader.integer("ante_cents", None, low=0),
             betting=betting,
@@ -170,6 +170,12 @@ class HomeRules:
             forced_play=reader.boolean("forced_play", False),
             announced=dict(options),
         )
+        try:
+            # The registry must accept the same announcements, so the showdown sees exactly these rules.
+            get_variant(variant, **options)
+        except EngineError as exc:
+            raise AnnouncementError(exc.message, option=exc.token or "rules") from exc
+        return rules
 
 
 class _Reader:
