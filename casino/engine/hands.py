@@ -37,6 +37,7 @@ __all__ = [
     "describe",
     "evaluate",
     "hand_strength",
+    "rank_name",
     "strength_function",
 ]
 
@@ -148,6 +149,17 @@ class HandValue:
 
     def __str__(self) -> str:
         return f"{self.description} ({' '.join(str(card) for card in self.cards)})"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-able: category code, description, the cards as played, the cards as given, wild count, strength."""
+        return {
+            "category": self.category.value,
+            "description": self.description,
+            "cards": [str(card) for card in self.cards],
+            "held": [str(card) for card in self.held],
+            "wild_count": self.wild_count,
+            "strength": list(self.strength),
+        }
 
 
 @functools.lru_cache(maxsize=256)
@@ -269,6 +281,11 @@ _SINGULAR = {
     14: "ace",
 }
 _PLURAL = {rank: ("sixes" if rank == 6 else f"{name}s") for rank, name in _SINGULAR.items()}
+
+
+def rank_name(rank: int, *, plural: bool = False) -> str:
+    """A rank in words for people: "queen", "sixes"."""
+    return (_PLURAL if plural else _SINGULAR)[int(rank)]
 
 
 def describe(slot: int, ranks: Sequence[int]) -> str:

@@ -26,6 +26,21 @@ class ShowdownResult:
     def dead(self) -> tuple[int, ...]:
         return tuple(i for i, value in enumerate(self.values) if value is None)
 
+    def to_dict(self, hands: Sequence[Sequence[Card]]) -> dict[str, object]:
+        """JSON-able (DESIGN 9): winners, the wild rank code or None, and each hand with its value or dead."""
+        entries: list[dict[str, object]] = []
+        for index, (hand, value) in enumerate(zip(hands, self.values, strict=True)):
+            entry: dict[str, object] = {"held": [str(card) for card in hand], "dead": value is None}
+            if value is not None:
+                entry |= value.to_dict()
+            entry["winner"] = index in self.winners
+            entries.append(entry)
+        return {
+            "winners": list(self.winners),
+            "wild_rank": self.wild_rank.code if self.wild_rank is not None else None,
+            "hands": entries,
+        }
+
 
 def freak_wild_rank(hands: Sequence[Sequence[Card]], freak_bottom: str = "no_wild") -> Rank | None:
     """The Freak of Nature wild rank (DESIGN 4.7): the highest of 6-5-4-3-2 any hand holds, else freak_bottom."""
