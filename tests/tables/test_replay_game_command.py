@@ -111,7 +111,7 @@ def test_the_refusal_names_the_action_its_index_and_the_rule(tmp_path: Path) -> 
     with pytest.raises(SystemExit):
         call_command("replay_game", str(path), stdout=out, stderr=err)
     message = err.getvalue()
-    assert "hand 0, index 1: '1 check'" in message
+    assert "hands[0].actions[1] = '1 check'" in message
     assert "out_of_turn" in message
     assert "players act in turn" in message
 

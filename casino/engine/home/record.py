@@ -25,8 +25,10 @@ class RecordError(EngineError):
 class ReplayError(EngineError):
     """An action of the record that the rules refuse; the replay stops there."""
 
-    def __init__(self, message: str, *, code: str, rule: str, hand: int, index: int, action: str) -> None:
+    def __init__(self, message: str, *, code: str, rule: str, hand: int, index: int, action: str,
+                 reason: str = "") -> None:
         super().__init__(message, token=action)
+        self.reason = reason or message
         self.code = code
         self.rule = rule
         self.hand = hand
@@ -107,7 +109,7 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
                                    reshuffles=hand_record.reshuffles)
         except IllegalAction as exc:
             raise ReplayError(f"hand {number}: {exc.message}", code=exc.code, rule=exc.rule, hand=number, index=-1,
-                              action="start") from exc
+                              action="start", reason=exc.message) from exc
         for index, text in enumerate(hand_record.actions):
             try:
                 if hand.settled and not text.rstrip().endswith(" leave"):
@@ -116,11 +118,12 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
                 apply_action(game, hand, text)
             except IllegalAction as exc:
                 raise ReplayError(f"hand {number}, action {index} ({text!r}): {exc.message}", code=exc.code,
-                                  rule=exc.rule, hand=number, index=index, action=text) from exc
+                                  rule=exc.rule, hand=number, index=index, action=text, reason=exc.message) from exc
             except (ValueError, EngineError) as exc:
                 message = exc.message if isinstance(exc, EngineError) else str(exc)
                 raise ReplayError(f"hand {number}, action {index} ({text!r}): {message}", code="bad_action",
-                                  rule="actions follow DESIGN 9", hand=number, index=index, action=text) from exc
+                                  rule="actions follow DESIGN 9", hand=number, index=index, action=text,
+                                  reason=message) from exc
         if not hand.settled:
             raise ReplayError(
                 f"hand {number} ends unfinished: seat {hand.actor} is still to act ({hand.phase.value})",

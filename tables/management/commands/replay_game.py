@@ -27,8 +27,8 @@ class Command(BaseCommand):
             result = replay(GameRecord.from_dict(data))
         except ReplayError as exc:
             self._fail(as_json, {"error": exc.to_dict()},
-                       f"illegal action at hand {exc.hand}, index {exc.index}: {exc.action!r}\n"
-                       f"  {exc.message}\n  rule broken ({exc.code}): {exc.rule}")
+                       f"illegal action hands[{exc.hand}].actions[{exc.index}] = {exc.action!r}\n"
+                       f"  {exc.reason}\n  rule broken ({exc.code}): {exc.rule}")
         except EngineError as exc:
             self._fail(as_json, {"error": {"code": exc.code, "message": exc.message, "token": exc.token}},
                        f"bad game record ({exc.code}): {exc.message}")
