@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from paytables.models import Paytable, PaytableLine
@@ -40,9 +41,7 @@ def make_paytable(document: dict[str, Any], approver: User) -> Paytable:
         version=1,
         basis=document["basis"],
         wild_ranks=document.get("wild_ranks", []),
-        status="approved",
-        approval_reference="GC-TEST-1",
-        approved_by=approver,
+        status="draft",  # lines go in while it is a draft: the database refuses them once approved
     )
     for position, line in enumerate(document["lines"], start=1):
         pays = str(line["pays"])
@@ -56,6 +55,10 @@ def make_paytable(document: dict[str, Any], approver: User) -> Paytable:
             pays_numerator=int(numerator),
             pays_denominator=int(denominator or 1),
         )
+    Paytable.objects.filter(pk=paytable.pk).update(
+        status="approved", approval_reference="GC-TEST-1", approved_by=approver, approved_at=timezone.now()
+    )
+    paytable.refresh_from_db()
     return paytable
 
 
