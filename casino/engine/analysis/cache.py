@@ -56,7 +56,7 @@ def deal_tables(cache_dir: Path | None) -> tuple[DealTables, Int32Array]:
     if bundle is None:
         tables = build_deal_tables()
         bundle = (tables, hold_preferences(tables.deals))
-        _save(path, _deal_arrays(*bundle))
+        _save(path, _deal_arrays(tables))
         _forget_other_versions(root, key)
     _DEALS[(str(root), key)] = bundle
     return bundle
@@ -89,10 +89,9 @@ def class_tables(tables: DealTables, wild_ranks: Iterable[int], cache_dir: Path 
     return loaded
 
 
-def _deal_arrays(tables: DealTables, preferences: Int32Array) -> dict[str, np.ndarray]:
+def _deal_arrays(tables: DealTables) -> dict[str, np.ndarray]:
     arrays: dict[str, np.ndarray] = {
         "subset_ids": tables.subset_ids,
-        "preferences": preferences,
         "offsets": np.array(tables.offsets),
     }
     for size, level in enumerate(tables.levels):
@@ -117,7 +116,7 @@ def _load_deals(path: Path) -> tuple[DealTables, Int32Array] | None:
                 for size in range(HAND + 1)
             )
             tables = DealTables(levels, tuple(int(x) for x in data["offsets"]), data["subset_ids"])
-            return tables, data["preferences"]
+            return tables, hold_preferences(tables.deals)  # cheaper to recompute than to read
     except (OSError, KeyError, ValueError):
         return None
 
