@@ -13,7 +13,7 @@ import pytest
 
 from casino.engine.analysis import TOTAL_OUTCOMES, PaytableAnalysis, analyze
 from casino.engine.analysis import cache as analysis_cache
-from casino.engine.analysis.optimal import hold_totals
+from casino.engine.analysis.optimal import hold_preferences, hold_totals, optimal_outcome
 from casino.engine.cards import Card
 from casino.engine.paytable import PaytableSpec
 
@@ -148,3 +148,38 @@ def test_the_tables_are_cached_on_disk_and_reused(cache_dir: Path, jacks_9_6: Pa
     analysis_cache.clear_memory()
     again = analyze(load("jacks_or_better_9_6"), cache_dir)
     assert again == jacks_9_6
+
+
+def test_among_holds_of_equal_return_every_deal_keeps_all_five_cards(cache_dir: Path) -> None:
+    # Every hand pays the same, so all 32 holds of every deal tie: the tie rule keeps the most cards.
+    codes = [
+        "royal_flush",
+        "straight_flush",
+        "four_of_a_kind",
+        "full_house",
+        "flush",
+        "straight",
+        "three_of_a_kind",
+        "two_pair",
+        "one_pair",
+        "high_card",
+    ]
+    spec = PaytableSpec.from_dict({"name": "flat", "basis": "for_1", "lines": [{"hand": c, "pays": 1} for c in codes]})
+    tables, preferences = analysis_cache.deal_tables(cache_dir)
+    classes = analysis_cache.class_tables(tables, [], cache_dir)
+    values = np.ones(len(classes.classes), dtype=np.int64)
+    outcome = optimal_outcome(values, classes, tables, preferences)
+    assert (outcome.holds == 31).all()
+    assert analyze(spec, cache_dir).return_exact == 1
+
+
+def test_the_tie_rule_prefers_more_cards_then_higher_ranks() -> None:
+    deal = np.array([[Card.parse(text).index for text in ("2c", "5d", "9h", "Jc", "Ks")]], dtype=np.uint8)
+    preference = hold_preferences(deal)[:, 0]
+    ranked = sorted(range(32), key=lambda mask: -int(preference[mask]))
+    assert ranked[0] == 0b11111
+    one_card = [mask for mask in ranked if bin(mask).count("1") == 1]
+    assert one_card == [0b10000, 0b01000, 0b00100, 0b00010, 0b00001]  # K, J, 9, 5, 2
+    two_cards = [mask for mask in ranked if bin(mask).count("1") == 2]
+    assert two_cards[:3] == [0b11000, 0b10100, 0b10010]  # K-J, K-9, K-5
+    assert ranked[-1] == 0  # keeping nothing comes last

@@ -7,6 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from casino.engine.cards import Rank, parse_cards
 from casino.engine.paytable import (
@@ -136,11 +138,17 @@ class TestPayoutArithmetic:
     def test_to_1_pays_zero_is_a_push(self) -> None:
         assert payout_cents(500, Fraction(0), "to_1") == 500
 
-    def test_rounding_happens_once_on_the_whole_hand_not_per_part(self) -> None:
-        # 7/3 on 100: once → 233; rounding the stake part and the win part separately would also give 233,
-        # but 1/3 + 1/3 + ... shows the difference: 3 × floor(100/3) = 99 while floor(100) = 100.
-        assert payout_cents(100, Fraction(7, 3), "for_1") == 233
+    def test_each_hand_is_rounded_on_its_own_before_any_total(self) -> None:
+        spec = PaytableSpec.from_dict({"name": "t", "basis": "for_1", "lines": [{"hand": "flush", "pays": "3/2"}]})
+        flush = parse_cards("2h 9h Jh Qh Kh")
+        hands = [spec.settle_hand(flush, 125).return_cents for _ in range(3)]
+        assert hands == [187, 187, 187]
+        assert sum(hands) == 561  # not floor(3 x 187.5) = 562
+
+    def test_the_whole_return_of_a_hand_is_rounded_once(self) -> None:
+        # to_1 pays 2/3 on 100: 100 x 5/3 = 166.67 -> 166, the stake and the win are not rounded apart.
         assert payout_cents(100, Fraction(2, 3), "to_1") == 166
+        assert payout_cents(100, Fraction(7, 3), "for_1") == 233
 
     def test_settle_hand_reports_line_code_and_return(self) -> None:
         spec = PaytableSpec.from_dict(
@@ -222,3 +230,18 @@ class TestValidation:
     def test_wild_only_codes_are_accepted_with_wild_ranks(self) -> None:
         spec = load("deuces_wild_full_pay")
         assert spec.wild_ranks == frozenset({Rank.TWO})
+
+
+@given(
+    bet=st.integers(min_value=0, max_value=10**9),
+    numerator=st.integers(min_value=0, max_value=10**6),
+    denominator=st.integers(min_value=1, max_value=1000),
+)
+def test_a_payout_is_the_exact_return_rounded_down_once(bet: int, numerator: int, denominator: int) -> None:
+    pays = Fraction(numerator, denominator)
+    for_1 = payout_cents(bet, pays, "for_1")
+    to_1 = payout_cents(bet, pays, "to_1")
+    assert 0 <= bet * pays - for_1 < 1
+    assert 0 <= bet * (pays + 1) - to_1 < 1
+    assert to_1 == for_1 + bet  # the stake is whole cents, so it never changes the rounding
+    assert payout_cents(bet, pays + 1, "for_1") == to_1
