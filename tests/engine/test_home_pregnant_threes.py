@@ -156,3 +156,15 @@ def test_five_of_a_kind_ranks_below_a_straight_flush_when_announced() -> None:
 
     assert play() == (1,)  # five queens, the highest hand by default
     assert play(five_of_a_kind="below_straight_flush") == (2,)  # the seven-to-jack straight flush
+
+
+def test_a_mandatory_draw_of_five_refuses_a_deal_that_leaves_too_few_cards() -> None:
+    options = {**STAKES, "draws": 1, "cards_per_draw": 5, "draw": "mandatory"}
+    table = game("pregnant-threes", {seat: 1_000 for seat in range(1, 11)}, **options)
+    deck = stacked_deck(10, {})  # the deck in its new-deck order
+    with pytest.raises(IllegalAction) as refused:
+        table.start_hand(button=10, deck=deck)
+    assert refused.value.code == e.TOO_MANY_PLAYERS
+    assert table.hands == []
+    nine = game("pregnant-threes", {seat: 1_000 for seat in range(1, 10)}, **options)
+    assert nine.start_hand(button=9, deck=deck).pot_cents == 900

@@ -19,6 +19,13 @@ def draw_count(rules: HomeRules) -> int:
     return rules.draws if rules.variant == PREGNANT_THREES else 1
 
 
+def mandatory_discard(rules: HomeRules) -> int:
+    """How many cards every player must exchange at each draw (0 when the draw is optional)."""
+    if rules.variant == PREGNANT_THREES:
+        return rules.cards_per_draw if rules.draw is DrawMode.MANDATORY else 0
+    return THREE_LEGGED_RACE_DISCARD if rules.variant not in (FIVE_CARD_DRAW, FREAK_OF_NATURE) else 0
+
+
 def verify_discard(rules: HomeRules, seat: int, held: Sequence[Card], discards: Sequence[Card]) -> None:
     """Raise IllegalAction unless `discards` are distinct cards the seat holds, as many as the variant allows."""
     seen: set[Card] = set()
@@ -74,6 +81,9 @@ class Stock:
     "If the stock runs out during a draw, the discards so far, except the drawing player's own, are shuffled
     into a new stock" (DESIGN 7). The drawing player's own are the cards they discard at this draw; their
     discards of an earlier draw are already in the muck. Folded and killed hands are not discards and stay out.
+    When even the reshuffled discards cannot cover a draw, that many cards cannot be drawn (the player may
+    draw fewer where the draw is optional); hands with a mandatory draw are refused at the deal if the
+    first player to draw could not be served.
     """
 
     def __init__(self, cards: Sequence[Card], reshuffles: Sequence[Sequence[Card]] = ()) -> None:

@@ -10,7 +10,7 @@ from casino.engine.cards import Card, check_unique
 from casino.engine.errors import EngineError
 from casino.engine.home import errors as e
 from casino.engine.home.betting import BettingRound, Move, MoveKind
-from casino.engine.home.draws import Replacement, Stock, draw_count, verify_discard
+from casino.engine.home.draws import Replacement, Stock, draw_count, mandatory_discard, verify_discard
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.evaluation import rank_hands, variant_rules
 from casino.engine.home.events import Event, EventKind
@@ -416,6 +416,14 @@ def _verify_start(rules: HomeRules, stacks: Mapping[int, int], deck: Sequence[Ca
     if len(stacks) > rules.max_players:
         raise IllegalAction(f"{len(stacks)} players: {rules.variant} seats at most {rules.max_players}",
                             code=e.TOO_MANY_PLAYERS, rule=f"{rules.variant}: at most {rules.max_players} players")
+    stock = DECK_SIZE - HAND_SIZE * len(stacks)
+    if stock < mandatory_discard(rules):
+        # The first to draw would find too few cards and no discards to reshuffle: the hand could not go on.
+        raise IllegalAction(
+            f"{len(stacks)} players leave {stock} cards, fewer than the {mandatory_discard(rules)} the first to draw "
+            "must exchange", code=e.TOO_MANY_PLAYERS,
+            rule="a mandatory draw needs enough cards in the stock for the first player to draw",
+        )
     if any(stack <= 0 for stack in stacks.values()):
         raise IllegalAction("every player dealt in needs chips", code=e.NOT_ENOUGH_PLAYERS, rule="table stakes")
     if len(deck) != DECK_SIZE:
