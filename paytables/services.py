@@ -352,8 +352,9 @@ def paytable_analysis_queue(*, paytable: Paytable, actor: Any = None, force: boo
         .first()
     )
     if known is not None and not force:
-        for field in ("return_exact", "return_ratio", "house_edge", "hit_frequency", "variance", "std_dev", "results"):
+        for field in ("return_exact", "return_ratio", "house_edge", "hit_frequency", "variance", "std_dev"):
             setattr(analysis, field, getattr(known, field))
+        analysis.results = {**(known.results or {}), "name": paytable.name}
         analysis.status = AnalysisStatus.DONE
         analysis.progress = 100
         analysis.finished_at = now
