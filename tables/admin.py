@@ -1,1 +1,188 @@
-"""Admin screens of the tables app; every write goes through a service."""
+"""Admin screens of the tables app; every write goes through a service (outcomes and the ledger are read-only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from audit.context import acting_as
+from casino.api_errors import DomainError
+from tables import services
+from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
+
+LIMIT_FIELDS = (
+    "min_bet_cents",
+    "max_bet_cents",
+    "max_payout_per_seat_cents",
+    "supervisor_approval_threshold_cents",
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown for reference; changes happen only through the services (API, tablet, actions)."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+def _run(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Any], call: Any, done: str) -> None:
+    count = 0
+    with acting_as(user=request.user, kind="user"):
+        for obj in queryset:
+            try:
+                call(obj)
+                count += 1
+            except DomainError as exc:
+                modeladmin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
+    if count:
+        modeladmin.message_user(request, f"{count} {done}", messages.SUCCESS)
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("number", "occupied", "player_name", "player_card")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("name", "table_type", "card_source", "is_open", "min_bet_cents", "max_bet_cents", "paytable")
+    list_filter = ("table_type", "card_source", "is_open")
+    search_fields = ("name",)
+    inlines = [SeatInline]
+    actions = ["open_tables", "close_tables"]
+    fields = ("name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers", "is_open")
+    filter_horizontal = ("dealers",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> tuple[str, ...]:
+        # Name, type and source are fixed once a table exists; open/close are actions.
+        return ("name", "table_type", "card_source", "is_open") if obj else ("is_open",)
+
+    def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        with acting_as(user=request.user, kind="user"):
+            if not change:
+                created = services.table_create(
+                    name=data["name"],
+                    table_type=data["table_type"],
+                    card_source=data["card_source"],
+                    paytable=data.get("paytable"),
+                    actor=request.user,
+                    **{field: data[field] for field in LIMIT_FIELDS},
+                )
+                obj.pk = created.pk
+                return
+            current = Table.objects.get(pk=obj.pk)
+            if any(getattr(current, field) != data[field] for field in LIMIT_FIELDS):
+                services.table_update_limits(table=current, actor=request.user, **{f: data[f] for f in LIMIT_FIELDS})
+            if data.get("paytable") and data["paytable"].pk != current.paytable_id:
+                services.table_set_paytable(table=current, paytable=data["paytable"], actor=request.user)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """Dealer assignment goes through the services so each change is audited."""
+        table = Table.objects.get(pk=form.instance.pk)
+        wanted = set(form.cleaned_data.get("dealers", []))
+        current = set(table.dealers.all())
+        with acting_as(user=request.user, kind="user"):
+            for dealer in wanted - current:
+                services.table_assign_dealer(table=table, dealer=dealer, actor=request.user)
+            for dealer in current - wanted:
+                services.table_unassign_dealer(table=table, dealer=dealer, actor=request.user)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.action(description="Open the selected tables")
+    def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        _run(self, request, queryset, lambda t: services.table_open(table=t, actor=request.user), "tables opened")
+
+    @admin.action(description="Close the selected tables")
+    def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        _run(self, request, queryset, lambda t: services.table_close(table=t, actor=request.user), "tables closed")
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("table", "number", "occupied", "player_name", "player_card")
+    list_filter = ("table", "occupied")
+
+
+class BetInline(admin.TabularInline):
+    model = Bet
+    extra = 0
+    readonly_fields = ("seat_number", "circle", "amount_cents", "placed_at")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SeatHandInline(BetInline):
+    model = SeatHand
+    readonly_fields = ("seat_number", "dealt", "held", "held_at")
+
+
+class DrawRowInline(BetInline):
+    model = DrawRow
+    readonly_fields = ("row", "cards")
+
+
+class OutcomeInline(BetInline):
+    model = HandOutcome
+    readonly_fields = ("seat_number", "circle", "cards", "category", "line_hand", "return_cents", "paid_cents")
+    exclude = ("bet", "paytable_line", "description")
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnlyAdmin):
+    list_display = ("table", "number", "phase", "paytable", "dealer", "started_at", "settled_at")
+    list_filter = ("phase", "table")
+    search_fields = ("table__name",)
+    inlines = [BetInline, SeatHandInline, DrawRowInline, OutcomeInline]
+    actions = ["approve_payouts", "queue_settlement"]
+
+    @admin.action(description="Approve the payout of rounds awaiting approval")
+    def approve_payouts(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        _run(self, request, queryset, lambda r: services.round_approve_payout(round=r, actor=request.user), "approved")
+
+    @admin.action(description="Queue settlement again (rounds in settling)")
+    def queue_settlement(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        _run(self, request, queryset, lambda r: services.round_settle(round=r, actor=request.user), "queued")
+
+
+@admin.register(Bet)
+class BetAdmin(ReadOnlyAdmin):
+    list_display = ("round", "seat_number", "circle", "amount_cents", "placed_at")
+    list_filter = ("round__table",)
+
+
+@admin.register(HandOutcome)
+class HandOutcomeAdmin(ReadOnlyAdmin):
+    list_display = ("round", "seat_number", "circle", "category", "line_hand", "return_cents", "paid_cents")
+    list_filter = ("category", "round__table")
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ReadOnlyAdmin):
+    list_display = ("round", "bet", "account", "seat_number", "amount_cents", "posted_at")
+    list_filter = ("account", "table")
+
+
+@admin.register(TableDevice)
+class TableDeviceAdmin(ReadOnlyAdmin):
+    list_display = ("table", "name", "active", "created_at", "last_used_at")
+    exclude = ("token_hash",)

@@ -154,7 +154,9 @@ def table_open(*, table: Table, actor: User) -> Table:
         raise WrongPhase(f"table {table.name} is already open", code="already_open")
     table.is_open = True
     table.save(update_fields=["is_open"])
-    audit_record(action="table_open", obj=table, table=table, before={"is_open": False}, after={"is_open": True})
+    audit_record(
+        action="table_open", obj=table, table=table, before={"is_open": False}, after={"is_open": True}, actor=actor
+    )
     return table
 
 
@@ -171,7 +173,9 @@ def table_close(*, table: Table, actor: User) -> Table:
         )
     table.is_open = False
     table.save(update_fields=["is_open"])
-    audit_record(action="table_close", obj=table, table=table, before={"is_open": True}, after={"is_open": False})
+    audit_record(
+        action="table_close", obj=table, table=table, before={"is_open": True}, after={"is_open": False}, actor=actor
+    )
     return table
 
 
@@ -197,7 +201,9 @@ def table_update_limits(
     table.max_payout_per_seat_cents = max_payout_per_seat_cents
     table.supervisor_approval_threshold_cents = supervisor_approval_threshold_cents
     table.save()
-    audit_record(action="table_update_limits", obj=table, table=table, before=before, after=_table_settings(table))
+    audit_record(
+        action="table_update_limits", obj=table, table=table, before=before, after=_table_settings(table), actor=actor
+    )
     return table
 
 
@@ -221,6 +227,7 @@ def table_set_paytable(*, table: Table, paytable: Paytable, actor: User) -> Tabl
         table=table,
         before=before,
         after={"paytable_id": paytable.pk, "paytable": str(paytable)},
+        actor=actor,
     )
     return table
 
@@ -234,7 +241,7 @@ def table_assign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
     if table.dealers.filter(pk=dealer.pk).exists():
         raise DomainError(f"{dealer.username} is already assigned to {table.name}", code="already_assigned")
     table.dealers.add(dealer)
-    audit_record(action="table_assign_dealer", obj=table, table=table, after={"dealer": dealer.username})
+    audit_record(action="table_assign_dealer", obj=table, table=table, after={"dealer": dealer.username}, actor=actor)
     return table
 
 
@@ -245,7 +252,9 @@ def table_unassign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
     if not table.dealers.filter(pk=dealer.pk).exists():
         raise DomainError(f"{dealer.username} is not assigned to {table.name}", code="not_assigned", field="dealer")
     table.dealers.remove(dealer)
-    audit_record(action="table_unassign_dealer", obj=table, table=table, before={"dealer": dealer.username})
+    audit_record(
+        action="table_unassign_dealer", obj=table, table=table, before={"dealer": dealer.username}, actor=actor
+    )
     return table
 
 
@@ -269,6 +278,7 @@ def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str =
         table=table,
         seat_number=seat_number,
         after={"player_name": seat.player_name, "player_card": seat.player_card},
+        actor=actor,
     )
     return seat
 
@@ -291,7 +301,7 @@ def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
     seat.player_name = ""
     seat.player_card = ""
     seat.save()
-    audit_record(action="seat_leave", obj=seat, table=table, seat_number=seat_number, before=before)
+    audit_record(action="seat_leave", obj=seat, table=table, seat_number=seat_number, before=before, actor=actor)
     return seat
 
 
@@ -318,7 +328,12 @@ def round_start(*, table: Table, actor: User) -> Round:
         started_at=timezone.now(),
     )
     audit_record(
-        action="round_start", obj=rnd, table=table, round=rnd, after={"number": rnd.number, "phase": rnd.phase}
+        action="round_start",
+        obj=rnd,
+        table=table,
+        round=rnd,
+        after={"number": rnd.number, "phase": rnd.phase},
+        actor=actor,
     )
     return rnd
 
@@ -403,6 +418,7 @@ def bet_place(
         seat_number=seat_number,
         before={"bets": {str(c): a for c, a in previous}} if previous else None,
         after={"bets": {str(n): amount for n in numbers}},
+        actor=actor,
     )
     return bets
 
@@ -424,6 +440,7 @@ def bet_clear(*, round: Round, seat_number: int, actor: User) -> None:
         round=rnd,
         seat_number=seat_number,
         before={"bets": {str(c): a for c, a in previous}},
+        actor=actor,
     )
 
 
@@ -456,6 +473,7 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
         round=rnd,
         before={"phase": Phase.BETTING},
         after={"phase": rnd.phase, "paytable_id": paytable.pk, "seats": seats},
+        actor=actor,
     )
     return rnd
 
@@ -463,7 +481,7 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
 def _advance_after_cards(rnd: Round) -> None:
     """dealing -> holding once every betting seat has its cards; holding -> drawing once every hold is in."""
     hands = list(SeatHand.objects.filter(round=rnd))
-    if rnd.phase == Phase.DEALING and all(h.dealt or h.held is not None for h in hands):
+    if rnd.phase == Phase.DEALING and all(len(h.dealt) == CARDS_PER_HAND or h.held is not None for h in hands):
         rnd.phase = Phase.HOLDING
     if rnd.phase == Phase.HOLDING and all(h.held is not None for h in hands):
         rnd.phase = Phase.DRAWING
@@ -528,6 +546,7 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
         table=rnd.table,
         round=rnd,
         after={"dealt": {str(seat): card_input.codes(c) for seat, c in dealt.items()}, "phase": rnd.phase},
+        actor=actor,
     )
     return rnd
 
@@ -544,8 +563,8 @@ def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: 
     hand = SeatHand.objects.select_for_update().filter(round=rnd, seat_number=seat_number).first()
     if hand is None:
         raise DomainError(f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="seat")
-    if not hand.dealt and not manual:
-        raise WrongPhase(f"seat {seat_number} has not been dealt yet", code="not_dealt")
+    if len(hand.dealt) != CARDS_PER_HAND and not manual:
+        raise WrongPhase(f"seat {seat_number} has not been dealt five cards yet", code="not_dealt")
     cards = card_input.parse(held, field="held")
     if len(cards) > CARDS_PER_HAND:
         raise DomainError(
@@ -581,6 +600,7 @@ def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: 
         seat_number=seat_number,
         before={"held": before} if before is not None else None,
         after={"held": hand.held, "phase": rnd.phase},
+        actor=actor,
     )
     return hand
 
@@ -646,6 +666,7 @@ def rows_record(*, round: Round, actor: User, rows: Sequence[Sequence[str]] | No
         table=rnd.table,
         round=rnd,
         after={"rows": [card_input.codes(r) for r in parsed], "phase": rnd.phase},
+        actor=actor,
     )
     return rnd
 
@@ -659,7 +680,7 @@ def round_settle(*, round: Round, actor: User) -> Round:
     rnd.settle_queued_at = timezone.now()
     rnd.save(update_fields=["settle_queued_at"])
     _queue_settlement(rnd)
-    audit_record(action="round_settle", obj=rnd, table=rnd.table, round=rnd, after={"queued": True})
+    audit_record(action="round_settle", obj=rnd, table=rnd.table, round=rnd, after={"queued": True}, actor=actor)
     return rnd
 
 
@@ -687,6 +708,7 @@ def round_void(*, round: Round, reason: str, actor: User) -> Round:
         after={"phase": rnd.phase},
         reason=reason,
         approver=actor,
+        actor=actor,
     )
     return rnd
 
@@ -711,5 +733,6 @@ def round_approve_payout(*, round: Round, actor: User) -> Round:
         before={"phase": Phase.AWAITING_APPROVAL},
         after={"phase": rnd.phase},
         approver=actor,
+        actor=actor,
     )
     return rnd

@@ -6,263 +6,461 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('paytables', '0001_initial'),
-        ('tables', '0001_roles'),
+        ("paytables", "0001_initial"),
+        ("tables", "0001_roles"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('phase', models.CharField(choices=[('betting', 'Betting'), ('dealing', 'Dealing (bets closed)'), ('holding', 'Holding'), ('drawing', 'Drawing'), ('settling', 'Settling'), ('awaiting_approval', 'Awaiting supervisor approval'), ('settled', 'Settled'), ('voided', 'Voided')], default='betting', max_length=20)),
-                ('paytable_snapshot', models.JSONField(blank=True, null=True)),
-                ('started_at', models.DateTimeField()),
-                ('bets_closed_at', models.DateTimeField(blank=True, null=True)),
-                ('rows_recorded_at', models.DateTimeField(blank=True, null=True)),
-                ('settle_queued_at', models.DateTimeField(blank=True, null=True)),
-                ('settled_at', models.DateTimeField(blank=True, null=True)),
-                ('approved_at', models.DateTimeField(blank=True, null=True)),
-                ('voided_at', models.DateTimeField(blank=True, null=True)),
-                ('void_reason', models.TextField(blank=True)),
-                ('approved_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('dealer', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('paytable', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='paytables.paytable')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveIntegerField()),
+                (
+                    "phase",
+                    models.CharField(
+                        choices=[
+                            ("betting", "Betting"),
+                            ("dealing", "Dealing (bets closed)"),
+                            ("holding", "Holding"),
+                            ("drawing", "Drawing"),
+                            ("settling", "Settling"),
+                            ("awaiting_approval", "Awaiting supervisor approval"),
+                            ("settled", "Settled"),
+                            ("voided", "Voided"),
+                        ],
+                        default="betting",
+                        max_length=20,
+                    ),
+                ),
+                ("paytable_snapshot", models.JSONField(blank=True, null=True)),
+                ("started_at", models.DateTimeField()),
+                ("bets_closed_at", models.DateTimeField(blank=True, null=True)),
+                ("rows_recorded_at", models.DateTimeField(blank=True, null=True)),
+                ("settle_queued_at", models.DateTimeField(blank=True, null=True)),
+                ("settled_at", models.DateTimeField(blank=True, null=True)),
+                ("approved_at", models.DateTimeField(blank=True, null=True)),
+                ("voided_at", models.DateTimeField(blank=True, null=True)),
+                ("void_reason", models.TextField(blank=True)),
+                (
+                    "approved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "dealer",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "paytable",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="paytables.paytable",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', '-number'],
+                "ordering": ["table", "-number"],
             },
         ),
         migrations.CreateModel(
-            name='Bet',
+            name="Bet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat_number', models.PositiveSmallIntegerField()),
-                ('circle', models.PositiveSmallIntegerField()),
-                ('amount_cents', models.PositiveIntegerField()),
-                ('placed_at', models.DateTimeField(auto_now_add=True)),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='bets', to='tables.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat_number", models.PositiveSmallIntegerField()),
+                ("circle", models.PositiveSmallIntegerField()),
+                ("amount_cents", models.PositiveIntegerField()),
+                ("placed_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="bets", to="tables.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'seat_number', 'circle'],
+                "ordering": ["round", "seat_number", "circle"],
             },
         ),
         migrations.CreateModel(
-            name='RoundCard',
+            name="RoundCard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('card', models.CharField(max_length=2)),
-                ('seat_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('row', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('position', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cards', to='tables.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("card", models.CharField(max_length=2)),
+                ("seat_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("row", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("position", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="cards", to="tables.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'id'],
+                "ordering": ["round", "id"],
             },
         ),
         migrations.CreateModel(
-            name='SeatHand',
+            name="SeatHand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat_number', models.PositiveSmallIntegerField()),
-                ('dealt', models.JSONField(blank=True, default=list)),
-                ('held', models.JSONField(blank=True, null=True)),
-                ('held_at', models.DateTimeField(blank=True, null=True)),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seat_hands', to='tables.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat_number", models.PositiveSmallIntegerField()),
+                ("dealt", models.JSONField(blank=True, default=list)),
+                ("held", models.JSONField(blank=True, null=True)),
+                ("held_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seat_hands", to="tables.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'seat_number'],
+                "ordering": ["round", "seat_number"],
             },
         ),
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, unique=True)),
-                ('table_type', models.CharField(choices=[('triple-draw', 'Triple Draw Poker'), ('five-card-draw', 'Five Card Draw'), ('pregnant-threes', 'Pregnant Threes'), ('three-legged-race', 'Three Legged Race'), ('freak-of-nature', 'Freak of Nature')], default='triple-draw', max_length=32)),
-                ('is_open', models.BooleanField(default=False)),
-                ('card_source', models.CharField(choices=[('manual', 'Manual entry on the tablet'), ('rng', 'System shuffle (secrets.SystemRandom)'), ('shoe', 'Card-reading shoe')], default='manual', max_length=8)),
-                ('min_bet_cents', models.PositiveIntegerField(default=500)),
-                ('max_bet_cents', models.PositiveIntegerField(default=50000)),
-                ('max_payout_per_seat_cents', models.PositiveBigIntegerField(default=10000000)),
-                ('supervisor_approval_threshold_cents', models.PositiveBigIntegerField(default=1000000)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('dealers', models.ManyToManyField(blank=True, related_name='dealt_tables', to=settings.AUTH_USER_MODEL)),
-                ('paytable', models.ForeignKey(blank=True, help_text='active version', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='tables', to='paytables.paytable')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60, unique=True)),
+                (
+                    "table_type",
+                    models.CharField(
+                        choices=[
+                            ("triple-draw", "Triple Draw Poker"),
+                            ("five-card-draw", "Five Card Draw"),
+                            ("pregnant-threes", "Pregnant Threes"),
+                            ("three-legged-race", "Three Legged Race"),
+                            ("freak-of-nature", "Freak of Nature"),
+                        ],
+                        default="triple-draw",
+                        max_length=32,
+                    ),
+                ),
+                ("is_open", models.BooleanField(default=False)),
+                (
+                    "card_source",
+                    models.CharField(
+                        choices=[
+                            ("manual", "Manual entry on the tablet"),
+                            ("rng", "System shuffle (secrets.SystemRandom)"),
+                            ("shoe", "Card-reading shoe"),
+                        ],
+                        default="manual",
+                        max_length=8,
+                    ),
+                ),
+                ("min_bet_cents", models.PositiveIntegerField(default=500)),
+                ("max_bet_cents", models.PositiveIntegerField(default=50000)),
+                ("max_payout_per_seat_cents", models.PositiveBigIntegerField(default=10000000)),
+                ("supervisor_approval_threshold_cents", models.PositiveBigIntegerField(default=1000000)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "dealers",
+                    models.ManyToManyField(blank=True, related_name="dealt_tables", to=settings.AUTH_USER_MODEL),
+                ),
+                (
+                    "paytable",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="active version",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="tables",
+                        to="paytables.paytable",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('occupied', models.BooleanField(default=False)),
-                ('player_name', models.CharField(blank=True, max_length=100)),
-                ('player_card', models.CharField(blank=True, max_length=40)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tables.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField()),
+                ("occupied", models.BooleanField(default=False)),
+                ("player_name", models.CharField(blank=True, max_length=100)),
+                ("player_card", models.CharField(blank=True, max_length=40)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="tables.table"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'number'],
+                "ordering": ["table", "number"],
             },
         ),
         migrations.AddField(
-            model_name='round',
-            name='table',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='rounds', to='tables.table'),
+            model_name="round",
+            name="table",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="rounds", to="tables.table"
+            ),
         ),
         migrations.CreateModel(
-            name='LedgerEntry',
+            name="LedgerEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('account', models.CharField(choices=[('seat', 'Seat (player)'), ('table_bankroll', 'Table bankroll')], max_length=16)),
-                ('seat_number', models.PositiveSmallIntegerField()),
-                ('amount_cents', models.BigIntegerField()),
-                ('posted_at', models.DateTimeField()),
-                ('bet', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ledger_entries', to='tables.bet')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ledger_entries', to='tables.round')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ledger_entries', to='tables.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "account",
+                    models.CharField(
+                        choices=[("seat", "Seat (player)"), ("table_bankroll", "Table bankroll")], max_length=16
+                    ),
+                ),
+                ("seat_number", models.PositiveSmallIntegerField()),
+                ("amount_cents", models.BigIntegerField()),
+                ("posted_at", models.DateTimeField()),
+                (
+                    "bet",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="ledger_entries", to="tables.bet"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="ledger_entries", to="tables.round"
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="ledger_entries", to="tables.table"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'bet', 'account'],
+                "ordering": ["round", "bet", "account"],
             },
         ),
         migrations.CreateModel(
-            name='TableDevice',
+            name="TableDevice",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60)),
-                ('token_hash', models.CharField(max_length=64, unique=True)),
-                ('active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('last_used_at', models.DateTimeField(blank=True, null=True)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='devices', to='tables.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60)),
+                ("token_hash", models.CharField(max_length=64, unique=True)),
+                ("active", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("last_used_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="devices", to="tables.table"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'name'],
+                "ordering": ["table", "name"],
             },
         ),
         migrations.CreateModel(
-            name='HandOutcome',
+            name="HandOutcome",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat_number', models.PositiveSmallIntegerField()),
-                ('circle', models.PositiveSmallIntegerField()),
-                ('cards', models.JSONField()),
-                ('category', models.CharField(max_length=32)),
-                ('description', models.CharField(max_length=80)),
-                ('line_hand', models.CharField(blank=True, max_length=32)),
-                ('return_cents', models.PositiveBigIntegerField()),
-                ('paid_cents', models.PositiveBigIntegerField()),
-                ('bet', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='outcome', to='tables.bet')),
-                ('paytable_line', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='paytables.paytableline')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='outcomes', to='tables.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat_number", models.PositiveSmallIntegerField()),
+                ("circle", models.PositiveSmallIntegerField()),
+                ("cards", models.JSONField()),
+                ("category", models.CharField(max_length=32)),
+                ("description", models.CharField(max_length=80)),
+                ("line_hand", models.CharField(blank=True, max_length=32)),
+                ("return_cents", models.PositiveBigIntegerField()),
+                ("paid_cents", models.PositiveBigIntegerField()),
+                (
+                    "bet",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="outcome", to="tables.bet"
+                    ),
+                ),
+                (
+                    "paytable_line",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="paytables.paytableline",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="outcomes", to="tables.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'seat_number', 'circle'],
-                'constraints': [models.UniqueConstraint(fields=('round', 'seat_number', 'circle'), name='outcome_one_per_circle'), models.CheckConstraint(condition=models.Q(('paid_cents__lte', models.F('return_cents'))), name='outcome_paid_le_return')],
+                "ordering": ["round", "seat_number", "circle"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("round", "seat_number", "circle"), name="outcome_one_per_circle"),
+                    models.CheckConstraint(
+                        condition=models.Q(("paid_cents__lte", models.F("return_cents"))), name="outcome_paid_le_return"
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='DrawRow',
+            name="DrawRow",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('row', models.PositiveSmallIntegerField()),
-                ('cards', models.JSONField()),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='draw_rows', to='tables.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("row", models.PositiveSmallIntegerField()),
+                ("cards", models.JSONField()),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="draw_rows", to="tables.round"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'row'],
-                'constraints': [models.UniqueConstraint(fields=('round', 'row'), name='drawrow_one_per_row'), models.CheckConstraint(condition=models.Q(('row__gte', 1), ('row__lte', 3)), name='drawrow_row_1_to_3')],
+                "ordering": ["round", "row"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("round", "row"), name="drawrow_one_per_row"),
+                    models.CheckConstraint(
+                        condition=models.Q(("row__gte", 1), ("row__lte", 3)), name="drawrow_row_1_to_3"
+                    ),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='bet',
-            constraint=models.UniqueConstraint(fields=('round', 'seat_number', 'circle'), name='bet_one_per_circle'),
+            model_name="bet",
+            constraint=models.UniqueConstraint(fields=("round", "seat_number", "circle"), name="bet_one_per_circle"),
         ),
         migrations.AddConstraint(
-            model_name='bet',
-            constraint=models.CheckConstraint(condition=models.Q(('circle__gte', 1), ('circle__lte', 3)), name='bet_circle_1_to_3'),
+            model_name="bet",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("circle__gte", 1), ("circle__lte", 3)), name="bet_circle_1_to_3"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='bet',
-            constraint=models.CheckConstraint(condition=models.Q(('seat_number__gte', 1), ('seat_number__lte', 7)), name='bet_seat_1_to_7'),
+            model_name="bet",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("seat_number__gte", 1), ("seat_number__lte", 7)), name="bet_seat_1_to_7"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='bet',
-            constraint=models.CheckConstraint(condition=models.Q(('amount_cents__gt', 0)), name='bet_amount_positive'),
+            model_name="bet",
+            constraint=models.CheckConstraint(condition=models.Q(("amount_cents__gt", 0)), name="bet_amount_positive"),
         ),
         migrations.AddConstraint(
-            model_name='roundcard',
-            constraint=models.UniqueConstraint(fields=('round', 'card'), name='roundcard_card_once_per_round'),
+            model_name="roundcard",
+            constraint=models.UniqueConstraint(fields=("round", "card"), name="roundcard_card_once_per_round"),
         ),
         migrations.AddConstraint(
-            model_name='roundcard',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('seat_number__isnull', False), ('row__isnull', True)), models.Q(('seat_number__isnull', True), ('row__isnull', False)), _connector='OR'), name='roundcard_seat_xor_row'),
+            model_name="roundcard",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("seat_number__isnull", False), ("row__isnull", True)),
+                    models.Q(("seat_number__isnull", True), ("row__isnull", False)),
+                    _connector="OR",
+                ),
+                name="roundcard_seat_xor_row",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='roundcard',
-            constraint=models.CheckConstraint(condition=models.Q(('position__isnull', True), models.Q(('position__gte', 1), ('position__lte', 5)), _connector='OR'), name='roundcard_position_1_to_5'),
+            model_name="roundcard",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("position__isnull", True), models.Q(("position__gte", 1), ("position__lte", 5)), _connector="OR"
+                ),
+                name="roundcard_position_1_to_5",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seathand',
-            constraint=models.UniqueConstraint(fields=('round', 'seat_number'), name='seathand_one_per_seat'),
+            model_name="seathand",
+            constraint=models.UniqueConstraint(fields=("round", "seat_number"), name="seathand_one_per_seat"),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(('min_bet_cents__gt', 0)), name='table_min_bet_positive'),
+            model_name="table",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("min_bet_cents__gt", 0)), name="table_min_bet_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(('max_bet_cents__gte', models.F('min_bet_cents'))), name='table_max_bet_ge_min'),
+            model_name="table",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("max_bet_cents__gte", models.F("min_bet_cents"))), name="table_max_bet_ge_min"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(('card_source__in', ['manual', 'rng', 'shoe'])), name='table_card_source_known'),
+            model_name="table",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("card_source__in", ["manual", "rng", "shoe"])), name="table_card_source_known"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='seat_table_number_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("table", "number"), name="seat_table_number_unique"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1), ('number__lte', 7)), name='seat_number_1_to_7'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1), ("number__lte", 7)), name="seat_number_1_to_7"
+            ),
         ),
         migrations.AddIndex(
-            model_name='round',
-            index=models.Index(fields=['phase'], name='round_phase_idx'),
+            model_name="round",
+            index=models.Index(fields=["phase"], name="round_phase_idx"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='round_table_number_unique'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("table", "number"), name="round_table_number_unique"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(condition=models.Q(('phase__in', ['settled', 'voided']), _negated=True), fields=('table',), name='round_one_open_per_table'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("phase__in", ["settled", "voided"]), _negated=True),
+                fields=("table",),
+                name="round_one_open_per_table",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('phase', 'voided'), _negated=True), models.Q(('void_reason', ''), _negated=True), _connector='OR'), name='round_void_has_reason'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("phase", "voided"), _negated=True),
+                    models.Q(("void_reason", ""), _negated=True),
+                    _connector="OR",
+                ),
+                name="round_void_has_reason",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('phase__in', ['betting', 'voided']), ('paytable__isnull', False), _connector='OR'), name='round_paytable_locked_after_bets'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("phase__in", ["betting", "voided"]), ("paytable__isnull", False), _connector="OR"),
+                name="round_paytable_locked_after_bets",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ledgerentry',
-            constraint=models.UniqueConstraint(fields=('bet', 'account'), name='ledger_one_leg_per_account_per_bet'),
+            model_name="ledgerentry",
+            constraint=models.UniqueConstraint(fields=("bet", "account"), name="ledger_one_leg_per_account_per_bet"),
         ),
         migrations.AddConstraint(
-            model_name='tabledevice',
-            constraint=models.UniqueConstraint(fields=('table', 'name'), name='device_name_unique_per_table'),
+            model_name="tabledevice",
+            constraint=models.UniqueConstraint(fields=("table", "name"), name="device_name_unique_per_table"),
         ),
     ]

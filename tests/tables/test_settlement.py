@@ -24,7 +24,7 @@ from audit.models import AuditEvent
 from tables import services
 from tables.models import HandOutcome, LedgerEntry, Round, Table
 from tables.settlement import round_settlement_apply
-from tests.tables.helpers import bet, ok, settle_now, start
+from tests.tables.helpers import ok, settle_now
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = {

@@ -11,6 +11,7 @@ from django.db import transaction
 
 from audit.context import acting_as
 from paytables.seed import seed_standard_paytables
+from tables.demo import seed_triple_draw_tables
 
 # Development passwords only: the command refuses to run with DEBUG off unless forced.
 DEMO_USERS: list[dict[str, Any]] = [
@@ -63,3 +64,4 @@ class Command(BaseCommand):
     def _seed_rest(self, users: dict[str, User]) -> None:
         """Paytables and tables of every type; each app adds its part here as it lands."""
         seed_standard_paytables(users["floor"])
+        seed_triple_draw_tables(users)
