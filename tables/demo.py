@@ -2,56 +2,32 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from django.contrib.auth.models import User
+from django.core.management.base import CommandError
 
-from audit.services import audit_record
-from paytables.models import Paytable, PaytableLine, PaytableStatus
+from paytables.models import Paytable, PaytableStatus
 from tables import services
 from tables.models import CardSource, Table
 
-STANDARD = Path(__file__).resolve().parent.parent / "paytables" / "standard"
-HOUSE_NAME = "House Jacks or Better 9/6"
+HOUSE_NAME = "Jacks or Better 9/6"
 DEMO_TABLES = (
     ("Triple Draw 1", CardSource.RNG),
     ("Triple Draw 2", CardSource.MANUAL),
 )
 
 
-def house_paytable(floor: User) -> Paytable:
-    """The active house paytable if there is one, else an approved one, else the standard 9/6 table approved now."""
+def house_paytable() -> Paytable:
+    """The house paytable: the seeded Jacks or Better 9/6, else any version in force or approved."""
     usable = Paytable.objects.filter(status__in=[PaytableStatus.ACTIVE, PaytableStatus.APPROVED])
-    found = usable.filter(status=PaytableStatus.ACTIVE).first() or usable.first()
-    if found is not None:
-        return found
-    document = json.loads((STANDARD / "jacks_or_better_9_6.json").read_text(encoding="utf-8"))
-    paytable = Paytable.objects.create(
-        name=HOUSE_NAME,
-        version=1,
-        basis=document["basis"],
-        status=PaytableStatus.APPROVED,
-        approval_reference="DEMO-SEED",
-        approved_by=floor,
-        created_by=floor,
-    )
-    for position, line in enumerate(document["lines"], start=1):
-        PaytableLine.objects.create(
-            paytable=paytable,
-            position=position,
-            hand=line["hand"],
-            min_rank=line.get("min_rank", ""),
-            ranks=line.get("ranks", []),
-            pays_numerator=int(line["pays"]),
-        )
-    audit_record(action="paytable_seed", obj=paytable, after={"name": paytable.name, "lines": len(document["lines"])})
-    return paytable
+    found = usable.filter(name=HOUSE_NAME).order_by("-version").first() or usable.order_by("-status").first()
+    if found is None:
+        raise CommandError("no approved paytable to put on the demo tables (seed the paytables first)")
+    return found
 
 
 def seed_triple_draw_tables(users: dict[str, User]) -> list[Table]:
     floor, dealer = users["floor"], users["dealer"]
-    paytable = house_paytable(floor)
+    paytable = house_paytable()
     tables = []
     for name, source in DEMO_TABLES:
         table = Table.objects.filter(name=name).first()

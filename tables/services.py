@@ -16,9 +16,10 @@ from audit.services import audit_record
 from casino.api_errors import ConcurrentChange, DomainError, WrongPhase
 from casino.engine.cards import ALL_CARDS, Card, Deck
 from paytables.models import Paytable, PaytableStatus
+from paytables.selectors import paytable_spec
+from paytables.services import paytable_mark_active, paytable_mark_inactive
 from tables import cards as card_input
 from tables.access import require_floor, require_operator
-from tables.adapters import paytable_spec_of
 from tables.models import (
     CARDS_PER_HAND,
     MAX_CIRCLES,
@@ -128,6 +129,8 @@ def table_create(
         paytable=paytable,
     )
     Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(1, MAX_SEATS + 1)])
+    if paytable is not None:
+        paytable_mark_active(paytable, actor=actor)
     audit_record(action="table_create", obj=table, table=table, after=_table_settings(table), actor=actor)
     return table
 
@@ -218,9 +221,13 @@ def table_set_paytable(*, table: Table, paytable: Paytable, actor: User) -> Tabl
             code="paytable_not_approved",
             field="paytable",
         )
-    before = {"paytable_id": table.paytable_id, "paytable": str(table.paytable) if table.paytable else None}
+    previous = table.paytable
+    before = {"paytable_id": table.paytable_id, "paytable": str(previous) if previous else None}
     table.paytable = paytable
     table.save(update_fields=["paytable"])
+    paytable_mark_active(paytable, actor=actor)
+    if previous is not None and previous.pk != paytable.pk and not previous.tables.exists():
+        paytable_mark_inactive(previous, actor=actor)
     audit_record(
         action="table_set_paytable",
         obj=table,
@@ -459,7 +466,7 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
     if paytable.status not in USABLE_PAYTABLE:
         raise DomainError(f"{paytable} is {paytable.status}, not approved", code="paytable_not_approved")
     with card_input.engine_errors("paytable"):
-        snapshot = paytable_spec_of(paytable).to_dict()
+        snapshot = paytable_spec(paytable).to_dict()
     rnd.paytable = paytable
     rnd.paytable_snapshot = snapshot
     rnd.phase = Phase.DEALING

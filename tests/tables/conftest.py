@@ -36,6 +36,7 @@ HOUSE_TO_1 = {
 
 
 def make_paytable(document: dict[str, Any], approver: User) -> Paytable:
+    # Written directly (not through paytable_create_draft) so no analysis job is queued for test fixtures.
     paytable = Paytable.objects.create(
         name=document["name"],
         version=1,
