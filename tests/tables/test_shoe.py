@@ -47,7 +47,7 @@ def test_the_shoe_deals_round_robin_then_lays_the_rows(
             f"/api/v1/rounds/{round_id}/holds/", {"seat": 2, "held": ["Ac", "Kc", "Qc", "Tc"]}, format="json"
         )
     )
-    rows = "Jc 2h 5d Qs 6h 4d 4h Kh 2c 7s As Ah 9h 9d Qh".split()
+    rows = ["Jc", "2h", "5d", "Qs", "6h", "4d", "4h", "Kh", "2c", "7s", "As", "Ah", "9h", "9d", "Qh"]
     duplicate = shoe_post(token, ["Js"])
     assert duplicate.json()["error"]["code"] == "duplicate_card"
     assert ok(shoe_post(token, rows[:7]))["phase"] == "drawing"
