@@ -59,6 +59,8 @@ class HomeHand:
       left (there are no blinds). All-in players still draw. A betting round with fewer than two players able
       to bet is skipped.
     - A bet nobody called is returned to its maker when the betting round ends or the hand is won uncontested.
+    - A player may leave at any moment, out of turn; it counts as a fold. Their chips stay in the pot, and a
+      bet they made before leaving still has to be called or folded to.
     """
 
     def __init__(

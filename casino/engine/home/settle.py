@@ -47,6 +47,8 @@ def settle(
 
     Rulings where the sheets are silent:
     - If no hand is live (every player killed or gone), the pot stays in the middle for the next hand.
+    - A player left alone because the others folded, were killed or left wins uncontested (and, in Three
+      Legged Race, scores a leg when `uncontested_scores_leg` is on).
     - Three Legged Race: the best hand among all live players scores the leg. Until someone reaches the target,
       every pot of the hand (side pots too) joins the pot that stays. A player who reaches the target takes
       every pot they are eligible for; a side pot they are not eligible for goes to its best eligible hand.
