@@ -15,7 +15,7 @@ from casino.engine.analysis import TOTAL_OUTCOMES, PaytableAnalysis, analyze
 from casino.engine.analysis import cache as analysis_cache
 from casino.engine.analysis.optimal import hold_preferences, hold_totals, optimal_outcome
 from casino.engine.cards import Card
-from casino.engine.paytable import PaytableSpec
+from casino.engine.paytable import PaytableError, PaytableSpec
 
 STANDARD = Path(__file__).resolve().parents[2] / "paytables" / "standard"
 
@@ -183,3 +183,37 @@ def test_the_tie_rule_prefers_more_cards_then_higher_ranks() -> None:
     two_cards = [mask for mask in ranked if bin(mask).count("1") == 2]
     assert two_cards[:3] == [0b11000, 0b10100, 0b10010]  # K-J, K-9, K-5
     assert ranked[-1] == 0  # keeping nothing comes last
+
+
+def test_pays_too_fine_for_exact_integers_are_refused_not_rounded(cache_dir: Path) -> None:
+    spec = PaytableSpec.from_dict(
+        {
+            "name": "fine",
+            "basis": "for_1",
+            "lines": [
+                {"hand": "royal_flush", "pays": "800/999983"},
+                {"hand": "flush", "pays": "1/999979"},
+                {"hand": "straight", "pays": "1/999961"},
+            ],
+        }
+    )
+    with pytest.raises(PaytableError, match="too fine for an exact analysis"):
+        analyze(spec, cache_dir)
+
+
+def test_a_paytable_with_three_wild_ranks_is_analysed(cache_dir: Path) -> None:
+    spec = PaytableSpec.from_dict(
+        {
+            "name": "threes, sixes and nines wild",
+            "basis": "for_1",
+            "wild_ranks": ["3", "6", "9"],
+            "lines": [
+                {"hand": "five_of_a_kind", "pays": 10},
+                {"hand": "royal_flush", "pays": 100},
+                {"hand": "four_of_a_kind", "pays": 2},
+            ],
+        }
+    )
+    result = analyze(spec, cache_dir)
+    assert sum(line.combinations for line in result.lines) + result.nothing_combinations == TOTAL_OUTCOMES
+    assert 0 < result.return_exact < 10

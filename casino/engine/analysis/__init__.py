@@ -17,9 +17,11 @@ import numpy as np
 from casino.engine.analysis.cache import class_tables, deal_tables
 from casino.engine.analysis.optimal import TIE_RULE, TOTAL_OUTCOMES, optimal_outcome
 from casino.engine.analysis.result import LineAnalysis, PaytableAnalysis
-from casino.engine.paytable import PaytableSpec
+from casino.engine.paytable import PaytableError, PaytableSpec
 
 __all__ = ["TOTAL_OUTCOMES", "LineAnalysis", "PaytableAnalysis", "analyze"]
+
+_MAX_SCALED = 2**35
 
 
 def analyze(spec: PaytableSpec, cache_dir: Path | None = None) -> PaytableAnalysis:
@@ -30,7 +32,11 @@ def analyze(spec: PaytableSpec, cache_dir: Path | None = None) -> PaytableAnalys
     line_of_class = [spec.match_class(klass) for klass in classes.classes]
     returns = [spec.line_return(index) for index in line_of_class]
     scale = lcm(*(value.denominator for value in returns))
-    values = np.array([int(value * scale) for value in returns], dtype=np.int64)
+    scaled = [int(value * scale) for value in returns]
+    if max(scaled) >= _MAX_SCALED:
+        # Hold totals reach about 2**27 times a value; past this int64 would overflow and exactness be lost.
+        raise PaytableError("the pays' fractions are too fine for an exact analysis: use simpler fractions")
+    values = np.array(scaled, dtype=np.int64)
     outcome = optimal_outcome(values, classes, tables, preferences)
     per_line = [0] * len(spec.lines)
     nothing = 0
