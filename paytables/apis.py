@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -94,6 +93,20 @@ class CloneInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 # --- output ---------------------------------------------------------------------------------------------
+
+
+class PaytableApiErrorDetailSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    code = serializers.CharField(help_text="Stable lowercase code, e.g. bad_paytable, paytable_not_draft")
+    message = serializers.CharField()
+    field = serializers.CharField(required=False)
+
+
+class PaytableApiErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    error = PaytableApiErrorDetailSerializer()
+
+
+READ_ERRORS = {403: PaytableApiErrorSerializer, 404: PaytableApiErrorSerializer}
+WRITE_ERRORS = {code: PaytableApiErrorSerializer for code in (400, 403, 404, 409)}
 
 
 class LineOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -197,13 +210,15 @@ def _validated(serializer_class: type[serializers.Serializer], request: Request)
 
 
 class PaytableListApi(PaytableApiView):
-    @extend_schema(responses={200: PaytableSummarySerializer(many=True)}, summary="List paytable versions")
+    @extend_schema(
+        responses={200: PaytableSummarySerializer(many=True), **READ_ERRORS}, summary="List paytable versions"
+    )
     def get(self, request: Request) -> Response:
         return Response(PaytableSummarySerializer([_summary(p) for p in paytable_list()], many=True).data)
 
     @extend_schema(
         request=PaytableCreateInputSerializer,
-        responses={201: PaytableDetailSerializer},
+        responses={201: PaytableDetailSerializer, **WRITE_ERRORS},
         summary="Create a draft paytable (floor); its analysis is queued",
     )
     def post(self, request: Request) -> Response:
@@ -219,7 +234,10 @@ class PaytableListApi(PaytableApiView):
 
 
 class PaytableDetailApi(PaytableApiView):
-    @extend_schema(responses={200: PaytableDetailSerializer}, summary="A paytable version with its lines and analysis")
+    @extend_schema(
+        responses={200: PaytableDetailSerializer, **READ_ERRORS},
+        summary="A paytable version with its lines and analysis",
+    )
     def get(self, request: Request, paytable_id: int) -> Response:
         return _detail(paytable_id)
 
@@ -227,7 +245,7 @@ class PaytableDetailApi(PaytableApiView):
 class PaytableLinesApi(PaytableApiView):
     @extend_schema(
         request=PaytableLinesInputSerializer,
-        responses={200: PaytableDetailSerializer},
+        responses={200: PaytableDetailSerializer, **WRITE_ERRORS},
         summary="Replace a draft's lines (floor); approved versions refuse",
     )
     def put(self, request: Request, paytable_id: int) -> Response:
@@ -244,7 +262,9 @@ class PaytableLinesApi(PaytableApiView):
 
 class PaytableApproveApi(PaytableApiView):
     @extend_schema(
-        request=ApproveInputSerializer, responses={200: PaytableDetailSerializer}, summary="Approve a draft (floor)"
+        request=ApproveInputSerializer,
+        responses={200: PaytableDetailSerializer, **WRITE_ERRORS},
+        summary="Approve a draft (floor)",
     )
     def post(self, request: Request, paytable_id: int) -> Response:
         data = _validated(ApproveInputSerializer, request)
@@ -256,7 +276,9 @@ class PaytableApproveApi(PaytableApiView):
 
 class PaytableRetireApi(PaytableApiView):
     @extend_schema(
-        request=RetireInputSerializer, responses={200: PaytableDetailSerializer}, summary="Retire an approved version"
+        request=RetireInputSerializer,
+        responses={200: PaytableDetailSerializer, **WRITE_ERRORS},
+        summary="Retire an approved version",
     )
     def post(self, request: Request, paytable_id: int) -> Response:
         data = _validated(RetireInputSerializer, request)
@@ -267,7 +289,7 @@ class PaytableRetireApi(PaytableApiView):
 class PaytableCloneApi(PaytableApiView):
     @extend_schema(
         request=CloneInputSerializer,
-        responses={201: PaytableDetailSerializer},
+        responses={201: PaytableDetailSerializer, **WRITE_ERRORS},
         summary="Clone a version as a new draft (the next version, or version 1 of a new name)",
     )
     def post(self, request: Request, paytable_id: int) -> Response:
@@ -280,7 +302,7 @@ class PaytableCloneApi(PaytableApiView):
 
 class PaytableAnalysisApi(PaytableApiView):
     @extend_schema(
-        responses={200: AnalysisOutputSerializer, 404: OpenApiTypes.OBJECT},
+        responses={200: AnalysisOutputSerializer, **READ_ERRORS},
         summary="The paytable's analysis job: status, progress and results",
     )
     def get(self, request: Request, paytable_id: int) -> Response:
@@ -289,7 +311,11 @@ class PaytableAnalysisApi(PaytableApiView):
             raise Http404("No analysis has been queued for this paytable")
         return Response(AnalysisOutputSerializer(_analysis(analysis)).data)
 
-    @extend_schema(request=None, responses={202: AnalysisOutputSerializer}, summary="Run the analysis again (floor)")
+    @extend_schema(
+        request=None,
+        responses={202: AnalysisOutputSerializer, **WRITE_ERRORS},
+        summary="Run the analysis again (floor)",
+    )
     def post(self, request: Request, paytable_id: int) -> Response:
         analysis = services.paytable_analysis_queue(paytable=_paytable(paytable_id), actor=request.user, force=True)
         return Response(AnalysisOutputSerializer(_analysis(analysis)).data, status=status.HTTP_202_ACCEPTED)

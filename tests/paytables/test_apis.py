@@ -166,3 +166,24 @@ def test_the_analysis_endpoint_shows_status_and_progress(compliance_user: User, 
     response = client_for(compliance_user).get(f"/api/v1/paytables/{draft.pk}/analysis/")
     assert response.status_code == 200
     assert (response.json()["status"], response.json()["progress"]) == ("queued", 0)
+
+
+def test_the_schema_documents_every_paytable_endpoint_with_its_errors() -> None:
+    from drf_spectacular.generators import SchemaGenerator
+    from drf_spectacular.validation import validate_schema
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    validate_schema(schema)
+    paths = schema["paths"]
+    writes = {
+        ("/api/v1/paytables/", "post"): "201",
+        ("/api/v1/paytables/{paytable_id}/lines/", "put"): "200",
+        ("/api/v1/paytables/{paytable_id}/approve/", "post"): "200",
+        ("/api/v1/paytables/{paytable_id}/retire/", "post"): "200",
+        ("/api/v1/paytables/{paytable_id}/clone/", "post"): "201",
+        ("/api/v1/paytables/{paytable_id}/analysis/", "post"): "202",
+    }
+    for (path, method), success in writes.items():
+        assert set(paths[path][method]["responses"]) == {success, "400", "403", "404", "409"}, path
+    for path in ("/api/v1/paytables/", "/api/v1/paytables/{paytable_id}/", "/api/v1/paytables/{paytable_id}/analysis/"):
+        assert set(paths[path]["get"]["responses"]) == {"200", "403", "404"}, path
