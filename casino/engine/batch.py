@@ -57,7 +57,15 @@ def batch_strengths(
 ) -> npt.NDArray[np.int64]:
     """The strength (`HandValue.score`) of each row of five distinct card indices."""
     per_card, keys, values = _lookup(wild, options)
-    summed = per_card[hands].sum(axis=1) & np.int64(KEY_MASK)
+    hands = np.asarray(hands)
+    if hands.ndim != 2 or hands.shape[1] != 5:
+        raise ValueError(f"expected rows of five card indices, got shape {hands.shape}")
+    # Column by column over a contiguous copy: five 1-D gathers beat one 2-D gather and a row sum.
+    columns = np.ascontiguousarray(hands.T)
+    summed = np.take(per_card, columns[0])
+    for column in columns[1:]:
+        summed += np.take(per_card, column)
+    summed &= np.int64(KEY_MASK)
     positions = np.searchsorted(keys, summed)
     np.minimum(positions, len(keys) - 1, out=positions)
     if not np.array_equal(keys[positions], summed):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import ClassVar
 
@@ -78,12 +78,16 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Computed once: hand evaluation looks cards up by index millions of times.
+    index: int = field(init=False, repr=False, compare=False)
 
     SUIT_ORDER: ClassVar[dict[Suit, int]] = _SUIT_ORDER
 
-    @property
-    def index(self) -> int:
-        return (self.rank - 2) * 4 + _SUIT_ORDER[self.suit]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", (self.rank - 2) * 4 + _SUIT_ORDER[self.suit])
+
+    def __hash__(self) -> int:
+        return self.index
 
     @classmethod
     def from_index(cls, index: int) -> Card:

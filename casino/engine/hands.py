@@ -179,39 +179,50 @@ def evaluate(cards: Sequence[Card], wild: WildSpec = WildSpec.NONE, options: Han
     cards = tuple(cards)
     if len(cards) != 5:
         raise HandSizeError(f"a hand has 5 cards, got {len(cards)}", token=" ".join(str(card) for card in cards))
-    check_unique(cards)
-    score = strength_function(wild, options)(*(card.index for card in cards))
+    indices = [card.index for card in cards]
+    if len(set(indices)) != 5:
+        check_unique(cards)  # raises, naming the card
+    score = strength_function(wild, options)(*indices)
     slot, ranks = decode(score)
-    naturals = [card for card in cards if not wild.is_wild(card)]
-    played = _played_cards(slot, ranks, naturals)
+    wild_indices = wild.indices
+    naturals = [card for card in cards if card.index not in wild_indices]
     return HandValue(
         category=CATEGORY_BY_SLOT[slot],
         strength=(slot, *ranks),
-        cards=played,
+        cards=_played_cards(slot, ranks, naturals) if len(naturals) < 5 else _natural_order(slot, ranks, cards),
         description=describe(slot, ranks),
         wild_count=5 - len(naturals),
         held=cards,
     )
 
 
+_SHAPES = {
+    FOUR_OF_A_KIND: (4, 1),
+    FULL_HOUSE: (3, 2),
+    THREE_OF_A_KIND: (3, 1, 1),
+    TWO_PAIR: (2, 2, 1),
+    ONE_PAIR: (2, 1, 1, 1),
+    FLUSH: (1, 1, 1, 1, 1),
+    HIGH_CARD: (1, 1, 1, 1, 1),
+}
+_STRAIGHT_SLOTS = frozenset({STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH})
+_FLUSH_SLOTS = frozenset({FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH})
+
+
 def _played_ranks(slot: int, ranks: tuple[int, ...]) -> list[int]:
     """The five ranks a hand of this category and tie-break ranks plays, most significant first."""
-    if slot in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH):
+    if slot in _STRAIGHT_SLOTS:
         high = ranks[0]
         return [5, 4, 3, 2, 14] if high == 5 else list(range(high, high - 5, -1))
-    shape = {
-        FOUR_OF_A_KIND: (4, 1),
-        FULL_HOUSE: (3, 2),
-        THREE_OF_A_KIND: (3, 1, 1),
-        TWO_PAIR: (2, 2, 1),
-        ONE_PAIR: (2, 1, 1, 1),
-        FLUSH: (1, 1, 1, 1, 1),
-        HIGH_CARD: (1, 1, 1, 1, 1),
-    }.get(slot, (5,))
+    shape = _SHAPES.get(slot, (5,))
     return [rank for rank, count in zip(ranks, shape, strict=True) for _ in range(count)]
 
 
-_SUBSTITUTE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+def _natural_order(slot: int, ranks: tuple[int, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A hand without wild cards, ordered as it plays: by the position of its rank, then by index."""
+    wanted = _played_ranks(slot, ranks)
+    first = {rank: wanted.index(rank) for rank in set(wanted)}
+    return tuple(sorted(cards, key=lambda card: (first[card.rank], -card.index)))
 
 
 def _played_cards(slot: int, ranks: tuple[int, ...], naturals: list[Card]) -> tuple[Card, ...]:
@@ -222,29 +233,31 @@ def _played_cards(slot: int, ranks: tuple[int, ...], naturals: list[Card]) -> tu
         position = next(i for i, rank in enumerate(wanted) if rank == card.rank and placed[i] is None)
         placed[position] = card
     flush_suit = naturals[0].suit if naturals else Suit.SPADES
-    used = set(naturals)
+    used = {card.index for card in naturals}
     played: list[Card] = []
     for rank, natural in zip(wanted, placed, strict=True):
         if natural is None:
-            stand_in = _substitute(
-                Rank(rank), flush_suit if slot in (FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH) else None, used
-            )
-            used.add(stand_in)
+            stand_in = _substitute(rank, flush_suit if slot in _FLUSH_SLOTS else None, used)
+            used.add(stand_in.index)
             played.append(stand_in)
         else:
             played.append(natural)
     return tuple(played)
 
 
-def _substitute(rank: Rank, suit: Suit | None, used: set[Card]) -> Card:
+# Suit order 0-3 is c d h s (Card.index); stand-ins prefer spades, hearts, diamonds, clubs.
+_SUBSTITUTE_SUITS = (3, 2, 1, 0)
+
+
+def _substitute(rank: int, suit: Suit | None, used: set[int]) -> Card:
     # Prefer a card not already showing so the hand reads naturally; duplicates only where the hand needs one.
+    base = (rank - 2) * 4
     if suit is not None:
-        return Card(rank, suit)
-    for candidate_suit in _SUBSTITUTE_SUITS:
-        candidate = Card(rank, candidate_suit)
-        if candidate not in used:
-            return candidate
-    return Card(rank, Suit.SPADES)
+        return ALL_CARDS[base + Card.SUIT_ORDER[suit]]
+    for order in _SUBSTITUTE_SUITS:
+        if base + order not in used:
+            return ALL_CARDS[base + order]
+    return ALL_CARDS[base + 3]
 
 
 def _index(card: Card) -> int:
@@ -293,18 +306,24 @@ def describe(slot: int, ranks: Sequence[int]) -> str:
     category = CATEGORY_BY_SLOT[slot]
     top = ranks[0]
     second = ranks[1] if len(ranks) > 1 else top
-    texts = {
-        HandCategory.FIVE_OF_A_KIND: f"five {_PLURAL[top]}",
-        HandCategory.ROYAL_FLUSH: "royal flush",
-        HandCategory.STRAIGHT_FLUSH: f"straight flush, {_SINGULAR[top]} high",
-        HandCategory.FOUR_OF_A_KIND: f"four {_PLURAL[top]}",
-        HandCategory.FULL_HOUSE: f"{_PLURAL[top]} full of {_PLURAL[second]}",
-        HandCategory.FLUSH: f"flush, {_SINGULAR[top]}-{_SINGULAR[second]} high",
-        HandCategory.STRAIGHT: f"straight, {_SINGULAR[top]} high",
-        HandCategory.THREE_OF_A_KIND: f"three {_PLURAL[top]}",
-        HandCategory.TWO_PAIR: f"{_PLURAL[top]} and {_PLURAL[second]}",
-        HandCategory.ONE_PAIR: f"pair of {_PLURAL[top]}",
-        HandCategory.HIGH_CARD: f"{_SINGULAR[top]} high",
-    }
-    text = texts[category]
-    return text[0].upper() + text[1:]
+    if category is HandCategory.FIVE_OF_A_KIND:
+        return f"Five {_PLURAL[top]}"
+    if category is HandCategory.ROYAL_FLUSH:
+        return "Royal flush"
+    if category is HandCategory.STRAIGHT_FLUSH:
+        return f"Straight flush, {_SINGULAR[top]} high"
+    if category is HandCategory.FOUR_OF_A_KIND:
+        return f"Four {_PLURAL[top]}"
+    if category is HandCategory.FULL_HOUSE:
+        return f"{_PLURAL[top].capitalize()} full of {_PLURAL[second]}"
+    if category is HandCategory.FLUSH:
+        return f"Flush, {_SINGULAR[top]}-{_SINGULAR[second]} high"
+    if category is HandCategory.STRAIGHT:
+        return f"Straight, {_SINGULAR[top]} high"
+    if category is HandCategory.THREE_OF_A_KIND:
+        return f"Three {_PLURAL[top]}"
+    if category is HandCategory.TWO_PAIR:
+        return f"{_PLURAL[top].capitalize()} and {_PLURAL[second]}"
+    if category is HandCategory.ONE_PAIR:
+        return f"Pair of {_PLURAL[top]}"
+    return f"{_SINGULAR[top].capitalize()} high"
