@@ -102,6 +102,9 @@ def test_to_dict_has_the_design_9_fields(jacks_9_6: PaytableAnalysis) -> None:
     assert {"return", "hit_frequency", "variance", "lines"} <= set(data)
     assert data["lines"][0]["hand"] == "royal_flush"
     assert data["lines"][0]["combinations"] == 493_512_264
+    # DESIGN 6: 'reports show both' bases.
+    assert (data["lines"][0]["pays_for_1"], data["lines"][0]["pays_to_1"]) == (800, 799)
+    assert (data["lines"][-1]["pays_for_1"], data["lines"][-1]["pays_to_1"]) == (1, 0)
     json.dumps(data)
 
 

@@ -37,6 +37,7 @@ def test_a_paytable_file_is_analysed_into_readable_figures(cache_dir: Path) -> N
     assert "return         0.995439" in text
     assert "hit frequency  0.454565" in text
     assert "493,512,264" in text  # the royal flush's combinations
+    assert "one_pair J+                  1       0" in text  # pays in both bases
     assert "10,872,274,993,896" in text  # no line
 
 

@@ -33,6 +33,9 @@ class LineAnalysis:
         data.update(
             {
                 "label": self.line.label,
+                # DESIGN 6: reports show both bases (a for_1 line paying 1 is a to_1 push, 0 to 1).
+                "pays_for_1": format_pays(self.returns),
+                "pays_to_1": format_pays(self.returns - 1),
                 "returns": float(self.returns),
                 "combinations": self.combinations,
                 "probability": float(self.probability),

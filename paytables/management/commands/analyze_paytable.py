@@ -72,14 +72,14 @@ class Command(BaseCommand):
         write(f"  hit frequency  {result.hit_frequency:.6f}")
         write(f"  variance       {result.variance:.4f}   standard deviation {result.std_dev:.4f}  (per hand, per unit)")
         write("")
-        write(f"  {'line':<22} {'pays':>7} {'combinations':>22} {'probability':>13} {'return':>10}")
+        write(f"  {'line':<22} {'for 1':>7} {'to 1':>7} {'combinations':>22} {'probability':>13} {'return':>10}")
         for line in result.lines:
             write(
-                f"  {line.line.label:<22} {format_pays(line.line.pays)!s:>7} {line.combinations:>22,} "
-                f"{float(line.probability):>13.8f} {float(line.contribution):>10.6f}"
+                f"  {line.line.label:<22} {format_pays(line.returns)!s:>7} {format_pays(line.returns - 1)!s:>7} "
+                f"{line.combinations:>22,} {float(line.probability):>13.8f} {float(line.contribution):>10.6f}"
             )
         nothing = result.nothing_combinations
-        write(f"  {'(no line)':<22} {'':>7} {nothing:>22,} {nothing / result.total_combinations:>13.8f}")
+        write(f"  {'(no line)':<22} {'':>7} {'':>7} {nothing:>22,} {nothing / result.total_combinations:>13.8f}")
         write("")
         write(
             f"  Optimal holds over all 2,598,960 deals x 32 holds; combinations are weighted outcomes out of "
