@@ -13,8 +13,10 @@ os.environ.setdefault("TESTING", "true")
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 from django.db import connection
+
+from tables.roles import sync_role_permissions
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") == "1"
 
@@ -66,6 +68,9 @@ def celery_worker(require_redis: str) -> Iterator[Any]:
 def _persona(username: str, role: str | None, **extra: Any) -> User:
     user = User.objects.create_user(username=username, password="pw-" + username, **extra)
     if role:
+        if not Group.objects.filter(name=role).exists():
+            # A transactional test's flush can leave the groups out; restore them exactly as migrate does.
+            sync_role_permissions(Group, Permission)
         user.groups.add(Group.objects.get(name=role))
     return user
 
