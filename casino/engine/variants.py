@@ -53,7 +53,7 @@ class VariantRules:
     sliding_wild: bool = False  # Freak of Nature: the wild rank is fixed at the showdown (DESIGN 4.7)
     freak_bottom: str = "no_wild"
     kill_cards: frozenset[Card] = frozenset()
-    max_players: int = 7
+    max_players: int = 10  # draw games reshuffle the discards when the stock runs out (DESIGN 7)
     # The draw: how many draws, at most how many cards each, and whether exactly that many must be exchanged.
     draws: int = 1
     cards_per_draw: int = 3
@@ -138,7 +138,7 @@ VARIANTS: dict[str, VariantRules] = {
         code="three-legged-race", name="Three Legged Race", max_players=6, cards_per_draw=3, draw="mandatory"
     ),
     "freak-of-nature": VariantRules(code="freak-of-nature", name="Freak of Nature", sliding_wild=True),
-    "triple-draw": VariantRules(code="triple-draw", name="Triple Draw Poker", draws=0, cards_per_draw=0),
+    "triple-draw": VariantRules(code="triple-draw", name="Triple Draw Poker", max_players=7, draws=0, cards_per_draw=0),
 }
 
 

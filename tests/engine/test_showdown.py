@@ -115,3 +115,19 @@ def test_showdown_rejects_a_card_held_twice_and_short_hands() -> None:
         showdown(hands("As Kd 8c 5h 2s", "As Kc 8d 5s 2h"), get_variant("five-card-draw"))
     with pytest.raises(HandSizeError):
         showdown(hands("As Kd 8c 5h"), get_variant("five-card-draw"))
+
+
+# Pregnant Threes FAQ: "With twelve wild cards, two players can both hold five of a kind, and the one with the
+# higher rank wins."
+def test_two_players_with_five_of_a_kind_the_higher_rank_wins() -> None:
+    result = showdown(hands("3h 6c Qs Qd 9d", "3s 6d 9h 9c Kh"), get_variant("pregnant-threes"))
+    assert [value.description for value in result.values if value] == ["Five queens", "Five kings"]
+    assert result.winners == (1,)
+
+
+# Freak of Nature 1.4: "the usual practice is that five of a kind beats a straight flush".
+def test_freak_five_of_a_kind_beats_a_straight_flush_unless_announced_otherwise() -> None:
+    players = hands("5h 5d 5c Qs Qd", "9h 8h 7h Jh Th")  # fives wild: five queens against a straight flush
+    assert showdown(players, get_variant("freak-of-nature")).winners == (0,)
+    below = get_variant("freak-of-nature", five_of_a_kind="below_straight_flush")
+    assert showdown(players, below).winners == (1,)
