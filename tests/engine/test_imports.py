@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def engine_modules() -> list[str]:
-    return sorted(f"casino.engine.{info.name}" for info in pkgutil.iter_modules(casino.engine.__path__))
+    found = pkgutil.walk_packages(casino.engine.__path__, prefix="casino.engine.")
+    return sorted(info.name for info in found)
 
 
 def test_engine_has_the_contract_modules() -> None:
