@@ -64,7 +64,7 @@ def test_jacks_or_better_9_6_reproduces_the_published_combination_counts(jacks_9
         4_277_372_890_968,
     ]
     assert jacks_9_6.nothing_combinations == 10_872_274_993_896
-    assert jacks_9_6.total_combinations == TOTAL_OUTCOMES == 19_933_230_517_200
+    assert jacks_9_6.total_combinations == TOTAL_OUTCOMES == 19_933_230_517_200 == 2_598_960 * 7_669_695
 
 
 def test_the_figures_are_consistent_with_the_line_counts(jacks_9_6: PaytableAnalysis) -> None:

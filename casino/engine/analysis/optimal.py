@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
+from math import comb, lcm
 
 import numpy as np
 from numpy.typing import NDArray
@@ -14,8 +14,7 @@ from casino.engine.analysis.deals import DECK, HAND, HOLDS, DealTables, Int32Arr
 # Each deal is weighted by the least common multiple of the draw counts C(47, 5-h), so that every hold's
 # outcomes are whole numbers: a hold of h cards weights each of its C(47, 5-h) draws by WEIGHT // C(47, 5-h).
 DRAWS = tuple(comb(DECK - HAND, HAND - held) for held in range(HAND + 1))
-WEIGHT = 7_669_695
-assert all(WEIGHT % draws == 0 for draws in DRAWS)
+WEIGHT = lcm(*DRAWS)  # 7,669,695
 DRAW_WEIGHT = tuple(WEIGHT // draws for draws in DRAWS)
 TOTAL_OUTCOMES = comb(DECK, HAND) * WEIGHT  # 19,933,230,517,200
 
