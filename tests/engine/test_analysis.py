@@ -220,3 +220,12 @@ def test_a_paytable_with_three_wild_ranks_is_analysed(cache_dir: Path) -> None:
     result = analyze(spec, cache_dir)
     assert sum(line.combinations for line in result.lines) + result.nothing_combinations == TOTAL_OUTCOMES
     assert 0 < result.return_exact < 10
+
+
+def test_a_damaged_cache_file_is_rebuilt_not_trusted(tmp_path: Path, jacks_9_6: PaytableAnalysis) -> None:
+    analyze(load("jacks_or_better_9_6"), tmp_path)
+    for path in tmp_path.iterdir():
+        path.write_bytes(path.read_bytes()[:1000])  # truncated, as after a crash mid-copy
+    analysis_cache.clear_memory()
+    assert analyze(load("jacks_or_better_9_6"), tmp_path) == jacks_9_6
+    assert all(path.stat().st_size > 1000 for path in tmp_path.iterdir())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from casino.engine.analysis.optimal import hold_preferences
 RULES_VERSION = "1"
 _SOURCES = ("pay_classes.py", "analysis/deals.py", "analysis/classes.py", "analysis/optimal.py")
 _ENGINE = Path(__file__).resolve().parents[1]
+# A missing, truncated or foreign cache file is rebuilt, never trusted.
+_UNREADABLE = (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile)
 
 
 def rules_key() -> str:
@@ -117,7 +120,7 @@ def _load_deals(path: Path) -> tuple[DealTables, Int32Array] | None:
             )
             tables = DealTables(levels, tuple(int(x) for x in data["offsets"]), data["subset_ids"])
             return tables, hold_preferences(tables.deals)  # cheaper to recompute than to read
-    except (OSError, KeyError, ValueError):
+    except _UNREADABLE:
         return None
 
 
@@ -126,7 +129,7 @@ def _load_classes(path: Path, wild: tuple[int, ...]) -> ClassTables | None:
         with np.load(path) as data:
             classes = ClassTables.classes_from_arrays(data["codes"], data["pairs"], data["quads"])
             return ClassTables(wild, classes, data["deal_class"], data["counts"].astype(np.float64))
-    except (OSError, KeyError, ValueError):
+    except _UNREADABLE:
         return None
 
 
