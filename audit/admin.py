@@ -7,19 +7,10 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from audit.access import can_read_audit
 from audit.models import AuditEvent, ChainVerification
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewing follows the compliance screens (compliance, superusers, or granted); writing is for nobody."""
-
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return can_read_audit(request.user)
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return can_read_audit(request.user)
-
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 

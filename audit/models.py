@@ -75,7 +75,7 @@ class AuditEvent(models.Model):
     hash = models.CharField(max_length=64, blank=True)
 
     class Meta:
-        ordering = ["id"]
+        ordering = ["-id"]
         permissions = [("use_compliance_screens", "Can use the compliance screens and audit API")]
         # Every list filter pairs with `id` so keyset pagination (ORDER BY id DESC) walks one index.
         indexes = [

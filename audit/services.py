@@ -146,33 +146,14 @@ def _seal_batch(size: int, *, wait: bool) -> int | None:
             updates.append((sequence, prev_hash, digest, row["id"]))
             prev_hash = digest
         if updates:
-            _write_seals(updates)
+            table = AuditEvent._meta.db_table
+            with connection.cursor() as cursor:
+                cursor.executemany(
+                    f"UPDATE {table} SET sequence = %s, prev_hash = %s, hash = %s "  # noqa: S608 (table name is ours)
+                    "WHERE id = %s AND sequence IS NULL",
+                    updates,
+                )
         return len(updates)
-
-
-def _write_seals(updates: list[tuple[int, str, str, int]]) -> None:
-    table = AuditEvent._meta.db_table
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # One statement per batch: thousands of single-row UPDATEs cost a round trip each.
-            sequences, prevs, hashes, ids = (list(column) for column in zip(*updates, strict=True))
-            cursor.execute(
-                f"UPDATE {table} AS e SET sequence = v.seq, prev_hash = v.prev, hash = v.hash "  # noqa: S608
-                "FROM unnest(%s::bigint[], %s::varchar[], %s::varchar[], %s::bigint[]) AS v(seq, prev, hash, id) "
-                "WHERE e.id = v.id AND e.sequence IS NULL",
-                [sequences, prevs, hashes, ids],
-            )
-            sealed = cursor.rowcount
-        else:
-            cursor.executemany(
-                f"UPDATE {table} SET sequence = %s, prev_hash = %s, hash = %s "  # noqa: S608 (table name is ours)
-                "WHERE id = %s AND sequence IS NULL",
-                updates,
-            )
-            sealed = len(updates)
-    if connection.vendor == "postgresql" and sealed != len(updates):
-        # Only sealers write these columns and they hold the chain lock: a mismatch means tampering or a bug.
-        raise RuntimeError(f"sealed {sealed} of {len(updates)} events; rolled back")
 
 
 def audit_chain_seal(*, max_events: int | None = None, wait: bool = True) -> int | None:

@@ -24,5 +24,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("casino.api_urls")),
+    path("tablet/", include("tables.urls")),
     re_path(r"^api/(?P<rest>.*)$", api_not_found),
 ]

@@ -42,13 +42,6 @@ Phase = Round.Phase
 USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
 
 
-class RoundNotFound(DomainError):
-    """No round with that id (HTTP 404)."""
-
-    status_code = 404
-    code = "not_found"
-
-
 # ---- helpers -------------------------------------------------------------------------------------------------
 
 
@@ -57,15 +50,10 @@ def _lock_table(table: Table) -> Table:
 
 
 def _lock_round(rnd: Round) -> Round:
-    found = (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("table", "dealer", "approved_by")
-        .filter(pk=rnd.pk)
-        .first()
-    )
-    if found is None:
-        raise RoundNotFound(f"round {rnd.pk} does not exist")
-    return found
+    try:
+        return Round.objects.select_for_update(of=("self",)).select_related("table").get(pk=rnd.pk)
+    except Round.DoesNotExist:
+        raise DomainError(f"round {rnd.pk} does not exist", code="not_found") from None
 
 
 def _require_phase(rnd: Round, *phases: str, action: str) -> None:
@@ -497,16 +485,14 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
     return rnd
 
 
-def _advance_after_cards(rnd: Round, hands: list[SeatHand] | None = None) -> None:
+def _advance_after_cards(rnd: Round) -> None:
     """dealing -> holding once every betting seat has its cards; holding -> drawing once every hold is in."""
-    hands = list(SeatHand.objects.filter(round=rnd)) if hands is None else hands
-    before = rnd.phase
+    hands = list(SeatHand.objects.filter(round=rnd))
     if rnd.phase == Phase.DEALING and all(len(h.dealt) == CARDS_PER_HAND or h.held is not None for h in hands):
         rnd.phase = Phase.HOLDING
     if rnd.phase == Phase.HOLDING and all(h.held is not None for h in hands):
         rnd.phase = Phase.DRAWING
-    if rnd.phase != before:
-        rnd.save(update_fields=["phase"])
+    rnd.save(update_fields=["phase"])
 
 
 def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]]) -> None:
@@ -581,8 +567,7 @@ def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: 
     manual = rnd.table.card_source == CardSource.MANUAL
     # A manual table may skip entering the dealt cards and record only what each seat holds.
     _require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
-    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd)}
-    hand = hands.get(seat_number)
+    hand = SeatHand.objects.select_for_update().filter(round=rnd, seat_number=seat_number).first()
     if hand is None:
         raise DomainError(f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="seat")
     if len(hand.dealt) != CARDS_PER_HAND and not manual:
@@ -592,7 +577,7 @@ def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: 
         raise DomainError(
             f"a seat holds at most {CARDS_PER_HAND} cards, got {len(cards)}", code="too_many_held", field="held"
         )
-    dealt, held_map, rows = card_input.round_picture(rnd, hands=list(hands.values()))
+    dealt, held_map, rows = card_input.round_picture(rnd)
     if hand.dealt:
         missing = [str(c) for c in cards if str(c) not in hand.dealt]
         if missing:
@@ -613,8 +598,7 @@ def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: 
     hand.save(update_fields=["held", "held_at"])
     if rnd.phase == Phase.DEALING:
         rnd.phase = Phase.HOLDING
-        rnd.save(update_fields=["phase"])
-    _advance_after_cards(rnd, list(hands.values()))
+    _advance_after_cards(rnd)
     audit_record(
         action="holds_record",
         obj=rnd,
@@ -756,6 +740,28 @@ def round_approve_payout(*, round: Round, actor: User) -> Round:
         before={"phase": Phase.AWAITING_APPROVAL},
         after={"phase": rnd.phase},
         approver=actor,
+        actor=actor,
+    )
+    return rnd
+
+
+@transaction.atomic
+def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
+    """A dealer asks the floor to void an unsettled round (only floor may void): an audit event the floor sees."""
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    reason = (reason or "").strip()
+    if not reason:
+        raise DomainError("a void request needs a reason", code="reason_required", field="reason")
+    if rnd.phase in Round.FINISHED:
+        raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
+    audit_record(
+        action="round_void_request",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        after={"phase": rnd.phase},
+        reason=reason,
         actor=actor,
     )
     return rnd

@@ -98,24 +98,3 @@ def test_compliance_posts_to_admin_add_pages_are_refused(compliance_user: User) 
         url = f"/admin/{model._meta.app_label}/{model._meta.model_name}/add/"
         assert client.post(url, {}).status_code == 403, url
     assert AuditEvent.objects.count() == before
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("persona", ["floor_user", "dealer_user"])
-def test_floor_and_dealers_do_not_see_audit_events_in_the_admin_unless_granted(
-    request: pytest.FixtureRequest, persona: str
-) -> None:
-    from django.contrib.auth.models import Permission
-
-    user = request.getfixturevalue(persona)
-    user.is_staff = True
-    user.save()
-    assert _client(user).get("/admin/audit/auditevent/").status_code == 403
-    user.user_permissions.add(Permission.objects.get(codename="use_compliance_screens"))
-    user = User.objects.get(pk=user.pk)
-    assert _client(user).get("/admin/audit/auditevent/").status_code == 200
-
-
-@pytest.mark.django_db
-def test_compliance_reads_audit_events_in_the_admin(compliance_user: User) -> None:
-    assert _client(compliance_user).get("/admin/audit/auditevent/").status_code == 200

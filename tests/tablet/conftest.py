@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 
 from tests.conftest import REQUIRE_SERVICES
 
@@ -75,13 +77,14 @@ def sign_in(page: Any, username: str) -> None:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill("pw-" + username)
     page.get_by_role("button", name="Sign in").tap()
-    page.wait_for_url(re.compile(r"/tablet/"))
+    page.wait_for_url(re.compile(r"/tablet/$"))
 
 
 @pytest.fixture
 def screenshot(request: pytest.FixtureRequest) -> Callable[[Any, str], None]:
     """Save the page at both tablet sizes as artifacts/tablet/<test>/<phase>-<size>.png, restoring its size."""
-    folder = ARTIFACTS / request.node.name
+    folder = ARTIFACTS / request.node.originalname
+    shutil.rmtree(folder, ignore_errors=True)  # only this run's pictures, numbered in phase order
     folder.mkdir(parents=True, exist_ok=True)
     counter = iter(range(1, 1000))
 
@@ -94,3 +97,57 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Any, str], None]:
         page.set_viewport_size(original)
 
     return save
+
+
+# --- the tables a tablet works on --------------------------------------------------------------------------------
+
+STANDARD_PAYTABLE = Path(settings.BASE_DIR) / "paytables" / "standard" / "jacks_or_better_9_6.json"
+
+
+@pytest.fixture
+def paytable(floor_user: User) -> Any:
+    """Jacks or Better 9/6, approved (the approval workflow and its analysis job are the paytables app's tests)."""
+    import json
+
+    from django.utils import timezone
+
+    from paytables.models import Paytable, PaytableLine
+
+    data = json.loads(STANDARD_PAYTABLE.read_text())
+    # Lines go in while it is a draft: the database refuses lines of an approved paytable.
+    table = Paytable.objects.create(name=data["name"], version=1, basis=data["basis"], status="draft")
+    PaytableLine.objects.bulk_create(
+        PaytableLine(
+            paytable=table,
+            position=position,
+            hand=line["hand"],
+            min_rank=line.get("min_rank", ""),
+            ranks=line.get("ranks", []),
+            pays_numerator=int(line["pays"]),
+        )
+        for position, line in enumerate(data["lines"], start=1)
+    )
+    Paytable.objects.filter(pk=table.pk).update(
+        status="approved", approval_reference="TEST-APPROVAL-1", approved_by=floor_user, approved_at=timezone.now()
+    )
+    table.refresh_from_db()
+    return table
+
+
+@pytest.fixture
+def make_table(floor_user: User, dealer_user: User, paytable: Any) -> Callable[..., Any]:
+    """An open Triple Draw table, set up through the services as the floor would, with Dave assigned."""
+    from tables import services
+
+    def make(name: str, card_source: str = "manual", seated: tuple[int, ...] = (), **limits: int) -> Any:
+        table = services.table_create(
+            name=name, actor=floor_user, card_source=card_source, paytable=paytable, **limits
+        )
+        services.table_assign_dealer(table=table, dealer=dealer_user, actor=floor_user)
+        services.table_open(table=table, actor=floor_user)
+        for number in seated:
+            services.seat_join(table=table, seat_number=number, actor=floor_user, player_name=f"Player {number}")
+        table.refresh_from_db()
+        return table
+
+    return make

@@ -100,6 +100,39 @@
     }
   });
 
-  document.addEventListener("htmx:afterSwap", refresh);
+  // A new round section (a poll, or the answer to another seat's tap) must not wipe what the dealer is
+  // typing elsewhere: inputs changed since the server rendered them keep their values, unless the server's
+  // own value for that input changed meanwhile, or the input belongs to the form that was just submitted.
+  var kept = [];
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    kept = [];
+    var target = event.detail.target;
+    if (!target || target.id !== "round") { return; }
+    var source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    var sent = source && source.closest ? source.closest("form") : null;
+    target.querySelectorAll("input[id], textarea[id], details[id]").forEach(function (el) {
+      if (sent && sent.contains(el)) { return; }
+      if (el.tagName === "DETAILS") {
+        if (el.open !== el.hasAttribute("open")) { kept.push({ id: el.id, open: el.open }); }
+      } else if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked !== el.defaultChecked) { kept.push({ id: el.id, checked: el.checked, base: el.defaultChecked }); }
+      } else if (el.type !== "hidden" && el.value !== el.defaultValue) {
+        kept.push({ id: el.id, value: el.value, base: el.defaultValue });
+      }
+    });
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    kept.forEach(function (saved) {
+      var el = document.getElementById(saved.id);
+      if (!el) { return; }
+      if ("open" in saved) { el.open = saved.open; }
+      else if ("checked" in saved) { if (el.defaultChecked === saved.base) { el.checked = saved.checked; } }
+      else if (el.defaultValue === saved.base) { el.value = saved.value; }
+    });
+    kept = [];
+    refresh();
+  });
   document.addEventListener("DOMContentLoaded", refresh);
 })();

@@ -1,0 +1,121 @@
+"""Template filters for the dealer tablet: money in dollars and cards as rank + suit symbol."""
+
+from __future__ import annotations
+
+from django import template
+
+from casino.engine.cards import Card
+from casino.engine.errors import CardError
+
+register = template.Library()
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_NAMES = {
+    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine",
+    "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+}
+
+
+@register.filter
+def money(cents: int | None) -> str:
+    """1234567 -> "$12,345.67"; negative amounts keep their sign in front: "-$5.00"."""
+    if cents is None:
+        return ""
+    sign = "-" if cents < 0 else ""
+    dollars, rest = divmod(abs(int(cents)), 100)
+    return f"{sign}${dollars:,}.{rest:02d}"
+
+
+@register.filter
+def dollars(cents: int | None) -> str:
+    """An amount in cents as the dealer types it: 2500 -> "25", 2550 -> "25.50"."""
+    if cents is None:
+        return ""
+    whole, rest = divmod(int(cents), 100)
+    return f"{whole}" if rest == 0 else f"{whole}.{rest:02d}"
+
+
+def _card(code: str) -> Card | None:
+    try:
+        return Card.parse(code)
+    except (CardError, ValueError):
+        return None
+
+
+@register.filter
+def card_face(code: str) -> str:
+    """"Qs" -> "Q♠" ("T" shown as "10", as on the cards)."""
+    card = _card(code)
+    if card is None:
+        return code
+    rank = card.rank.code
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card.suit.value]
+
+
+@register.filter
+def card_name(code: str) -> str:
+    """"Qs" -> "Queen of spades", for screen readers."""
+    card = _card(code)
+    if card is None:
+        return code
+    return f"{RANK_NAMES[card.rank.code]} of {SUIT_NAMES[card.suit.value]}"
+
+
+@register.filter
+def card_colour(code: str) -> str:
+    """CSS class for the suit colour: "red" for diamonds and hearts, "" otherwise."""
+    card = _card(code)
+    return "red" if card is not None and card.suit.value in ("d", "h") else ""
+
+
+HAND_LABELS = {
+    "five_of_a_kind": "Five of a kind",
+    "natural_royal_flush": "Natural royal flush",
+    "wild_royal_flush": "Wild royal flush",
+    "royal_flush": "Royal flush",
+    "four_wild": "Four wild cards",
+    "straight_flush": "Straight flush",
+    "four_of_a_kind": "Four of a kind",
+    "full_house": "Full house",
+    "flush": "Flush",
+    "straight": "Straight",
+    "three_of_a_kind": "Three of a kind",
+    "two_pair": "Two pair",
+    "one_pair": "Pair",
+    "high_card": "High card",
+}
+RANK_PLURALS = {
+    "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens", "8": "eights",
+    "9": "nines", "T": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces",
+}
+
+
+@register.filter
+def hand_label(code: str) -> str:
+    """A stored hand code in words: "full_house" -> "Full house"."""
+    return HAND_LABELS.get(code, code.replace("_", " ").capitalize())
+
+
+@register.filter
+def line_label(line: object) -> str:
+    """A paytable line as the layout prints it: "Pair, jacks or better", "Four of a kind (aces)"."""
+    hand = str(getattr(line, "hand", ""))
+    label = hand_label(hand)
+    min_rank = str(getattr(line, "min_rank", "") or "")
+    ranks = [str(rank) for rank in (getattr(line, "ranks", None) or [])]
+    if min_rank:
+        label += f", {RANK_PLURALS.get(min_rank.upper(), min_rank)} or better"
+    if ranks:
+        label += " (" + ", ".join(RANK_PLURALS.get(rank.upper(), rank) for rank in ranks) + ")"
+    return label
+
+
+@register.filter
+def get(mapping: object, key: object) -> object:
+    """mapping[key] for keys a template cannot spell ("close-bets", "seat-3"); "" when absent."""
+    getter = getattr(mapping, "get", None)
+    if getter is None:
+        return ""
+    value = getter(str(key))
+    return "" if value is None else value

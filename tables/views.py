@@ -1,0 +1,308 @@
+"""Dealer tablet pages: sign-in, the dealer's tables, and a table screen whose every tap calls a tables service."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from audit.roles import FLOOR, has_role
+from casino.api_errors import DomainError
+from casino.engine.errors import EngineError
+from tables import services
+from tables.forms import parse_amount_cents, parse_card_list, parse_circles, parse_reason, parse_seat_number
+from tables.models import MAX_SEATS, ROW_COUNT, Round, Table
+from tables.screen import screen_for, table_version, tables_for
+from tables.templatetags.tablet import money
+
+tablet_login_required = login_required(login_url="tablet:login")
+
+
+class TabletLoginView(auth_views.LoginView):
+    """The dealers' sign-in: big fields, then straight to their tables."""
+
+    template_name = "tables/tablet/login.html"
+    redirect_authenticated_user = True
+
+    def get_default_redirect_url(self) -> str:
+        return reverse("tablet:home")
+
+
+@tablet_login_required
+@require_GET
+def tablet_home(request: HttpRequest) -> HttpResponse:
+    tables = list(tables_for(request.user).select_related("paytable"))
+    return render(request, "tables/tablet/home.html", {"tables": tables})
+
+
+def _table_for(request: HttpRequest, table_id: int) -> Table | HttpResponse:
+    """The table if this user may open it; a plain 403 page if it is not theirs (never a hint of its state)."""
+    try:
+        table = Table.objects.select_related("paytable").get(pk=table_id)
+    except Table.DoesNotExist:
+        raise Http404("No such table") from None
+    if not tables_for(request.user).filter(pk=table.pk).exists():
+        return render(request, "tables/tablet/forbidden.html", {"table": table}, status=403)
+    return table
+
+
+def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None = None) -> dict[str, Any]:
+    screen = screen_for(table)
+    return {
+        "screen": screen,
+        "table": table,
+        "errors": errors or {},
+        "is_floor": has_role(request.user, FLOOR),
+        "seat_range": range(1, MAX_SEATS + 1),
+        "row_fields": [(number, f"row{number}") for number in range(1, ROW_COUNT + 1)],
+        "posted": request.POST if request.method == "POST" else QueryDict(),
+    }
+
+
+@tablet_login_required
+@require_GET
+@never_cache
+def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _table_for(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    return render(request, "tables/tablet/table.html", _context(request, table))
+
+
+@tablet_login_required
+@require_GET
+@never_cache
+def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The polled round fragment; 204 (htmx then leaves the screen alone) while nothing has changed."""
+    table = _table_for(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    if request.GET.get("v") == str(table_version(table)):
+        return HttpResponse(status=204)
+    return render(request, "tables/tablet/round.html", _context(request, table))
+
+
+@tablet_login_required
+@require_GET
+def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The paytable and rules as a page of their own (the table screen shows the same in a dialog)."""
+    table = _table_for(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    return render(request, "tables/tablet/rules_page.html", _context(request, table))
+
+
+# --- actions: each parses its form, names where an error belongs, and calls exactly one service ---------------
+
+
+@dataclass(frozen=True)
+class Action:
+    """A tap on the table screen: `where` keys the error to the control that caused it."""
+
+    where: Callable[[QueryDict], str]
+    run: Callable[[Table, Round | None, QueryDict, Any], object]
+    needs_round: bool = True
+
+
+def _seat_where(data: QueryDict) -> str:
+    return f"seat-{data.get('seat', '')}"
+
+
+def _fixed(where: str) -> Callable[[QueryDict], str]:
+    return lambda data: where
+
+
+def _start(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    return services.round_start(table=table, actor=user)
+
+
+def _open(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    return services.table_open(table=table, actor=user)
+
+
+def _join(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    return services.seat_join(
+        table=table,
+        seat_number=parse_seat_number(data.get("seat")),
+        player_name=(data.get("player_name") or "").strip(),
+        actor=user,
+    )
+
+
+def _leave(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    return services.seat_leave(table=table, seat_number=parse_seat_number(data.get("seat")), actor=user)
+
+
+def _bet(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    amount_cents = parse_amount_cents(data.get("amount"))
+    try:
+        return services.bet_place(
+            round=round_,
+            seat_number=parse_seat_number(data.get("seat")),
+            amount_cents=amount_cents,
+            circles=parse_circles(data.get("circles")),
+            actor=user,
+        )
+    except DomainError as exc:
+        if exc.code == "bet_outside_limits":
+            # The service speaks cents; at the table the same refusal reads in dollars.
+            exc.message = (
+                f"{money(amount_cents)} is outside the table limits "
+                f"{money(table.min_bet_cents)} to {money(table.max_bet_cents)} per circle"
+            )
+        raise
+
+
+def _bet_clear(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    return services.bet_clear(round=round_, seat_number=parse_seat_number(data.get("seat")), actor=user)
+
+
+def _close_bets(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    return services.round_close_bets(round=round_, actor=user)
+
+
+def _deal(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    if data.get("source") == "rng":
+        return services.cards_deal(round=round_, actor=user, cards=None)
+    cards: dict[int, list[str]] = {}
+    for number in range(1, MAX_SEATS + 1):
+        text = data.get(f"seat{number}", "")
+        if text.strip():
+            cards[number] = parse_card_list(text)
+    if not cards:
+        raise DomainError("Enter each seat's five cards first", code="no_cards", field="cards")
+    return services.cards_deal(round=round_, actor=user, cards=cards)
+
+
+def _hold(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    # Held cards come as tapped checkboxes of the dealt cards, or typed/picked when the deal was not entered.
+    held = data.getlist("held") or parse_card_list(data.get("held_text"))
+    return services.holds_record(round=round_, seat_number=parse_seat_number(data.get("seat")), held=held, actor=user)
+
+
+def _rows(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    if data.get("source") == "rng":
+        return services.rows_record(round=round_, actor=user, rows=None)
+    rows = [parse_card_list(data.get(f"row{number}", "")) for number in range(1, ROW_COUNT + 1)]
+    return services.rows_record(round=round_, actor=user, rows=rows)
+
+
+def _settle(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    return services.round_settle(round=round_, actor=user)
+
+
+def _approve(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    return services.round_approve_payout(round=round_, actor=user)
+
+
+def _void(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    return services.round_void(round=round_, reason=parse_reason(data.get("reason")), actor=user)
+
+
+def _void_request(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    return services.round_void_request(round=round_, reason=parse_reason(data.get("reason")), actor=user)
+
+
+ACTIONS: dict[str, Action] = {
+    "open": Action(_fixed("start"), _open, needs_round=False),
+    "start": Action(_fixed("start"), _start, needs_round=False),
+    "join": Action(_seat_where, _join, needs_round=False),
+    "leave": Action(_seat_where, _leave, needs_round=False),
+    "bet": Action(_seat_where, _bet),
+    "clear-bet": Action(_seat_where, _bet_clear),
+    "close-bets": Action(_fixed("close-bets"), _close_bets),
+    "deal": Action(_fixed("deal"), _deal),
+    "hold": Action(_seat_where, _hold),
+    "rows": Action(_fixed("rows"), _rows),
+    "settle": Action(_fixed("settle"), _settle),
+    "approve": Action(_fixed("approve"), _approve),
+    "void": Action(_fixed("void"), _void),
+    "void-request": Action(_fixed("void"), _void_request),
+}
+
+
+def _plain(message: str) -> str:
+    """Start a service message in lower case after a "Seat 3:" label, leaving card codes ("Qs ...") alone."""
+    first = message.split(" ", 1)[0]
+    if len(first) > 2 and first[0].isupper() and first[1:].islower():
+        return message[0].lower() + message[1:]
+    return message
+
+
+def _error_text(where: str, message: str) -> str:
+    """Plain words next to the control: "Seat 3: all bets of a seat must be equal", "Card As appears twice"."""
+    if where.startswith("seat-") and not message.lower().startswith("seat"):
+        return f"Seat {where.removeprefix('seat-')}: {_plain(message)}"
+    return message[:1].upper() + message[1:]
+
+
+@tablet_login_required
+@require_POST
+def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
+    """Run one tap through its service; answer htmx with the re-rendered round, a plain form with a redirect."""
+    table = _table_for(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    chosen = ACTIONS.get(action)
+    if chosen is None:
+        raise Http404("No such action")
+    where = chosen.where(request.POST)
+    status = 200
+    errors: dict[str, str] = {}
+    try:
+        round_ = None
+        if chosen.needs_round:
+            round_ = _posted_round(table, request.POST)
+        chosen.run(table, round_, request.POST, request.user)
+    except DomainError as exc:
+        where = _where_from_field(where, exc.field)
+        errors[where] = _error_text(where, exc.message)
+        status = exc.status_code
+    except EngineError as exc:
+        errors[where] = _error_text(where, str(exc))
+        status = 400
+    if request.headers.get("HX-Request") == "true":
+        return render(request, "tables/tablet/round.html", _context(request, table, errors), status=status)
+    if not errors:
+        return HttpResponseRedirect(reverse("tablet:table", args=[table.pk]))
+    return render(request, "tables/tablet/table.html", _context(request, table, errors), status=status)
+
+
+def _posted_round(table: Table, data: QueryDict) -> Round:
+    """The round the screen showed when the dealer tapped; a stale screen's tap then fails on its phase."""
+    try:
+        return table.rounds.get(pk=int(data.get("round", "")))
+    except (ValueError, Round.DoesNotExist):
+        raise DomainError("this round is no longer on the table", code="no_round") from None
+
+
+def _where_from_field(where: str, field: str | None) -> str:
+    """A service naming the seat or row it refused (field "seat_3", "row_2") moves the error next to it."""
+    if not field:
+        return where
+    for prefix, key in (("seat_", "seat-"), ("seat-", "seat-"), ("row_", "rows"), ("cards.", "seat-")):
+        if field.startswith(prefix):
+            rest = field.removeprefix(prefix)
+            if key == "rows":
+                return "rows"
+            if rest.isdigit():
+                return f"{key}{rest}"
+    return where
