@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from celery import shared_task
 from django.db import DatabaseError
 
 from audit.context import acting_as
+from casino.celery import app
 from tables.settlement import round_settlement_apply
 
 
-@shared_task(
+# Bound to the project's app, not shared_task: in a web process nothing else may have loaded casino.celery yet,
+# and shared_task would then queue to an unconfigured default app (amqp://localhost) and the job would be lost.
+@app.task(
     name="tables.settle_round",
     acks_late=True,
     reject_on_worker_lost=True,
