@@ -87,29 +87,23 @@ class VariantRules:
         return self.cards_per_draw
 
     def rules_dict(self) -> dict[str, Any]:
-        """Every option by its DESIGN 7 code, as JSON-able values (for the game record and the audit trail)."""
-        if self.code == "triple-draw":
-            return {}
-        data: dict[str, Any] = {
-            "five_of_a_kind": self.options.five_of_a_kind,
-            "wild_duplicates_in_flush": self.options.wild_duplicates_in_flush,
-            "kill_cards": sorted(str(card) for card in self.kill_cards),
-            "wild_ranks": [rank.code for rank in sorted(self.wild.ranks)],
-            "wild_cards": sorted(str(card) for card in self.wild.cards),
-        }
-        data |= {name: getattr(self, name) for name in ("ante_cents", "betting", "small_bet_cents", "big_bet_cents")}
-        data["min_bet_cents"] = self.min_bet_cents
-        if self.code in ("five-card-draw", "freak-of-nature"):
-            data["max_discard"] = self.cards_per_draw
-            data["max_discard_with_ace"] = self.max_discard_with_ace
-        if self.code == "pregnant-threes":
-            data |= {"draws": self.draws, "cards_per_draw": self.cards_per_draw, "draw": self.draw}
-        if self.code == "freak-of-nature":
-            data["freak_bottom"] = self.freak_bottom
-        if self.code == "three-legged-race":
-            data |= {
-                name: getattr(self, name) for name in ("legs_to_win", "uncontested_scores_leg", "tie", "forced_play")
-            }
+        """Every option that applies to this variant, by its DESIGN 7 code, as JSON-able values (for the game record
+        and the audit trail); `get_variant(code, **rules_dict())` gives these rules back."""
+        base = VARIANTS[self.code]
+        data: dict[str, Any] = {}
+        for name in _APPLIES[self.code]:
+            if name in ("five_of_a_kind", "wild_duplicates_in_flush"):
+                data[name] = getattr(self.options, name)
+            elif name == "kill_cards":
+                data[name] = [str(card) for card in sorted(self.kill_cards, key=_card_index)]
+            elif name == "wild_ranks":  # the variant's own wild ranks are implied
+                data[name] = [rank.code for rank in sorted(self.wild.ranks - base.wild.ranks)]
+            elif name == "wild_cards":
+                data[name] = [str(card) for card in sorted(self.wild.cards - base.wild.cards, key=_card_index)]
+            elif name == "max_discard":
+                data[name] = self.cards_per_draw
+            else:
+                data[name] = getattr(self, name)
         return data
 
     def verify_stakes(self) -> None:
@@ -198,6 +192,10 @@ def get_variant(code: str, **announced: Any) -> VariantRules:
         card = sorted(rules.wild.cards & rules.kill_cards, key=lambda c: c.index)[0]
         raise RulesError(f"card {card} cannot be both wild and a kill card", token=str(card))
     return rules
+
+
+def _card_index(card: Card) -> int:
+    return card.index
 
 
 def _choice(name: str, value: Any, allowed: Iterable[str]) -> str:

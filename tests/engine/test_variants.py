@@ -103,3 +103,21 @@ def test_rules_dict_records_every_announced_option() -> None:
     rules.verify_stakes()
     with pytest.raises(RulesError):
         get_variant("three-legged-race").verify_stakes()
+
+
+@pytest.mark.parametrize(
+    ("code", "options"),
+    [
+        ("pregnant-threes", {"kill_cards": ["Kd", "Js"], "draws": 2, "draw": "mandatory", "ante_cents": 50}),
+        ("three-legged-race", {"wild_ranks": ["2"], "legs_to_win": 3, "tie": "nobody_scores"}),
+        ("freak-of-nature", {"freak_bottom": "aces", "five_of_a_kind": "below_straight_flush"}),
+        ("five-card-draw", {"wild_cards": ["Js", "Jh"], "max_discard": 4, "betting": "no_limit"}),
+        ("triple-draw", {}),
+    ],
+)
+def test_rules_dict_gives_the_same_rules_back(code: str, options: dict[str, object]) -> None:
+    rules = get_variant(code, **options)
+    data = rules.rules_dict()
+    for name, value in options.items():
+        assert sorted(data[name]) == sorted(value) if isinstance(value, list) else data[name] == value
+    assert get_variant(code, **data) == rules
