@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from audit.roles import FLOOR, has_role
@@ -250,14 +251,16 @@ def paytable_clone(*, paytable: Paytable, actor: Any, name: str | None = None) -
     _require_floor(actor, "clone paytables")
     source = Paytable.objects.get(pk=paytable.pk)
     new_name = source.name if name is None or not name.strip() else _clean_name(name)
-    family = list(Paytable.objects.select_for_update().filter(name=new_name))
-    if new_name != source.name and family:
+    # Clones of one name queue on its first version's row lock; the version count below is read after the lock
+    # is granted, so it sees every clone committed meanwhile (READ COMMITTED takes a new snapshot per statement).
+    anchor = Paytable.objects.select_for_update().filter(name=new_name).order_by("version").first()
+    if new_name != source.name and anchor is not None:
         raise DomainError(
             f"A paytable named {new_name!r} already exists: clone its latest version instead.",
             code="name_taken",
             field="name",
         )
-    version = max((member.version for member in family), default=0) + 1
+    version = (Paytable.objects.filter(name=new_name).aggregate(latest=Max("version"))["latest"] or 0) + 1
     spec = paytable_spec(source)
     try:
         with transaction.atomic():

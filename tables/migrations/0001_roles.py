@@ -12,9 +12,12 @@ from tables.roles import sync_role_permissions
 def create_roles(apps: Any, schema_editor: Any) -> None:
     # Permissions are normally created after migrate; create them now so the groups get them.
     for app_config in global_apps.get_app_configs():
+        # Restore the real value afterwards: None would make every later post_migrate in this process skip
+        # the app (no permissions, no role sync, e.g. after each flush between transactional tests).
+        previous = app_config.models_module
         app_config.models_module = True
         create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
+        app_config.models_module = previous
     sync_role_permissions(apps.get_model("auth", "Group"), apps.get_model("auth", "Permission"))
 
 

@@ -125,6 +125,22 @@ def test_a_draft_stays_freely_editable_in_the_database(draft: Paytable) -> None:
     assert PaytableLine.objects.get(paytable=draft, hand="full_house").pays_numerator == 8
 
 
+@pytest.mark.django_db(transaction=True)
+def test_flush_still_resets_a_database_holding_approved_paytables(floor_user: User) -> None:
+    from django.contrib.auth.models import Group
+    from django.core.management import call_command
+
+    from paytables.services import paytable_approve, paytable_create_draft
+
+    draft = paytable_create_draft(name="Jacks or Better 9/6", basis="for_1", lines=JACKS_9_6, actor=floor_user)
+    paytable_approve(paytable=draft, approval_reference="GC-1", actor=floor_user)
+    call_command("flush", interactive=False, verbosity=0)
+    assert not Paytable.objects.exists()
+    assert not PaytableLine.objects.exists()
+    # post_migrate runs after the flush and puts the staff groups back.
+    assert set(Group.objects.values_list("name", flat=True)) == {"floor", "dealer", "compliance"}
+
+
 def test_postgresql_triggers_refuse_changes_to_an_approved_version(require_postgres: None, approved: Paytable) -> None:
     writes = orm_writes(approved)
     for name in ("update a line", "delete a line", "add a line", "change the basis", "back to draft"):
@@ -142,6 +158,8 @@ def test_sqlite_triggers_refuse_changes_to_an_approved_version(tmp_path: Path) -
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=settings.BASE_DIR, env=env, check=True
     )
     db = sqlite3.connect(database)
+    # Django's connections define the audit app's flush bypass (on only while `flush` runs); do the same, off.
+    db.create_function("audit_flush_bypass", 0, lambda: 0)
     insert_paytable = (
         "INSERT INTO paytables_paytable (name, version, basis, wild_ranks, status, approval_reference, created_at)"
         " VALUES (?, 1, 'for_1', '[]', ?, ?, '2026-01-01 00:00:00')"
@@ -186,3 +204,17 @@ def test_sqlite_triggers_refuse_changes_to_an_approved_version(tmp_path: Path) -
         "for_1",
     )
     db.close()
+
+    # A client without the bypass function cannot delete anything approved (fails closed) ...
+    bare = sqlite3.connect(database)
+    with pytest.raises(sqlite3.OperationalError, match="audit_flush_bypass"), bare:
+        bare.execute("DELETE FROM paytables_paytable WHERE id = ?", (approved_id,))
+    bare.close()
+    # ... and flush (bypass on) empties the tables.
+    flushing = sqlite3.connect(database)
+    flushing.create_function("audit_flush_bypass", 0, lambda: 1)
+    with flushing:
+        flushing.execute("DELETE FROM paytables_paytableline")
+        flushing.execute("DELETE FROM paytables_paytable")
+    assert flushing.execute("SELECT count(*) FROM paytables_paytable").fetchone() == (0,)
+    flushing.close()
