@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from casino.engine.cards import Rank, parse_cards
+from casino.engine.cards import ALL_CARDS, Card, Rank, parse_cards
 from casino.engine.errors import DuplicateCardError, HandSizeError, RulesError
-from casino.engine.hands import HandCategory
+from casino.engine.hands import HandCategory, WildSpec, evaluate
 from casino.engine.showdown import freak_wild_rank, showdown
 from casino.engine.variants import get_variant
 
@@ -131,3 +133,27 @@ def test_freak_five_of_a_kind_beats_a_straight_flush_unless_announced_otherwise(
     assert showdown(players, get_variant("freak-of-nature")).winners == (0,)
     below = get_variant("freak-of-nature", five_of_a_kind="below_straight_flush")
     assert showdown(players, below).winners == (1,)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(ALL_CARDS), min_size=10, max_size=20, unique=True),
+    st.sampled_from(["no_wild", "aces"]),
+    st.sets(st.sampled_from(ALL_CARDS), max_size=3),
+)
+def test_freak_showdown_picks_the_sliding_rank_and_the_best_live_hands(
+    cards: list[Card], bottom: str, kill: set[Card]
+) -> None:
+    players = [tuple(cards[i : i + 5]) for i in range(0, len(cards) - len(cards) % 5, 5)]
+    rules = get_variant("freak-of-nature", freak_bottom=bottom, kill_cards=sorted(map(str, kill)))
+    result = showdown(players, rules)
+    live = [hand for hand in players if not any(card in kill for card in hand)]
+    held = {card.rank for hand in live for card in hand}
+    low = [rank for rank in (6, 5, 4, 3, 2) if rank in held]
+    expected_rank = None if len(live) < 2 else Rank(low[0]) if low else (Rank.ACE if bottom == "aces" else None)
+    assert result.wild_rank == expected_rank
+    wild = WildSpec(ranks=frozenset({expected_rank})) if expected_rank else WildSpec.NONE
+    expected = [None if hand not in live else evaluate(hand, wild) for hand in players]
+    assert list(result.values) == expected
+    best = max((value for value in expected if value is not None), default=None)
+    assert result.winners == tuple(i for i, value in enumerate(expected) if value is not None and value == best)
