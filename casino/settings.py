@@ -215,6 +215,9 @@ if REDIS_URL:
     CELERY_TASK_ACKS_LATE = True
     CELERY_TASK_REJECT_ON_WORKER_LOST = True
     CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+    # Redis consumes priority 0 first: jobs someone waits for (round settlement) are sent at 0, the rest
+    # (audit sealing after every commit, analyses) default to 5 so a backlog of them never delays a payout.
+    CELERY_TASK_DEFAULT_PRIORITY = 5
     # Longer than the longest task, or an unacknowledged task is redelivered while it still runs.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
     CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

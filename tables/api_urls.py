@@ -5,6 +5,7 @@ from django.urls import URLPattern, URLResolver, path
 from tables import apis
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("me/", apis.MeApi.as_view(), name="me"),
     path("tables/", apis.TableListApi.as_view(), name="table-list"),
     path("tables/<int:table_id>/", apis.TableDetailApi.as_view(), name="table-detail"),
     path("tables/<int:table_id>/open/", apis.TableOpenApi.as_view(), name="table-open"),

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from audit.roles import role_label
 from casino.api_errors import NotAllowed
 from paytables.models import Paytable
 from tables import selectors, services, shoe
@@ -31,8 +32,25 @@ def _round(pk: int) -> Round:
     return get_object_or_404(Round.objects.select_related("table", "dealer", "approved_by"), pk=pk)
 
 
+def _ref(pk: int) -> Round:
+    """A reference for a service, which locks and loads the row itself (404 if it does not exist)."""
+    return Round(pk=pk)
+
+
 def _state(rnd: Round, code: int = status.HTTP_200_OK) -> Response:
-    return Response(selectors.round_state(_round(rnd.pk)), status=code)
+    """The round's full state; `rnd` is the row a service returned (already loaded with its table)."""
+    return Response(selectors.round_state(rnd), status=code)
+
+
+class MeApi(APIView):
+    @extend_schema(
+        responses={
+            200: inline_serializer("Me", {"username": serializers.CharField(), "role": serializers.CharField()})
+        },
+        summary="Who the caller is and the role they act in",
+    )
+    def get(self, request: Request) -> Response:
+        return Response({"username": request.user.get_username(), "role": role_label(request.user)})
 
 
 class TableListApi(APIView):
@@ -154,29 +172,27 @@ class RoundBetsApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        rnd = _round(round_id)
         services.bet_place(
-            round=rnd,
+            round=_ref(round_id),
             seat_number=values["seat"],
             actor=request.user,
             circles=values.get("circles"),
             amount_cents=values["amounts_cents"] if "amounts_cents" in values else values["amount_cents"],
         )
-        return _state(rnd)
+        return _state(_round(round_id))
 
 
 class RoundBetClearApi(APIView):
     @extend_schema(request=None, responses={200: STATE}, summary="Clear a seat's bets")
     def delete(self, request: Request, round_id: int, seat: int) -> Response:
-        rnd = _round(round_id)
-        services.bet_clear(round=rnd, seat_number=seat, actor=request.user)
-        return _state(rnd)
+        services.bet_clear(round=_ref(round_id), seat_number=seat, actor=request.user)
+        return _state(_round(round_id))
 
 
 class RoundCloseBetsApi(APIView):
     @extend_schema(request=None, responses={200: STATE}, summary="Close bets; locks the paytable version")
     def post(self, request: Request, round_id: int) -> Response:
-        return _state(services.round_close_bets(round=_round(round_id), actor=request.user))
+        return _state(services.round_close_bets(round=_ref(round_id), actor=request.user))
 
 
 class RoundDealApi(APIView):
@@ -191,7 +207,7 @@ class RoundDealApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = _round(round_id)
+        rnd = _ref(round_id)
         return _state(services.cards_deal(round=rnd, cards=data.validated_data.get("cards"), actor=request.user))
 
 
@@ -204,11 +220,13 @@ class RoundHoldsApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = _round(round_id)
         services.holds_record(
-            round=rnd, seat_number=data.validated_data["seat"], held=data.validated_data["held"], actor=request.user
+            round=_ref(round_id),
+            seat_number=data.validated_data["seat"],
+            held=data.validated_data["held"],
+            actor=request.user,
         )
-        return _state(rnd)
+        return _state(_round(round_id))
 
 
 class RoundRowsApi(APIView):
@@ -225,14 +243,14 @@ class RoundRowsApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = _round(round_id)
+        rnd = _ref(round_id)
         return _state(services.rows_record(round=rnd, rows=data.validated_data.get("rows"), actor=request.user))
 
 
 class RoundSettleApi(APIView):
     @extend_schema(request=None, responses={202: STATE}, summary="Queue the settlement job again")
     def post(self, request: Request, round_id: int) -> Response:
-        return _state(services.round_settle(round=_round(round_id), actor=request.user), status.HTTP_202_ACCEPTED)
+        return _state(services.round_settle(round=_ref(round_id), actor=request.user), status.HTTP_202_ACCEPTED)
 
 
 class RoundVoidApi(APIView):
@@ -243,14 +261,14 @@ class RoundVoidApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = _round(round_id)
+        rnd = _ref(round_id)
         return _state(services.round_void(round=rnd, reason=data.validated_data["reason"], actor=request.user))
 
 
 class RoundApproveApi(APIView):
     @extend_schema(request=None, responses={200: STATE}, summary="Approve a payout at or above the threshold (floor)")
     def post(self, request: Request, round_id: int) -> Response:
-        return _state(services.round_approve_payout(round=_round(round_id), actor=request.user))
+        return _state(services.round_approve_payout(round=_ref(round_id), actor=request.user))
 
 
 class RoundExportApi(APIView):

@@ -33,17 +33,20 @@ def codes(cards: Iterable[Card]) -> list[str]:
 
 
 def round_picture(
-    rnd: Round,
+    rnd: Round, hands: Sequence[SeatHand] | None = None
 ) -> tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]], list[tuple[Card, ...]]]:
-    """The cards already recorded in a round: dealt and held per seat, and the draw rows."""
+    """The cards already recorded in a round: dealt and held per seat, and the draw rows (none before drawing)."""
     dealt: dict[int, tuple[Card, ...]] = {}
     held: dict[int, tuple[Card, ...]] = {}
-    for hand in SeatHand.objects.filter(round=rnd):
+    for hand in SeatHand.objects.filter(round=rnd) if hands is None else hands:
         if hand.dealt:
             dealt[hand.seat_number] = parse_cards(hand.dealt)
         if hand.held is not None:
             held[hand.seat_number] = parse_cards(hand.held)
-    rows = [parse_cards(row.cards) for row in DrawRow.objects.filter(round=rnd).order_by("row")]
+    early = (Round.Phase.BETTING, Round.Phase.DEALING, Round.Phase.HOLDING)
+    rows = (
+        [] if rnd.phase in early else [parse_cards(r.cards) for r in DrawRow.objects.filter(round=rnd).order_by("row")]
+    )
     return dealt, held, rows
 
 

@@ -8,10 +8,12 @@ from django.db.models import QuerySet
 
 from casino.engine.errors import EngineError
 from casino.engine.round_settlement import replay_round_record
-from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, RoundCard, Seat, SeatHand, Table
+from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, Seat, SeatHand, Table
 
 Phase = Round.Phase
 WITH_ROWS = (Phase.SETTLING, Phase.AWAITING_APPROVAL, Phase.SETTLED)
+NO_HANDS = (Phase.BETTING,)
+NO_ROWS = (Phase.BETTING, Phase.DEALING, Phase.HOLDING)
 
 
 def table_list() -> QuerySet[Table]:
@@ -68,9 +70,12 @@ def round_state(round: Round) -> dict[str, Any]:
         "seat_number", "circle", "amount_cents"
     ):
         bets.setdefault(seat_number, {})[circle] = amount
-    hands = {h.seat_number: h for h in SeatHand.objects.filter(round=rnd)}
+    # Each part is read only in the phases where it can exist (a round's state is read after every action).
+    hands = {h.seat_number: h for h in SeatHand.objects.filter(round=rnd)} if rnd.phase not in NO_HANDS else {}
     outcomes: dict[int, list[dict[str, Any]]] = {}
-    for o in HandOutcome.objects.filter(round=rnd).order_by("seat_number", "circle"):
+    paid_phases = (Phase.AWAITING_APPROVAL, Phase.SETTLED, Phase.VOIDED)
+    found = HandOutcome.objects.filter(round=rnd) if rnd.phase in paid_phases else HandOutcome.objects.none()
+    for o in found.order_by("seat_number", "circle"):
         outcomes.setdefault(o.seat_number, []).append(
             {
                 "circle": o.circle,
@@ -112,6 +117,9 @@ def round_state(round: Round) -> dict[str, Any]:
             }
         )
     settled = rnd.phase in (Phase.AWAITING_APPROVAL, Phase.SETTLED)
+    rows = [row.cards for row in DrawRow.objects.filter(round=rnd).order_by("row")] if rnd.phase not in NO_ROWS else []
+    used = [card for n in sorted(hands) for card in (hands[n].dealt or hands[n].held or [])]
+    used += [card for row in rows for card in row]
     return {
         "id": rnd.pk,
         "table": {"id": table.pk, "name": table.name, "card_source": table.card_source},
@@ -127,9 +135,9 @@ def round_state(round: Round) -> dict[str, Any]:
         "voided_at": _iso(rnd.voided_at),
         "void_reason": rnd.void_reason,
         "seats": seats,
-        "rows": [row.cards for row in DrawRow.objects.filter(round=rnd).order_by("row")],
+        "rows": rows,
         "missing_holds": sorted(n for n, h in hands.items() if h.held is None),
-        "used_cards": list(RoundCard.objects.filter(round=rnd).order_by("id").values_list("card", flat=True)),
+        "used_cards": used,
         "totals": {
             "stakes_cents": total_stake,
             "returns_cents": total_paid if settled else None,

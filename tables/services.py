@@ -42,6 +42,13 @@ Phase = Round.Phase
 USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
 
 
+class RoundNotFound(DomainError):
+    """No round with that id (HTTP 404)."""
+
+    status_code = 404
+    code = "not_found"
+
+
 # ---- helpers -------------------------------------------------------------------------------------------------
 
 
@@ -50,10 +57,15 @@ def _lock_table(table: Table) -> Table:
 
 
 def _lock_round(rnd: Round) -> Round:
-    try:
-        return Round.objects.select_for_update(of=("self",)).select_related("table").get(pk=rnd.pk)
-    except Round.DoesNotExist:
-        raise DomainError(f"round {rnd.pk} does not exist", code="not_found") from None
+    found = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("table", "dealer", "approved_by")
+        .filter(pk=rnd.pk)
+        .first()
+    )
+    if found is None:
+        raise RoundNotFound(f"round {rnd.pk} does not exist")
+    return found
 
 
 def _require_phase(rnd: Round, *phases: str, action: str) -> None:
@@ -88,7 +100,8 @@ def _save_cards(rows: list[RoundCard]) -> None:
 
 def _queue_settlement(rnd: Round) -> None:
     round_id = rnd.pk
-    transaction.on_commit(lambda: settle_round.delay(round_id))
+    # Priority 0 is consumed first on Redis (see CELERY_TASK_DEFAULT_PRIORITY): players wait for this job.
+    transaction.on_commit(lambda: settle_round.apply_async((round_id,), priority=0))
 
 
 # ---- tables and seats ----------------------------------------------------------------------------------------
@@ -485,14 +498,16 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
     return rnd
 
 
-def _advance_after_cards(rnd: Round) -> None:
+def _advance_after_cards(rnd: Round, hands: list[SeatHand] | None = None) -> None:
     """dealing -> holding once every betting seat has its cards; holding -> drawing once every hold is in."""
-    hands = list(SeatHand.objects.filter(round=rnd))
+    hands = list(SeatHand.objects.filter(round=rnd)) if hands is None else hands
+    before = rnd.phase
     if rnd.phase == Phase.DEALING and all(len(h.dealt) == CARDS_PER_HAND or h.held is not None for h in hands):
         rnd.phase = Phase.HOLDING
     if rnd.phase == Phase.HOLDING and all(h.held is not None for h in hands):
         rnd.phase = Phase.DRAWING
-    rnd.save(update_fields=["phase"])
+    if rnd.phase != before:
+        rnd.save(update_fields=["phase"])
 
 
 def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]]) -> None:
@@ -567,7 +582,8 @@ def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: 
     manual = rnd.table.card_source == CardSource.MANUAL
     # A manual table may skip entering the dealt cards and record only what each seat holds.
     _require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
-    hand = SeatHand.objects.select_for_update().filter(round=rnd, seat_number=seat_number).first()
+    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd)}
+    hand = hands.get(seat_number)
     if hand is None:
         raise DomainError(f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="seat")
     if len(hand.dealt) != CARDS_PER_HAND and not manual:
@@ -577,7 +593,7 @@ def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: 
         raise DomainError(
             f"a seat holds at most {CARDS_PER_HAND} cards, got {len(cards)}", code="too_many_held", field="held"
         )
-    dealt, held_map, rows = card_input.round_picture(rnd)
+    dealt, held_map, rows = card_input.round_picture(rnd, hands=list(hands.values()))
     if hand.dealt:
         missing = [str(c) for c in cards if str(c) not in hand.dealt]
         if missing:
@@ -598,7 +614,8 @@ def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: 
     hand.save(update_fields=["held", "held_at"])
     if rnd.phase == Phase.DEALING:
         rnd.phase = Phase.HOLDING
-    _advance_after_cards(rnd)
+        rnd.save(update_fields=["phase"])
+    _advance_after_cards(rnd, list(hands.values()))
     audit_record(
         action="holds_record",
         obj=rnd,
