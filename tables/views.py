@@ -20,7 +20,7 @@ from casino.engine.errors import EngineError
 from tables import services
 from tables.forms import parse_amount_cents, parse_card_list, parse_circles, parse_reason, parse_seat_number
 from tables.models import MAX_SEATS, ROW_COUNT, Round, Table
-from tables.screen import screen_for, table_version, tables_for
+from tables.screen import current_round, screen_for, table_version, tables_for
 from tables.templatetags.tablet import money
 
 tablet_login_required = login_required(login_url="tablet:login")
@@ -40,7 +40,7 @@ class TabletLoginView(auth_views.LoginView):
 @require_GET
 def tablet_home(request: HttpRequest) -> HttpResponse:
     tables = list(tables_for(request.user).select_related("paytable"))
-    return render(request, "tables/tablet/home.html", {"tables": tables})
+    return render(request, "tables/tablet/home.html", {"tables": [(table, current_round(table)) for table in tables]})
 
 
 def _table_for(request: HttpRequest, table_id: int) -> Table | HttpResponse:

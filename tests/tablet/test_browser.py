@@ -51,7 +51,7 @@ def place_bet(page: Page, seat: int, amount: str, circles: int) -> None:
     box = page.locator(f"#seat-{seat}")
     box.get_by_label(f"Seat {seat} bet per circle ($)").fill(amount)
     box.locator(f'label[data-circles="{circles}"]').tap()
-    box.get_by_role("button", name="Place bet").tap()
+    box.get_by_role("button", name=f"Place bet for seat {seat}").tap()
 
 
 def shown_returns(page: Page, seat: int) -> list[int]:
@@ -163,7 +163,17 @@ def test_dealer_plays_an_rng_round_in_portrait_with_deal_and_draw_buttons(
     sign_in(dealer, "dave")
     dealer.get_by_role("link", name="Electronic One").tap()
     dealer.get_by_role("button", name="Start a round").tap()
-    place_bet(dealer, 2, "5", 2)
+    # Seat 2 by keyboard alone (a screen-reader user's way): type, Tab to the circles, arrow to 2, Tab, Enter.
+    dealer.get_by_label("Seat 2 Bet per circle ($)").focus()
+    dealer.keyboard.type("5")
+    dealer.keyboard.press("Tab")
+    expect(dealer.locator("#circles-2-1")).to_be_focused()
+    dealer.keyboard.press("ArrowRight")
+    expect(dealer.locator("#circles-2-2")).to_be_checked()
+    dealer.keyboard.press("Tab")
+    expect(dealer.get_by_role("button", name="Place bet for seat 2")).to_be_focused()
+    dealer.keyboard.press("Enter")
+    expect(dealer.locator("#seat-2-bet")).to_have_text("2 × $5.00")
     place_bet(dealer, 6, "7.50", 3)
     expect(dealer.locator("#seat-6-bet")).to_have_text("3 × $7.50")
     screenshot(dealer, "betting")

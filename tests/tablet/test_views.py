@@ -218,9 +218,41 @@ def test_every_control_on_the_betting_screen_has_a_label(betting: tuple[Any, Rou
     table, _ = betting
     html = _client(dealer_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
     for number in (1, 3):  # seated: bet entry
-        assert f'<label for="amount-{number}">Seat {number} bet per circle ($)</label>' in html
-        assert f"<legend>Seat {number} circles</legend>" in html
+        assert f'<label for="amount-{number}"><span class="visually-hidden">Seat {number} </span>Bet per' in html
+        assert f'<legend><span class="visually-hidden">Seat {number} </span>Circles</legend>' in html
     for number in (2, 4, 5, 6, 7):  # empty: a player can be seated
-        assert f'<label for="player-{number}">Seat {number} player name (optional)</label>' in html
+        assert f'<label for="player-{number}"><span class="visually-hidden">Seat {number} </span>Player name' in html
     assert 'role="list" aria-label="Seats"' in html
     assert html.count('role="alert"') >= 7  # each seat's error slot is announced when it fills
+
+
+def test_a_whole_manual_round_through_the_tablet_forms_settles_with_the_engine_payouts(
+    betting: tuple[Any, Round], dealer_user: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    table, round_ = betting
+    client = _client(dealer_user)
+    assert _act(client, table, "bet", round=round_.pk, seat=1, amount="10", circles=2).status_code == 200
+    assert _act(client, table, "close-bets", round=round_.pk).status_code == 200
+    assert _act(client, table, "deal", round=round_.pk, seat1="Js Jh 4c 7d 9s").status_code == 200
+    # Held cards come as the tapped checkboxes, in dealt order.
+    response = _act(client, table, "hold", round=round_.pk, seat=1, held=["Js", "Jh"])
+    assert response.status_code == 200
+    assert "Holds 2:" in response.content.decode()
+    # Under a `db` test the queued settlement job does not run, so the round waits in "settling"...
+    rows = {"row1": "Jc Kd 2s 3h 5c", "row2": "8c 8d 8h Ac 2d", "row3": "Qh Kh Ah Tc 6d"}
+    response = _act(client, table, "rows", round=round_.pk, **rows)
+    assert response.status_code == 200
+    assert 'id="settling"' in response.content.decode()
+    # ...until the dealer taps Settle, which queues it again; this time it runs.
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _act(client, table, "settle", round=round_.pk)
+    assert response.status_code == 200
+    round_.refresh_from_db()
+    assert round_.phase == "settled"
+    html = _client(dealer_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
+    # Circle 1: Js Jh + Jc Kd 2s = three jacks, 3 for 1. Circle 2: Js Jh + 8c 8d 8h = eights full, 9 for 1.
+    assert 'data-seat="1" data-circle="1"' in html
+    assert "Three jacks" in html
+    assert "Eights full of jacks" in html
+    assert 'class="money total" data-cents="12000"' in html
+    assert 'id="table-result" data-cents="-10000"' in html
