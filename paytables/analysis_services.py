@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import logging
 from collections.abc import Callable
 from fractions import Fraction
@@ -21,7 +20,7 @@ logger = logging.getLogger(__name__)
 
 
 def _analyzer() -> Callable[..., Any]:
-    """The engine's analyze(spec, cache_dir) (a setting, so a deployment can point at another implementation)."""
+    """The engine's analyze(spec, progress=...) (a setting, so tests and deployments can point elsewhere)."""
     return import_string(getattr(settings, "PAYTABLE_ANALYZER", "casino.engine.analysis.analyze"))  # type: ignore[no-any-return]
 
 
@@ -108,10 +107,8 @@ def paytable_analysis_run(*, paytable_id: int) -> PaytableAnalysis | None:
     analysis, spec, fingerprint = claimed
     try:
         analyze = _analyzer()
-        kwargs: dict[str, Any] = {}  # the engine keeps its tables in its own cache ($CASINO_CACHE_DIR)
-        if "progress" in inspect.signature(analyze).parameters:
-            kwargs["progress"] = _progress_writer(analysis.pk, fingerprint)
-        figures = _figures(analyze(spec, **kwargs))
+        # The engine keeps its paytable-independent tables in its own cache ($CASINO_CACHE_DIR).
+        figures = _figures(analyze(spec, progress=_progress_writer(analysis.pk, fingerprint)))
     except Exception as exc:
         _record_failure(analysis.pk, fingerprint, exc)
         raise

@@ -48,6 +48,17 @@ def reporting_analyzer(spec: Any, progress: Any = None, **kwargs: Any) -> Any:
     return analyze(spec, **kwargs)
 
 
+def observing_analyzer(spec: Any, progress: Any, **kwargs: Any) -> Any:
+    """The real analyzer, noting what a reader of the row sees each time the engine reports progress."""
+
+    def spy(fraction: float) -> None:
+        progress(fraction)
+        row = PaytableAnalysis.objects.get(paytable__name="Jacks or Better 9/6")
+        SEEN.append((row.status, row.progress))
+
+    return analyze(spec, progress=spy, **kwargs)
+
+
 def editing_analyzer(spec: Any, **kwargs: Any) -> Any:
     """The real analyzer, while floor staff change the draft's schedule underneath it."""
     result = analyze(spec, **kwargs)
@@ -120,6 +131,19 @@ def test_an_analyzer_reporting_progress_shows_it_in_whole_percents(draft: Paytab
     paytable_analysis_run(paytable_id=draft.pk)
     assert SEEN == [("running", 25), ("running", 50), ("running", 50), ("running", 99)]
     assert_jacks_9_6_figures(analysis_of(draft))
+
+
+@pytest.mark.django_db
+@override_settings(PAYTABLE_ANALYZER="tests.paytables.test_analysis_job.observing_analyzer")
+def test_the_engines_progress_reaches_the_row_while_the_job_runs(draft: Paytable) -> None:
+    SEEN.clear()
+    paytable_analysis_run(paytable_id=draft.pk)
+    assert {status for status, _ in SEEN} == {"running"}
+    percents = [percent for _, percent in SEEN]
+    assert percents == sorted(percents)
+    assert 0 < percents[0] < 99
+    assert percents[-1] == 99  # 100 only once the figures are stored
+    assert analysis_of(draft).progress == 100
 
 
 @pytest.mark.django_db

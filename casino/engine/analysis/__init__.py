@@ -8,6 +8,7 @@ every hold's exact total (optimal.py). The 2,598,960 deals reduce to 134,459 sui
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from math import lcm
 from pathlib import Path
@@ -24,11 +25,19 @@ __all__ = ["TOTAL_OUTCOMES", "LineAnalysis", "PaytableAnalysis", "analyze"]
 _MAX_SCALED = 2**35
 
 
-def analyze(spec: PaytableSpec, cache_dir: Path | None = None) -> PaytableAnalysis:
+def analyze(
+    spec: PaytableSpec, cache_dir: Path | None = None, progress: Callable[[float], None] | None = None
+) -> PaytableAnalysis:
     """Analyse one paytable exactly; the paytable-independent tables come from `cache_dir` (default
-    $CASINO_CACHE_DIR or the project's .cache/analysis) or are built and stored there."""
+    $CASINO_CACHE_DIR or the project's .cache/analysis) or are built and stored there.
+
+    `progress`, when given, is called with the fraction done (0 to 1) after each stage (for a job's progress bar).
+    """
+    report = progress or (lambda fraction: None)
     tables, preferences = deal_tables(cache_dir)
+    report(0.4)  # building these tables (first run, cold cache) is the long stage
     classes = class_tables(tables, (int(rank) for rank in spec.wild_ranks), cache_dir)
+    report(0.6)
     line_of_class = [spec.match_class(klass) for klass in classes.classes]
     returns = [spec.line_return(index) for index in line_of_class]
     scale = lcm(*(value.denominator for value in returns))
@@ -38,6 +47,7 @@ def analyze(spec: PaytableSpec, cache_dir: Path | None = None) -> PaytableAnalys
         raise PaytableError("the pays' fractions are too fine for an exact analysis: use simpler fractions")
     values = np.array(scaled, dtype=np.int64)
     outcome = optimal_outcome(values, classes, tables, preferences)
+    report(0.9)
     per_line = [0] * len(spec.lines)
     nothing = 0
     for index, count in zip(line_of_class, outcome.class_counts, strict=True):
@@ -52,6 +62,7 @@ def analyze(spec: PaytableSpec, cache_dir: Path | None = None) -> PaytableAnalys
     square = sum((count * value * value for count, value in zip(per_line, line_returns, strict=True)), Fraction(0))
     square /= total
     hits = sum(count for count, value in zip(per_line, line_returns, strict=True) if value > 0)
+    report(1.0)
     return PaytableAnalysis(
         name=spec.name,
         basis=spec.basis,
