@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from audit.roles import COMPLIANCE, DEALER, FLOOR, has_role
 from paytables import services
-from paytables.models import Basis, Paytable, PaytableAnalysis
+from paytables.models import Basis, Paytable, PaytableAnalysis, PaytableStatus
 from paytables.selectors import paytable_analysis_or_none, paytable_get, paytable_line_as_dict, paytable_list
 
 
@@ -200,6 +200,17 @@ def _detail(paytable_id: int, code: int = status.HTTP_200_OK) -> Response:
     return Response(PaytableDetailSerializer(data).data, status=code)
 
 
+class ListQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    status = serializers.ChoiceField(choices=PaytableStatus.choices, required=False)
+    name = serializers.CharField(required=False, max_length=100)
+
+
+def _validated_query(request: Request) -> dict[str, Any]:
+    serializer = ListQuerySerializer(data=request.query_params)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
 def _validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:  # type: ignore[type-arg]
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -211,10 +222,17 @@ def _validated(serializer_class: type[serializers.Serializer], request: Request)
 
 class PaytableListApi(PaytableApiView):
     @extend_schema(
-        responses={200: PaytableSummarySerializer(many=True), **READ_ERRORS}, summary="List paytable versions"
+        parameters=[
+            OpenApiParameter("status", str, enum=[choice.value for choice in PaytableStatus], required=False),
+            OpenApiParameter("name", str, required=False, description="Exact paytable name"),
+        ],
+        responses={200: PaytableSummarySerializer(many=True), **READ_ERRORS},
+        summary="List paytable versions",
     )
     def get(self, request: Request) -> Response:
-        return Response(PaytableSummarySerializer([_summary(p) for p in paytable_list()], many=True).data)
+        query = _validated_query(request)
+        paytables = paytable_list(status=query.get("status"), name=query.get("name"))
+        return Response(PaytableSummarySerializer([_summary(p) for p in paytables], many=True).data)
 
     @extend_schema(
         request=PaytableCreateInputSerializer,

@@ -46,8 +46,14 @@ def spec_fingerprint(spec: PaytableSpec) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def paytable_list() -> QuerySet[Paytable]:
-    return Paytable.objects.select_related("analysis", "approved_by", "created_by").order_by("name", "-version")
+def paytable_list(*, status: str | None = None, name: str | None = None) -> QuerySet[Paytable]:
+    """Every version, by name then newest first; optionally one status and/or one name."""
+    paytables = Paytable.objects.select_related("analysis", "approved_by", "created_by").order_by("name", "-version")
+    if status:
+        paytables = paytables.filter(status=status)
+    if name:
+        paytables = paytables.filter(name=name)
+    return paytables
 
 
 def paytable_get(paytable_id: int) -> Paytable:

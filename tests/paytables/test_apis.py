@@ -187,3 +187,17 @@ def test_the_schema_documents_every_paytable_endpoint_with_its_errors() -> None:
         assert set(paths[path][method]["responses"]) == {success, "400", "403", "404", "409"}, path
     for path in ("/api/v1/paytables/", "/api/v1/paytables/{paytable_id}/", "/api/v1/paytables/{paytable_id}/analysis/"):
         assert set(paths[path]["get"]["responses"]) == {"200", "403", "404"}, path
+
+
+def test_the_list_filters_by_status_and_name(dealer_user: User, approved: Paytable, floor_user: User) -> None:
+    from paytables.services import paytable_clone
+
+    paytable_clone(paytable=approved, actor=floor_user)
+    client = client_for(dealer_user)
+    rows = client.get("/api/v1/paytables/", {"status": "approved"}).json()
+    assert [(row["version"], row["status"]) for row in rows] == [(1, "approved")]
+    rows = client.get("/api/v1/paytables/", {"name": "Jacks or Better 9/6"}).json()
+    assert [row["version"] for row in rows] == [2, 1]
+    bad = client.get("/api/v1/paytables/", {"status": "pending"})
+    assert bad.status_code == 400
+    assert bad.json()["error"]["field"] == "status"
