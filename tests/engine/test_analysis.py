@@ -170,8 +170,8 @@ def test_among_holds_of_equal_return_every_deal_keeps_all_five_cards(cache_dir: 
     spec = PaytableSpec.from_dict({"name": "flat", "basis": "for_1", "lines": [{"hand": c, "pays": 1} for c in codes]})
     tables, preferences = analysis_cache.deal_tables(cache_dir)
     classes = analysis_cache.class_tables(tables, [], cache_dir)
-    values = np.ones(len(classes.classes), dtype=np.int64)
-    outcome = optimal_outcome(values, classes, tables, preferences)
+    every_class_alike = np.zeros(len(classes.classes), dtype=np.int64)
+    outcome = optimal_outcome(every_class_alike, np.ones(1, dtype=np.int64), classes, tables, preferences)
     assert (outcome.holds == 31).all()
     assert analyze(spec, cache_dir).return_exact == 1
 

@@ -38,23 +38,21 @@ def analyze(
     report(0.4)  # building these tables (first run, cold cache) is the long stage
     classes = class_tables(tables, (int(rank) for rank in spec.wild_ranks), cache_dir)
     report(0.6)
-    line_of_class = [spec.match_class(klass) for klass in classes.classes]
-    returns = [spec.line_return(index) for index in line_of_class]
+    # Group the pay classes by the line that pays them (the last group: no line).
+    nothing = len(spec.lines)
+    group_of_class = np.array(
+        [nothing if (index := spec.match_class(klass)) is None else index for klass in classes.classes],
+        dtype=np.int64,
+    )
+    returns = [spec.line_return(index) for index in range(len(spec.lines))] + [spec.line_return(None)]
     scale = lcm(*(value.denominator for value in returns))
     scaled = [int(value * scale) for value in returns]
     if max(scaled) >= _MAX_SCALED:
         # Hold totals reach about 2**27 times a value; past this int64 would overflow and exactness be lost.
         raise PaytableError("the pays' fractions are too fine for an exact analysis: use simpler fractions")
-    values = np.array(scaled, dtype=np.int64)
-    outcome = optimal_outcome(values, classes, tables, preferences)
+    outcome = optimal_outcome(group_of_class, np.array(scaled, dtype=np.int64), classes, tables, preferences)
     report(0.9)
-    per_line = [0] * len(spec.lines)
-    nothing = 0
-    for index, count in zip(line_of_class, outcome.class_counts, strict=True):
-        if index is None:
-            nothing += count
-        else:
-            per_line[index] += count
+    per_line = list(outcome.group_counts[:nothing])
     total = TOTAL_OUTCOMES
     line_returns = [spec.line_return(index) for index in range(len(spec.lines))]
     mean = sum((Fraction(count) * value for count, value in zip(per_line, line_returns, strict=True)), Fraction(0))
@@ -73,7 +71,7 @@ def analyze(
             LineAnalysis(line, value, count, total)
             for line, value, count in zip(spec.lines, line_returns, per_line, strict=True)
         ),
-        nothing_combinations=nothing,
+        nothing_combinations=outcome.group_counts[nothing],
         total_combinations=total,
         tie_rule=TIE_RULE,
     )

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from casino.engine.analysis.classes import ClassTables
-from casino.engine.analysis.deals import DECK, HAND, HOLDS, DealTables, Int32Array, Int64Array
+from casino.engine.analysis.deals import DECK, HAND, HOLDS, DealTables, Float64Array, Int32Array, Int64Array
 
 # Each deal is weighted by the least common multiple of the draw counts C(47, 5-h), so that every hold's
 # outcomes are whole numbers: a hold of h cards weights each of its C(47, 5-h) draws by WEIGHT // C(47, 5-h).
@@ -55,10 +55,10 @@ def hold_preferences(deals: NDArray[np.uint8]) -> Int32Array:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Weighted outcome counts per pay class under optimal holds (summing to TOTAL_OUTCOMES), and the chosen hold
-    mask of each canonical deal."""
+    """Weighted outcome counts per group of pay classes under optimal holds (summing to TOTAL_OUTCOMES), and the
+    chosen hold mask of each canonical deal."""
 
-    class_counts: tuple[int, ...]
+    group_counts: tuple[int, ...]
     holds: Int64Array
 
 
@@ -75,18 +75,35 @@ def hold_totals(values: Int64Array, tables: DealTables) -> Int64Array:
     return totals
 
 
+def grouped_counts(classes: ClassTables, group_of_class: Int64Array, groups: int) -> Float64Array:
+    """The superset counts summed over the pay classes of each group (a paytable pays each group alike):
+    one pass over the class table, after which every product is `groups` wide instead of one per class."""
+    order = np.argsort(group_of_class, kind="stable")
+    present, starts = np.unique(group_of_class[order], return_index=True)
+    grouped = np.zeros((classes.counts.shape[0], groups), dtype=np.float64)
+    grouped[:, present] = np.add.reduceat(classes.counts[:, order], starts, axis=1)
+    return grouped
+
+
 def optimal_outcome(
-    class_values: Int64Array, classes: ClassTables, tables: DealTables, preferences: Int32Array
+    group_of_class: Int64Array,
+    group_values: Int64Array,
+    classes: ClassTables,
+    tables: DealTables,
+    preferences: Int32Array,
 ) -> Outcome:
-    """Hold each deal to maximise the total of `class_values` (integers, one per pay class; ties by TIE_RULE
-    through `preferences`), then count the weighted outcomes per pay class exactly."""
-    if int(np.abs(class_values).max(initial=0)) * comb(DECK, HAND) < _FLOAT_EXACT:
+    """Hold each deal to maximise the total value (pay class c is worth `group_values[group_of_class[c]]`,
+    integers; ties by TIE_RULE through `preferences`), then count the weighted outcomes per group exactly."""
+    groups = len(group_values)
+    counts = grouped_counts(classes, group_of_class, groups)
+    deal_group = group_of_class[classes.deal_class]
+    if int(np.abs(group_values).max(initial=0)) * comb(DECK, HAND) < _FLOAT_EXACT:
         # Float products and sums stay below 2**53 here, so float64 is exact (and much faster than int64).
         # einsum rather than BLAS: these products are small, and BLAS threads only spin on a shared machine.
-        per_suit_class = np.rint(np.einsum("gc,c->g", classes.counts, class_values.astype(np.float64))).astype(np.int64)
+        per_suit_class = np.rint(np.einsum("gc,c->g", counts, group_values.astype(np.float64))).astype(np.int64)
     else:
-        per_suit_class = classes.counts.astype(np.int64) @ class_values
-    score = hold_totals(np.concatenate([per_suit_class, class_values[classes.deal_class]]), tables)
+        per_suit_class = counts.astype(np.int64) @ group_values
+    score = hold_totals(np.concatenate([per_suit_class, group_values[deal_group]]), tables)
     score *= _DRAW_WEIGHT_BY_MASK
     best = score.max(axis=0)
     holds = np.where(score == best, preferences, -1).argmax(axis=0)
@@ -96,18 +113,17 @@ def optimal_outcome(
     index = _POPCOUNT[holds] * size + tables.subset_ids
     tally = np.bincount(index.ravel(), weights=coefficients.ravel(), minlength=(HAND + 1) * size)
     tally = tally.reshape(HAND + 1, size)
-    rows = classes.counts.shape[0]
-    # Exact in float64: a row of `tally` sums in absolute value to at most 32 x 2,598,960 and a count is at most
-    # 2,598,960, so no partial sum reaches 2**53.
-    per_held = np.rint(np.einsum("hg,gc->hc", tally[:, :rows], classes.counts)).astype(np.int64)
-    classes_count = len(classes.classes)
-    deal_index = (np.arange(HAND + 1)[:, None] * classes_count + classes.deal_class[None, :]).ravel()
+    rows = counts.shape[0]
+    # Exact in float64: a row of `tally` sums in absolute value to at most 32 x 2,598,960 and a grouped count is
+    # at most 2,598,960, so no partial sum reaches 2**53.
+    per_held = np.rint(np.einsum("hg,gc->hc", tally[:, :rows], counts)).astype(np.int64)
+    deal_index = (np.arange(HAND + 1)[:, None] * groups + deal_group[None, :]).ravel()
     per_held += (
-        np.rint(np.bincount(deal_index, weights=tally[:, rows:].ravel(), minlength=(HAND + 1) * classes_count))
+        np.rint(np.bincount(deal_index, weights=tally[:, rows:].ravel(), minlength=(HAND + 1) * groups))
         .astype(np.int64)
-        .reshape(HAND + 1, classes_count)
+        .reshape(HAND + 1, groups)
     )
-    counts = [sum(int(per_held[h, c]) * DRAW_WEIGHT[h] for h in range(HAND + 1)) for c in range(classes_count)]
-    if sum(counts) != TOTAL_OUTCOMES:
-        raise ArithmeticError(f"outcome counts sum to {sum(counts)}, not {TOTAL_OUTCOMES}")
-    return Outcome(tuple(counts), holds)
+    totals = [sum(int(per_held[h, g]) * DRAW_WEIGHT[h] for h in range(HAND + 1)) for g in range(groups)]
+    if sum(totals) != TOTAL_OUTCOMES:
+        raise ArithmeticError(f"outcome counts sum to {sum(totals)}, not {TOTAL_OUTCOMES}")
+    return Outcome(tuple(totals), holds)
