@@ -22,14 +22,8 @@ def _hand(stacks: dict[int, int], button: int = 4, **options: object) -> HomeHan
 
 
 def _snapshot(hand: HomeHand) -> tuple[object, ...]:
-    return (
-        copy.deepcopy(hand.players),
-        hand.pot_cents,
-        hand.actor,
-        copy.deepcopy(hand.round.__dict__),
-        len(hand.events),
-        hand.phase,
-    )
+    return (copy.deepcopy(hand.players), hand.pot_cents, hand.actor, copy.deepcopy(hand.round.__dict__),
+            len(hand.events), hand.phase)
 
 
 def _refused(hand: HomeHand, seat: int, kind: MoveKind, amount: int = 0) -> str:
@@ -78,7 +72,8 @@ def test_fixed_limit_allows_one_bet_and_three_raises_then_refuses_a_fourth_raise
 
 
 def test_pot_limit_caps_a_raise_at_the_pot_after_the_call() -> None:
-    hand = _hand({1: 50_000, 2: 50_000, 3: 50_000, 4: 50_000}, ante_cents=100, betting="pot_limit", min_bet_cents=200)
+    hand = _hand({1: 50_000, 2: 50_000, 3: 50_000, 4: 50_000}, ante_cents=100, betting="pot_limit",
+                 min_bet_cents=200)
     assert _refused(hand, 1, MoveKind.BET, 401) == e.BET_ABOVE_LIMIT  # the pot is 400
     hand.bet(1, 400)
     # Seat 2 may raise to 400 (call) + 1,200 (pot after the call) = 1,600.
@@ -89,7 +84,8 @@ def test_pot_limit_caps_a_raise_at_the_pot_after_the_call() -> None:
 
 
 def test_no_limit_bets_start_at_the_minimum_and_a_raise_adds_at_least_the_last_raise() -> None:
-    hand = _hand({1: 50_000, 2: 50_000, 3: 50_000, 4: 50_000}, ante_cents=100, betting="no_limit", min_bet_cents=200)
+    hand = _hand({1: 50_000, 2: 50_000, 3: 50_000, 4: 50_000}, ante_cents=100, betting="no_limit",
+                 min_bet_cents=200)
     assert _refused(hand, 1, MoveKind.BET, 199) == e.BET_BELOW_MINIMUM
     assert _refused(hand, 1, MoveKind.BET, 60_000) == e.INSUFFICIENT_CHIPS
     hand.bet(1, 1_000)

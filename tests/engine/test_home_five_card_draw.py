@@ -55,7 +55,8 @@ def test_side_pot_with_two_all_ins_is_won_by_different_hands() -> None:
 
 
 def test_split_pot_gives_the_odd_chip_to_the_first_winner_left_of_the_dealer() -> None:
-    table = game("five-card-draw", {1: 1_000, 2: 1_000, 3: 1_000}, ante_cents=25, small_bet_cents=50, big_bet_cents=100)
+    table = game("five-card-draw", {1: 1_000, 2: 1_000, 3: 1_000}, ante_cents=25, small_bet_cents=50,
+                 big_bet_cents=100)
     deck = stacked_deck(2, {1: "Ah Kh Qd Js 9c", 2: "8s 7h 5d 4c 2h", 3: "As Kd Qc Jh 9d"})
     hand = table.start_hand(button=2, deck=deck)
     assert hand.seats == [3, 1, 2]
@@ -74,9 +75,8 @@ def test_split_pot_gives_the_odd_chip_to_the_first_winner_left_of_the_dealer() -
 
 
 def test_fixed_limit_game_with_assertions_after_every_street() -> None:
-    table = game(
-        "five-card-draw", {1: 5_000, 2: 5_000, 3: 5_000}, ante_cents=50, small_bet_cents=100, big_bet_cents=200
-    )
+    table = game("five-card-draw", {1: 5_000, 2: 5_000, 3: 5_000}, ante_cents=50, small_bet_cents=100,
+                 big_bet_cents=200)
     deck = stacked_deck(1, {1: "2c 2d 7h 9s Kc", 2: "Ac Ah 5s 6d Jd", 3: "Ts Js Qs 3h 4c"}, stock="Ad As 9d 8s")
     hand = table.start_hand(button=1, deck=deck)
     assert hand.pot_cents == 150
@@ -138,9 +138,8 @@ def test_discarding_a_card_not_held_is_refused_without_change() -> None:
 
 def test_a_hand_won_uncontested_needs_no_showdown_and_returns_the_uncalled_bet() -> None:
     table = game("five-card-draw", {1: 1_000, 2: 1_000, 3: 1_000}, **NO_LIMIT)
-    hand = table.start_hand(
-        button=3, deck=stacked_deck(3, {1: "2c 3d 4h 8s 9c", 2: "Kc Kd 4c 7s 9d", 3: "5c 6d 7h Js Qc"})
-    )
+    hand = table.start_hand(button=3, deck=stacked_deck(3, {1: "2c 3d 4h 8s 9c", 2: "Kc Kd 4c 7s 9d",
+                                                             3: "5c 6d 7h Js Qc"}))
     hand.bet(1, 600)
     hand.fold(2)
     hand.fold(3)
@@ -153,22 +152,11 @@ def test_a_hand_won_uncontested_needs_no_showdown_and_returns_the_uncalled_bet()
 def test_stock_running_out_reshuffles_the_discards_except_the_drawing_players_own() -> None:
     seats = {n: 10_000 for n in range(1, 11)}
     table = game("five-card-draw", seats, ante_cents=10, small_bet_cents=20, big_bet_cents=40)
-    deck = stacked_deck(
-        10,
-        {
-            1: "2c 2d 2h 2s 3c",
-            2: "3d 3h 3s 4c 4d",
-            3: "4h 4s 5c 5d 5h",
-            4: "5s 6c 6d 6h 6s",
-            5: "7c 7d 7h 7s 8c",
-            6: "8d 8h 8s 9c 9d",
-            7: "9h 9s Tc Td Th",
-            8: "Ts Jc Jd Jh Js",
-            9: "Qc Qd Qh Qs Kc",
-            10: "Kd Kh Ks Ac Ad",
-        },
-        stock="Ah As",
-    )
+    deck = stacked_deck(10, {
+        1: "2c 2d 2h 2s 3c", 2: "3d 3h 3s 4c 4d", 3: "4h 4s 5c 5d 5h", 4: "5s 6c 6d 6h 6s",
+        5: "7c 7d 7h 7s 8c", 6: "8d 8h 8s 9c 9d", 7: "9h 9s Tc Td Th", 8: "Ts Jc Jd Jh Js",
+        9: "Qc Qd Qh Qs Kc", 10: "Kd Kh Ks Ac Ad",
+    }, stock="Ah As")
     hand = table.start_hand(button=10, deck=deck, reshuffles=[cards("3c 2c"), cards("4d 4c")])
     for seat in range(1, 11):
         hand.check(seat)
@@ -187,29 +175,13 @@ def test_stock_running_out_reshuffles_the_discards_except_the_drawing_players_ow
 
 
 def test_a_recorded_reshuffle_that_is_not_the_discards_is_refused() -> None:
-    table = game(
-        "five-card-draw", {n: 1_000 for n in range(1, 11)}, ante_cents=10, small_bet_cents=20, big_bet_cents=40
-    )
-    hand = table.start_hand(
-        button=10,
-        deck=stacked_deck(
-            10,
-            {
-                1: "2c 2d 2h 2s 3c",
-                2: "3d 3h 3s 4c 4d",
-                3: "4h 4s 5c 5d 5h",
-                4: "5s 6c 6d 6h 6s",
-                5: "7c 7d 7h 7s 8c",
-                6: "8d 8h 8s 9c 9d",
-                7: "9h 9s Tc Td Th",
-                8: "Ts Jc Jd Jh Js",
-                9: "Qc Qd Qh Qs Kc",
-                10: "Kd Kh Ks Ac Ad",
-            },
-            stock="Ah As",
-        ),
-        reshuffles=[cards("3c Kd")],
-    )
+    table = game("five-card-draw", {n: 1_000 for n in range(1, 11)}, ante_cents=10, small_bet_cents=20,
+                 big_bet_cents=40)
+    hand = table.start_hand(button=10, deck=stacked_deck(10, {
+        1: "2c 2d 2h 2s 3c", 2: "3d 3h 3s 4c 4d", 3: "4h 4s 5c 5d 5h", 4: "5s 6c 6d 6h 6s",
+        5: "7c 7d 7h 7s 8c", 6: "8d 8h 8s 9c 9d", 7: "9h 9s Tc Td Th", 8: "Ts Jc Jd Jh Js",
+        9: "Qc Qd Qh Qs Kc", 10: "Kd Kh Ks Ac Ad",
+    }, stock="Ah As"), reshuffles=[cards("3c Kd")])
     for seat in range(1, 11):
         hand.check(seat)
     hand.draw(1, cards("2c 3c"))

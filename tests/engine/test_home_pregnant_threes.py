@@ -100,15 +100,8 @@ def test_an_optional_draw_allows_none_up_to_the_announced_number() -> None:
 
 
 def test_a_kill_card_dealt_on_the_draw_kills_the_player_at_once_and_their_chips_stay() -> None:
-    table = game(
-        "pregnant-threes",
-        {1: 5_000, 2: 5_000, 3: 5_000},
-        **STAKES,
-        draws=1,
-        cards_per_draw=3,
-        draw="optional",
-        kill_cards=["Kd"],
-    )
+    table = game("pregnant-threes", {1: 5_000, 2: 5_000, 3: 5_000}, **STAKES, draws=1, cards_per_draw=3,
+                 draw="optional", kill_cards=["Kd"])
     deck = stacked_deck(3, {1: "2h 4c 7s Td Jd", 2: "5s 8h Qd Ac Qc", 3: "2c 2d 7h 8c Jh"}, stock="Ts Kd 4h 5c")
     hand = table.start_hand(button=3, deck=deck)
     hand.bet(1, 200)
@@ -136,15 +129,8 @@ def test_a_kill_card_dealt_on_the_draw_kills_the_player_at_once_and_their_chips_
 
 
 def test_a_kill_card_dealt_in_the_deal_ends_a_heads_up_hand_at_once() -> None:
-    table = game(
-        "pregnant-threes",
-        {1: 5_000, 2: 5_000},
-        **STAKES,
-        draws=1,
-        cards_per_draw=3,
-        draw="optional",
-        kill_cards=["one_eyed_jacks"],
-    )
+    table = game("pregnant-threes", {1: 5_000, 2: 5_000}, **STAKES, draws=1, cards_per_draw=3,
+                 draw="optional", kill_cards=["one_eyed_jacks"])
     hand = table.start_hand(button=2, deck=stacked_deck(2, {1: "2h 4c 7s Td Js", 2: "5s 8h Qd Ac Qc"}))
     assert hand.settled
     assert hand.dead == [1]
@@ -156,9 +142,8 @@ def test_five_of_a_kind_ranks_below_a_straight_flush_when_announced() -> None:
     stock = "9s"  # seat 2 draws the (wild) nine of spades: a jack-high straight flush
 
     def play(**options: object) -> tuple[int, ...]:
-        table = game(
-            "pregnant-threes", {1: 1_000, 2: 1_000}, **STAKES, draws=1, cards_per_draw=1, draw="optional", **options
-        )
+        table = game("pregnant-threes", {1: 1_000, 2: 1_000}, **STAKES, draws=1, cards_per_draw=1,
+                     draw="optional", **options)
         hand = table.start_hand(button=2, deck=stacked_deck(2, hands, stock))
         hand.check(1)
         hand.check(2)

@@ -73,16 +73,8 @@ def _draw_candidates(hand: HomeHand, seat: int, data: st.DataObject) -> list[tup
 
 
 def _state(hand: HomeHand) -> object:
-    return (
-        copy.deepcopy(hand.players),
-        hand.pot_cents,
-        hand.actor,
-        hand.phase,
-        len(hand.events),
-        copy.deepcopy(hand.round.__dict__),
-        list(hand.stock.cards),
-        list(hand.stock.muck),
-    )
+    return (copy.deepcopy(hand.players), hand.pot_cents, hand.actor, hand.phase, len(hand.events),
+            copy.deepcopy(hand.round.__dict__), list(hand.stock.cards), list(hand.stock.muck))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -30,14 +30,10 @@ def _refusal(actions: list[str]) -> ReplayError:
 
 
 def test_a_record_replays_and_reports_pots_and_stacks() -> None:
-    result = replay(
-        GameRecord.from_dict(
-            _record(["1 bet 200", "2 call", "1 draw 2c 7d", "2 draw", "1 check", "2 bet 400", "1 fold"])
-        )
-    )
-    assert result["hands"] == [
-        {"wild_rank": None, "dead": [], "legs": {}, "pots": [{"amount_cents": 600, "winners": [2]}]}
-    ]
+    result = replay(GameRecord.from_dict(_record(["1 bet 200", "2 call", "1 draw 2c 7d", "2 draw", "1 check",
+                                                  "2 bet 400", "1 fold"])))
+    assert result["hands"] == [{"wild_rank": None, "dead": [], "legs": {},
+                                "pots": [{"amount_cents": 600, "winners": [2]}]}]
     assert result["stacks"] == {"1": 4_700, "2": 5_300}
     assert result["game_winner"] is None
 
@@ -70,17 +66,9 @@ def test_a_record_with_a_bad_card_in_the_deck_is_refused() -> None:
 
 
 def test_every_announcement_survives_the_record() -> None:
-    rules = HomeRules.announce(
-        "three-legged-race",
-        {
-            **STAKES,
-            "legs_to_win": 3,
-            "tie": "nobody_scores",
-            "forced_play": True,
-            "wild_ranks": ["2"],
-            "kill_cards": ["one_eyed_jacks"],
-        },
-    )
+    rules = HomeRules.announce("three-legged-race", {**STAKES, "legs_to_win": 3, "tie": "nobody_scores",
+                                                     "forced_play": True, "wild_ranks": ["2"],
+                                                     "kill_cards": ["one_eyed_jacks"]})
     again = HomeRules.announce("three-legged-race", rules.to_dict())
     assert again == rules
     assert again.kill_cards == frozenset(cards("Js Jh"))
@@ -97,14 +85,7 @@ def test_an_exported_game_replays_to_the_same_result() -> None:
     hand.bet(1, 400)
     hand.call(2)
     record = export_record(table, {1: "Ann", 2: "Bob"})
-    assert record["hands"][0]["actions"] == [
-        "1 bet 200",
-        "2 raise 400",
-        "1 call",
-        "1 draw 2c 7d 9h",
-        "2 draw 3c",
-        "1 bet 400",
-        "2 call",
-    ]
+    assert record["hands"][0]["actions"] == ["1 bet 200", "2 raise 400", "1 call", "1 draw 2c 7d 9h", "2 draw 3c",
+                                             "1 bet 400", "2 call"]
     result = replay(GameRecord.from_dict(record))
     assert result["stacks"] == {str(seat): stack for seat, stack in table.stacks.items()}
