@@ -77,6 +77,14 @@ def test_dealer_plays_a_manual_round_by_tapping_and_a_second_tablet_follows_and_
     dealer.get_by_role("link", name="Manual One").tap()
     expect(dealer.get_by_role("heading", name="No round yet")).to_be_visible()
     screenshot(dealer, "no-round")
+    # The paytable and rules are one tap away, in a dialog that closes back to the table.
+    dealer.get_by_role("link", name="Paytable & rules").tap()
+    rules = dealer.get_by_role("dialog", name="Manual One: paytable and rules")
+    expect(rules).to_be_visible()
+    expect(rules.get_by_role("row", name="Full house 9 for 1")).to_be_visible()
+    screenshot(dealer, "rules")
+    rules.get_by_role("button", name="Close").tap()
+    expect(rules).to_be_hidden()
     dealer.get_by_role("button", name="Start a round").tap()
     expect(dealer.locator("#phase")).to_have_text("Betting")
 
@@ -141,7 +149,7 @@ def test_dealer_plays_a_manual_round_by_tapping_and_a_second_tablet_follows_and_
         assert int(total.get_attribute("data-cents") or "-1") == sum(returns)
     outcome = dealer.locator('#result-seat-1 tr.outcome[data-circle="1"]')
     expect(outcome.locator("td.hand")).to_have_text("Three aces")
-    expect(outcome.locator("td.line")).to_have_text("Three of a kind pays 3")
+    expect(outcome.locator("td.line")).to_have_text("Three of a kind pays 3 for 1")
     expect(dealer.locator('#result-seat-4 tr.outcome td.line')).to_have_text("No paying line: bet lost")
     expect(dealer.locator("#table-result")).to_have_attribute("data-cents", str(3000 + 2500 - 6000))
     expect(dealer.locator("#table-result")).to_contain_text("the house loses $5.00")

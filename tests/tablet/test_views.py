@@ -256,3 +256,21 @@ def test_a_whole_manual_round_through_the_tablet_forms_settles_with_the_engine_p
     assert "Eights full of jacks" in html
     assert 'class="money total" data-cents="12000"' in html
     assert 'id="table-result" data-cents="-10000"' in html
+
+
+def test_a_floor_supervisor_opens_a_closed_table_from_the_tablet_and_a_dealer_cannot(
+    make_table: Any, dealer_user: User, floor_user: User
+) -> None:
+    table = make_table("Closed One")
+    services.table_close(table=table, actor=floor_user)
+    page = _client(dealer_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "The table is closed; a floor supervisor opens it." in page
+    assert "Open the table" not in page
+    assert _act(_client(dealer_user), table, "open").status_code == 403
+    table.refresh_from_db()
+    assert not table.is_open
+    response = _act(_client(floor_user), table, "open")
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.is_open
+    assert "Start a round" in response.content.decode()
