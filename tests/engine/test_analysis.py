@@ -13,6 +13,7 @@ import pytest
 
 from casino.engine.analysis import TOTAL_OUTCOMES, PaytableAnalysis, analyze
 from casino.engine.analysis import cache as analysis_cache
+from casino.engine.analysis.deals import suit_keys
 from casino.engine.analysis.optimal import hold_preferences, hold_totals, optimal_outcome
 from casino.engine.cards import Card
 from casino.engine.paytable import PaytableError, PaytableSpec
@@ -229,3 +230,26 @@ def test_a_damaged_cache_file_is_rebuilt_not_trusted(tmp_path: Path, jacks_9_6: 
     analysis_cache.clear_memory()
     assert analyze(load("jacks_or_better_9_6"), tmp_path) == jacks_9_6
     assert all(path.stat().st_size > 1000 for path in tmp_path.iterdir())
+
+
+def test_every_hold_of_a_deal_totals_what_dealing_every_draw_gives(cache_dir: Path) -> None:
+    """Including the 1,533,939 draws of keeping nothing: each final hand looked up by its suit class."""
+    spec = load("deuces_wild_full_pay")
+    tables, _ = analysis_cache.deal_tables(cache_dir)
+    classes = analysis_cache.class_tables(tables, [2], cache_dir)
+    class_values = np.array([int(spec.line_return(spec.match_class(k))) for k in classes.classes], dtype=np.int64)
+    per_suit_class = np.concatenate(
+        [np.rint(classes.counts @ class_values).astype(np.int64), class_values[classes.deal_class]]
+    )
+    totals = hold_totals(per_suit_class, tables)
+    deal_index = int(np.searchsorted(tables.levels[5].keys, suit_keys(np.array([[0, 9, 22, 35, 50]]))[0]))
+    deal = [int(card) for card in tables.deals[deal_index]]
+    unseen = np.array([card for card in range(52) if card not in deal], dtype=np.int64)
+    for mask in range(32):
+        held = [deal[j] for j in range(5) if mask >> j & 1]
+        combos = list(itertools.combinations(range(47), 5 - len(held)))
+        draws = np.array(combos, dtype=np.int64).reshape(len(combos), 5 - len(held))
+        hands = np.concatenate([np.tile(np.array(held, dtype=np.int64), (len(draws), 1)), unseen[draws]], axis=1)
+        found = np.searchsorted(tables.levels[5].keys, suit_keys(hands))
+        expected = int(class_values[classes.deal_class[found]].sum())
+        assert int(totals[mask, deal_index]) == expected, mask
