@@ -5,12 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.http import HttpRequest
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
 
+from audit.access import can_read_audit
+from audit.admin_mixins import AuditedModelAdmin
 from audit.models import AuditEvent, ChainVerification
+from audit.services import audit_record
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
+    """Viewing follows the compliance screens (compliance, superusers, or granted); writing is for nobody."""
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return can_read_audit(request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can_read_audit(request.user)
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
@@ -36,3 +50,34 @@ class AuditEventAdmin(ReadOnlyAdmin):
 @admin.register(ChainVerification)
 class ChainVerificationAdmin(ReadOnlyAdmin):
     list_display = ("checked_at", "ok", "checked_count", "pending_count", "first_broken_id", "message")
+
+
+# Admin screens that write models directly (no service of ours behind them): staff accounts and groups, API
+# tokens, beat schedules. Each is re-registered with AuditedModelAdmin mixed in, so their writes are audited.
+DIRECT_WRITE_APPS = ("django.contrib.auth", "rest_framework.authtoken", "django_celery_beat")
+
+
+class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):
+    def user_change_password(self, request: HttpRequest, id: str, form_url: str = "") -> HttpResponse:
+        with transaction.atomic():
+            response = super().user_change_password(request, id, form_url)
+            if request.method == "POST" and response.status_code == 302:
+                user = User.objects.get(pk=id)
+                audit_record(action="admin_change", obj=user, after={"password": "changed"}, actor=request.user)
+        return response
+
+
+def _audit_direct_write_admins(site: admin.AdminSite) -> None:
+    for model, model_admin in list(site._registry.items()):
+        if model._meta.app_config.name not in DIRECT_WRITE_APPS or isinstance(model_admin, AuditedModelAdmin):
+            continue
+        base = type(model_admin)
+        if base is UserAdmin:
+            audited: type[admin.ModelAdmin] = AuditedUserAdmin
+        else:
+            audited = type(f"Audited{base.__name__}", (AuditedModelAdmin, base), {})
+        site.unregister(model)
+        site.register(model, audited)
+
+
+_audit_direct_write_admins(admin.site)

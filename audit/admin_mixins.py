@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+import hashlib
 import uuid
 from typing import Any
 
@@ -33,11 +34,22 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+# Secrets are never copied into the trail; a short digest still shows that they changed.
+SECRET_FIELDS = frozenset({"password", "key", "token", "secret"})
+
+
+def _redacted(value: Any) -> str:
+    if not value:
+        return ""
+    return "redacted:" + hashlib.sha256(str(value).encode()).hexdigest()[:12]
+
+
 def snapshot(obj: models.Model) -> dict[str, Any]:
-    """Every concrete field (foreign keys as ids) and many-to-many ids, as JSON values."""
+    """Every concrete field (foreign keys as ids, secrets redacted) and many-to-many ids, as JSON values."""
     data: dict[str, Any] = {}
     for field in obj._meta.concrete_fields:
-        data[field.attname] = _jsonable(getattr(obj, field.attname))
+        value = getattr(obj, field.attname)
+        data[field.attname] = _redacted(value) if field.name in SECRET_FIELDS else _jsonable(value)
     if obj.pk is not None:
         for field in obj._meta.many_to_many:
             data[field.name] = sorted(getattr(obj, field.name).values_list("pk", flat=True))

@@ -29,11 +29,10 @@ BEGIN
     IF TG_OP = 'DELETE' THEN
         RAISE EXCEPTION '{DELETE_REFUSED}' USING ERRCODE = 'insufficient_privilege';
     END IF;
-    -- Sealing: sequence/prev_hash/hash go from empty to set and every other column stays as it was.
-    IF OLD.sequence IS NULL AND OLD.hash = '' AND OLD.prev_hash = ''
-       AND NEW.sequence IS NOT NULL AND NEW.hash <> ''
-       AND (to_jsonb(NEW) - 'sequence' - 'prev_hash' - 'hash')
-           IS NOT DISTINCT FROM (to_jsonb(OLD) - 'sequence' - 'prev_hash' - 'hash') THEN
+    -- The "columns" trigger fires when an UPDATE names any column other than the three seal columns.
+    IF TG_ARGV[0] = 'seal'
+       AND OLD.sequence IS NULL AND OLD.hash = '' AND OLD.prev_hash = ''
+       AND NEW.sequence IS NOT NULL AND NEW.hash <> '' THEN
         RETURN NEW;
     END IF;
     RAISE EXCEPTION '{UPDATE_REFUSED}' USING ERRCODE = 'insufficient_privilege';
@@ -42,15 +41,22 @@ $$;
 """
 
 
-def _postgres_statements() -> list[str]:
+def _postgres_statements(columns: list[str]) -> list[str]:
+    # Sealing may name only the seal columns (UPDATE OF fires on any other column in the SET list, changed or
+    # not); that is cheaper per row than comparing whole rows, and it is rebuilt after every migrate so new
+    # columns are covered.
+    others = ", ".join(f'"{c}"' for c in columns if c not in SEAL_COLUMNS)
     return [
         _POSTGRES_FUNCTION,
         f"DROP TRIGGER IF EXISTS audit_event_append_only_rows ON {TABLE}",
         f"CREATE TRIGGER audit_event_append_only_rows BEFORE UPDATE OR DELETE ON {TABLE} "
-        "FOR EACH ROW EXECUTE FUNCTION audit_event_append_only()",
+        "FOR EACH ROW EXECUTE FUNCTION audit_event_append_only('seal')",
+        f"DROP TRIGGER IF EXISTS audit_event_append_only_columns ON {TABLE}",
+        f"CREATE TRIGGER audit_event_append_only_columns BEFORE UPDATE OF {others} ON {TABLE} "
+        "FOR EACH ROW EXECUTE FUNCTION audit_event_append_only('columns')",
         f"DROP TRIGGER IF EXISTS audit_event_append_only_truncate ON {TABLE}",
         f"CREATE TRIGGER audit_event_append_only_truncate BEFORE TRUNCATE ON {TABLE} "
-        "FOR EACH STATEMENT EXECUTE FUNCTION audit_event_append_only()",
+        "FOR EACH STATEMENT EXECUTE FUNCTION audit_event_append_only('truncate')",
     ]
 
 
@@ -78,11 +84,11 @@ def install(connection: Any) -> None:
     if TABLE not in connection.introspection.table_names():
         return
     with connection.cursor() as cursor:
+        columns = [col.name for col in connection.introspection.get_table_description(cursor, TABLE)]
         if connection.vendor == "postgresql":
-            statements = _postgres_statements()
+            statements = _postgres_statements(columns)
         elif connection.vendor == "sqlite":
             register_sqlite_functions(connection)
-            columns = [col.name for col in connection.introspection.get_table_description(cursor, TABLE)]
             statements = _sqlite_statements(columns)
         else:
             raise RuntimeError(f"audit triggers are not written for {connection.vendor}")
@@ -94,6 +100,7 @@ def uninstall(connection: Any) -> None:
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(f"DROP TRIGGER IF EXISTS audit_event_append_only_rows ON {TABLE}")
+            cursor.execute(f"DROP TRIGGER IF EXISTS audit_event_append_only_columns ON {TABLE}")
             cursor.execute(f"DROP TRIGGER IF EXISTS audit_event_append_only_truncate ON {TABLE}")
             cursor.execute("DROP FUNCTION IF EXISTS audit_event_append_only()")
         else:

@@ -76,4 +76,4 @@ def filter_events(params: Any, queryset: QuerySet[AuditEvent] | None = None) -> 
     form = filterset.form
     if not filterset.is_valid():
         return AuditEvent.objects.none(), form
-    return filterset.qs.order_by("-id"), form
+    return filterset.qs.order_by("-occurred_at", "-id"), form

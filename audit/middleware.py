@@ -15,11 +15,12 @@ _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 
 
 def client_address(request: HttpRequest) -> str | None:
-    """REMOTE_ADDR, or the first X-Forwarded-For hop when AUDIT_TRUST_X_FORWARDED_FOR says a proxy sets it."""
+    """REMOTE_ADDR, or with AUDIT_TRUST_X_FORWARDED_FOR the last X-Forwarded-For hop: the address our own proxy
+    appended (deploy/nginx.conf); hops before it come from the client and could be forged."""
     if getattr(settings, "AUDIT_TRUST_X_FORWARDED_FOR", False):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded:
-            return forwarded.split(",")[0].strip() or None
+        hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+        if hops:
+            return hops[-1]
     return request.META.get("REMOTE_ADDR") or None
 
 

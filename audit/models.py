@@ -75,19 +75,20 @@ class AuditEvent(models.Model):
     hash = models.CharField(max_length=64, blank=True)
 
     class Meta:
-        ordering = ["-id"]
+        ordering = ["id"]
         permissions = [("use_compliance_screens", "Can use the compliance screens and audit API")]
-        # Every list filter pairs with `id` so keyset pagination (ORDER BY id DESC) walks one index.
+        # Lists are newest first by (occurred_at, id) with keyset pagination on that pair, so every filter
+        # column leads an index that continues with (occurred_at, id): a page is one short index range scan.
         indexes = [
-            models.Index(fields=["table_id", "id"], name="audit_table_idx"),
-            models.Index(fields=["round_id", "id"], name="audit_round_idx"),
-            models.Index(fields=["actor_username", "id"], name="audit_actor_idx"),
-            models.Index(fields=["object_type", "object_id", "id"], name="audit_object_idx"),
             models.Index(fields=["occurred_at", "id"], name="audit_time_idx"),
-            models.Index(fields=["action", "id"], name="audit_action_idx"),
+            models.Index(fields=["table_id", "occurred_at", "id"], name="audit_table_time_idx"),
+            models.Index(fields=["round_id", "occurred_at", "id"], name="audit_round_time_idx"),
+            models.Index(fields=["actor_username", "occurred_at", "id"], name="audit_actor_time_idx"),
+            models.Index(fields=["object_type", "object_id", "occurred_at", "id"], name="audit_object_time_idx"),
+            models.Index(fields=["action", "occurred_at", "id"], name="audit_action_time_idx"),
             models.Index(
-                fields=["exception_kind", "id"],
-                name="audit_exception_idx",
+                fields=["exception_kind", "occurred_at", "id"],
+                name="audit_exception_time_idx",
                 condition=~models.Q(exception_kind=""),
             ),
             models.Index(fields=["id"], name="audit_unsealed_idx", condition=models.Q(sequence__isnull=True)),

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Max, QuerySet
+from django.db.models import F, Max, QuerySet
+from django.db.models.fields.tuple_lookups import Tuple, TupleLessThan
 from django.utils.module_loading import import_string
 
 from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
@@ -17,36 +18,51 @@ from audit.models import AuditEvent, ChainVerification
 VERIFY_CHUNK = 10_000
 
 
+# Newest first by server time; id breaks ties. Keyset pages continue below the (occurred_at, id) of a row.
+LIST_ORDER = ("-occurred_at", "-id")
+
+
 @dataclass(frozen=True)
 class Page:
-    """One keyset page, newest first; `next_before` continues after the last row (None at the end)."""
+    """One keyset page, newest first; `next_before` (an event id) continues after the last row, None at the end."""
 
     events: list[AuditEvent]
     next_before: int | None
 
 
+def _below(queryset: QuerySet[AuditEvent], occurred_at: dt.datetime, event_id: int) -> QuerySet[AuditEvent]:
+    return queryset.filter(TupleLessThan(Tuple(F("occurred_at"), F("id")), (occurred_at, event_id)))
+
+
+def events_before(queryset: QuerySet[AuditEvent], before: int | None) -> QuerySet[AuditEvent]:
+    """The events listed after event `before` (an unknown id continues nowhere: an empty result)."""
+    if before is None:
+        return queryset
+    occurred_at = AuditEvent.objects.filter(id=before).values_list("occurred_at", flat=True).first()
+    if occurred_at is None:
+        return queryset.none()
+    return _below(queryset, occurred_at, before)
+
+
 def event_page(queryset: QuerySet[AuditEvent], *, before: int | None = None, size: int = 50) -> Page:
-    """Keyset pagination on id: the cost of page 10,000 is the cost of page 1 (no OFFSET)."""
-    if before is not None:
-        queryset = queryset.filter(id__lt=before)
-    rows = list(queryset.order_by("-id")[: size + 1])
+    """Keyset pagination: the cost of page 10,000 is the cost of page 1 (no OFFSET)."""
+    rows = list(events_before(queryset, before).order_by(*LIST_ORDER)[: size + 1])
     more = len(rows) > size
     rows = rows[:size]
     return Page(events=rows, next_before=rows[-1].id if more and rows else None)
 
 
 def event_chunks(queryset: QuerySet[AuditEvent], *, chunk: int = 2000) -> Iterator[list[dict[str, Any]]]:
-    """Every matching event as value dicts, newest first, a bounded chunk at a time (for streaming exports)."""
-    before: int | None = None
+    """Every matching event as value dicts, in list order, a bounded chunk at a time (for streaming exports)."""
+    page = queryset
     while True:
-        page = queryset if before is None else queryset.filter(id__lt=before)
-        rows = list(page.order_by("-id").values()[:chunk])
+        rows = list(page.order_by(*LIST_ORDER).values()[:chunk])
         if not rows:
             return
         yield rows
         if len(rows) < chunk:
             return
-        before = rows[-1]["id"]
+        page = _below(queryset, rows[-1]["occurred_at"], rows[-1]["id"])
 
 
 def round_timeline(round_id: int) -> list[AuditEvent]:

@@ -125,7 +125,8 @@ def _lock_chain(*, wait: bool) -> bool:
         return bool(cursor.fetchone()[0])
 
 
-def _seal_batch(size: int, *, wait: bool) -> int | None:
+def _seal_batch(size: int, *, wait: bool, after_id: int = 0) -> tuple[int, int] | None:
+    """Seal up to `size` unsealed events with id > after_id; returns (count, last id) or None if locked out."""
     with transaction.atomic():
         if not _lock_chain(wait=wait):
             return None
@@ -137,7 +138,10 @@ def _seal_batch(size: int, *, wait: bool) -> int | None:
         # Only committed rows are visible here, so a row that commits after a higher id simply gets a later
         # sequence: the chain follows commit-visible order, and nothing waits for slow transactions.
         fields = [f for f in HASHED_FIELDS if f != "sequence"]
-        rows = list(AuditEvent.objects.filter(sequence__isnull=True).order_by("id").values(*fields)[:size])
+        # after_id skips what this run already sealed: the partial index still holds those rows' old versions
+        # until VACUUM, and rescanning them for every batch made long runs quadratic.
+        pending = AuditEvent.objects.filter(sequence__isnull=True, id__gt=after_id).order_by("id")
+        rows = list(pending.values(*fields)[:size])
         updates = []
         for row in rows:
             sequence += 1
@@ -146,14 +150,33 @@ def _seal_batch(size: int, *, wait: bool) -> int | None:
             updates.append((sequence, prev_hash, digest, row["id"]))
             prev_hash = digest
         if updates:
-            table = AuditEvent._meta.db_table
-            with connection.cursor() as cursor:
-                cursor.executemany(
-                    f"UPDATE {table} SET sequence = %s, prev_hash = %s, hash = %s "  # noqa: S608 (table name is ours)
-                    "WHERE id = %s AND sequence IS NULL",
-                    updates,
-                )
-        return len(updates)
+            _write_seals(updates)
+        return len(updates), (rows[-1]["id"] if rows else after_id)
+
+
+def _write_seals(updates: list[tuple[int, str, str, int]]) -> None:
+    table = AuditEvent._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # One statement per batch: thousands of single-row UPDATEs cost a round trip each.
+            sequences, prevs, hashes, ids = (list(column) for column in zip(*updates, strict=True))
+            cursor.execute(
+                f"UPDATE {table} AS e SET sequence = v.seq, prev_hash = v.prev, hash = v.hash "  # noqa: S608
+                "FROM unnest(%s::bigint[], %s::varchar[], %s::varchar[], %s::bigint[]) AS v(seq, prev, hash, id) "
+                "WHERE e.id = v.id AND e.sequence IS NULL",
+                [sequences, prevs, hashes, ids],
+            )
+            sealed = cursor.rowcount
+        else:
+            cursor.executemany(
+                f"UPDATE {table} SET sequence = %s, prev_hash = %s, hash = %s "  # noqa: S608 (table name is ours)
+                "WHERE id = %s AND sequence IS NULL",
+                updates,
+            )
+            sealed = len(updates)
+    if connection.vendor == "postgresql" and sealed != len(updates):
+        # Only sealers write these columns and they hold the chain lock: a mismatch means tampering or a bug.
+        raise RuntimeError(f"sealed {sealed} of {len(updates)} events; rolled back")
 
 
 def audit_chain_seal(*, max_events: int | None = None, wait: bool = True) -> int | None:
@@ -162,7 +185,7 @@ def audit_chain_seal(*, max_events: int | None = None, wait: bool = True) -> int
     With wait=False (the after-commit job) it returns None at once if another sealer holds the chain, so a
     request never waits for sealing; the running sealer or the next job picks the new events up.
     """
-    sealed = 0
+    sealed, after_id = 0, 0
     lock = _sqlite_seal_lock if connection.vendor == "sqlite" else None
     while max_events is None or sealed < max_events:
         size = SEAL_BATCH_SIZE if max_events is None else min(SEAL_BATCH_SIZE, max_events - sealed)
@@ -170,16 +193,18 @@ def audit_chain_seal(*, max_events: int | None = None, wait: bool = True) -> int
             if not lock.acquire(blocking=wait):
                 return None if sealed == 0 else sealed
             try:
-                count = _seal_batch(size, wait=wait)
+                result = _seal_batch(size, wait=wait, after_id=after_id)
             finally:
                 lock.release()
         else:
-            count = _seal_batch(size, wait=wait)
-        if count is None:
+            result = _seal_batch(size, wait=wait, after_id=after_id)
+        if result is None:
             return None if sealed == 0 else sealed
+        count, after_id = result
         sealed += count
         if count < size:
             break
+    # A lower id that committed during this run is not lost: the next run starts again from the lowest.
     return sealed
 
 

@@ -98,3 +98,66 @@ def test_compliance_posts_to_admin_add_pages_are_refused(compliance_user: User) 
         url = f"/admin/{model._meta.app_label}/{model._meta.model_name}/add/"
         assert client.post(url, {}).status_code == 403, url
     assert AuditEvent.objects.count() == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("persona", ["floor_user", "dealer_user"])
+def test_floor_and_dealers_do_not_see_audit_events_in_the_admin_unless_granted(
+    request: pytest.FixtureRequest, persona: str
+) -> None:
+    from django.contrib.auth.models import Permission
+
+    user = request.getfixturevalue(persona)
+    user.is_staff = True
+    user.save()
+    assert _client(user).get("/admin/audit/auditevent/").status_code == 403
+    user.user_permissions.add(Permission.objects.get(codename="use_compliance_screens"))
+    user = User.objects.get(pk=user.pk)
+    assert _client(user).get("/admin/audit/auditevent/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_compliance_reads_audit_events_in_the_admin(compliance_user: User) -> None:
+    assert _client(compliance_user).get("/admin/audit/auditevent/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_staff_account_changes_in_the_admin_are_audited_without_secrets(
+    superuser: User, dealer_user: User, assert_audited: Any
+) -> None:
+    client = _client(superuser)
+    floor = Group.objects.get(name="floor")
+    response = client.post(
+        f"/admin/auth/user/{dealer_user.pk}/change/",
+        {
+            "username": "dave",
+            "first_name": "Dave",
+            "last_name": "",
+            "email": "",
+            "is_active": "on",
+            "groups": [floor.pk],
+            "last_login_0": "",
+            "last_login_1": "",
+            "date_joined_0": "2026-01-01",
+            "date_joined_1": "00:00:00",
+        },
+    )
+    assert response.status_code == 302, response.content[:2000]
+    event = assert_audited("admin_change", obj=dealer_user, actor=superuser, after={"first_name": "Dave"})
+    assert event.after["groups"] == [floor.pk]
+    assert "password" not in event.after
+
+    response = client.post(
+        f"/admin/auth/user/{dealer_user.pk}/password/",
+        {"password1": "a-new-long-password-1", "password2": "a-new-long-password-1", "usable_password": "true"},
+    )
+    assert response.status_code == 302
+    changed = assert_audited("admin_change", obj=dealer_user, after={"password": "changed"})
+    assert "a-new-long-password-1" not in str(changed.after)
+
+
+@pytest.mark.django_db
+def test_a_group_added_in_the_admin_is_audited(superuser: User, assert_audited: Any) -> None:
+    response = _client(superuser).post("/admin/auth/group/add/", {"name": "night-shift", "permissions": []})
+    assert response.status_code == 302
+    assert_audited("admin_add", object_type="auth.group", after={"name": "night-shift"}, actor=superuser)

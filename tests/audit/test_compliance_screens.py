@@ -215,7 +215,7 @@ def test_the_csv_export_matches_the_filter_exactly(compliance_user: User, dealer
         ].next_before else ""
     expected = list(
         AuditEvent.objects.filter(table_id=1, action="bet_place", actor_username="dave")
-        .order_by("-id")
+        .order_by("-occurred_at", "-id")
         .values_list("id", flat=True)
     )
     response = client.get(f"/compliance/export.csv?{query}")

@@ -117,3 +117,14 @@ def test_a_real_worker_task_runs_under_the_queuing_requests_correlation_id(celer
     event = AuditEvent.objects.get(id=result.get(timeout=20))
     assert (event.correlation_id, event.actor_kind) == ("req-worker-1", "worker")
     assert event.actor_username == "celery:tests.audit.record_event"
+
+
+@pytest.mark.django_db
+def test_behind_our_proxy_the_client_address_is_the_hop_the_proxy_added(floor_user: User, settings: Any) -> None:
+    settings.AUDIT_TRUST_X_FORWARDED_FOR = True
+    Client(REMOTE_ADDR="127.0.0.1").post(
+        "/accounts/login/",
+        {"username": "fiona", "password": "pw-fiona"},
+        HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.9",  # the first hop is whatever the client claimed
+    )
+    assert AuditEvent.objects.get(action="user_login").client_address == "203.0.113.9"
