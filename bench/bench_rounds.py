@@ -38,7 +38,9 @@ SCRATCH = f"bench_rounds_{os.getpid()}"
 SEATS = 7
 CIRCLES = 3
 BET = 500
-ACTIONS = ("start", "bet", "close_bets", "deal", "hold", "rows")
+ACTIONS = ("start", "bet", "bets_all", "close_bets", "deal", "hold", "holds_all", "rows")
+# per_seat: one request per seat's bet and hold (18 actions a round); batched: all bets, all holds at once (6).
+MODES = [m for m in os.environ.get("BENCH_MODES", "per_seat,batched").split(",") if m]
 POLL_SECONDS = 0.02
 SETTLE_WAIT = 30.0
 
@@ -168,7 +170,9 @@ class Client:
         raise AssertionError("unreachable")
 
 
-def play(client: Client, table_id: int, deadline: float, rng: random.Random, out: dict[str, Any]) -> None:
+def play(
+    client: Client, table_id: int, deadline: float, rng: random.Random, out: dict[str, Any], batched: bool
+) -> None:
     """Back-to-back rounds until the deadline; records latency per action and every round id."""
     latencies: dict[str, list[float]] = out["latencies"]
 
@@ -183,18 +187,23 @@ def play(client: Client, table_id: int, deadline: float, rng: random.Random, out
         began = time.perf_counter()
         state = act("start", "POST", f"/api/v1/tables/{table_id}/rounds/", expect=201)
         round_id = state["id"]
-        for seat in range(1, SEATS + 1):
-            act(
-                "bet",
-                "POST",
-                f"/api/v1/rounds/{round_id}/bets/",
-                {"seat": seat, "amount_cents": BET, "circles": CIRCLES},
-            )
+        bets = [{"seat": seat, "amount_cents": BET, "circles": CIRCLES} for seat in range(1, SEATS + 1)]
+        if batched:
+            act("bets_all", "POST", f"/api/v1/rounds/{round_id}/bets/batch/", {"bets": bets})
+        else:
+            for entry in bets:
+                act("bet", "POST", f"/api/v1/rounds/{round_id}/bets/", entry)
         act("close_bets", "POST", f"/api/v1/rounds/{round_id}/close-bets/")
         state = act("deal", "POST", f"/api/v1/rounds/{round_id}/deal/", {})
-        for seat in state["seats"]:
-            held = [card for card in seat["dealt"] if rng.random() < 0.5]
-            act("hold", "POST", f"/api/v1/rounds/{round_id}/holds/", {"seat": seat["seat"], "held": held})
+        holds = [
+            {"seat": seat["seat"], "held": [card for card in seat["dealt"] if rng.random() < 0.5]}
+            for seat in state["seats"]
+        ]
+        if batched:
+            act("holds_all", "POST", f"/api/v1/rounds/{round_id}/holds/batch/", {"holds": holds})
+        else:
+            for entry in holds:
+                act("hold", "POST", f"/api/v1/rounds/{round_id}/holds/", entry)
         act("rows", "POST", f"/api/v1/rounds/{round_id}/rows/", {})
         waited_until = time.monotonic() + SETTLE_WAIT
         while True:
@@ -209,8 +218,8 @@ def play(client: Client, table_id: int, deadline: float, rng: random.Random, out
         out["round_seconds"].append(time.perf_counter() - began)
 
 
-def run_level(port: int, tablets: list[dict[str, Any]]) -> dict[str, Any]:
-    deadline = time.monotonic() + SECONDS
+def run_level(port: int, tablets: list[dict[str, Any]], batched: bool, seconds: float = SECONDS) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
     results = [
         {"latencies": defaultdict(list), "rounds": [], "round_seconds": [], "polls": 0, "error": None} for _ in tablets
     ]
@@ -218,7 +227,7 @@ def run_level(port: int, tablets: list[dict[str, Any]]) -> dict[str, Any]:
     def worker(index: int) -> None:
         client = Client(port, tablets[index]["token"])
         try:
-            play(client, tablets[index]["table"], deadline, random.Random(index), results[index])
+            play(client, tablets[index]["table"], deadline, random.Random(index), results[index], batched)
         except Exception as exc:  # reported in the figures, never hidden
             results[index]["error"] = repr(exc)
 
@@ -227,7 +236,7 @@ def run_level(port: int, tablets: list[dict[str, Any]]) -> dict[str, Any]:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=SECONDS + SETTLE_WAIT + 60)
+        thread.join(timeout=seconds + SETTLE_WAIT + 60)
     elapsed = time.perf_counter() - began
     latencies: dict[str, list[float]] = defaultdict(list)
     for result in results:
@@ -281,6 +290,33 @@ def percentiles(values: list[float]) -> dict[str, float]:
     return {"p50": pick(0.50), "p95": pick(0.95), "p99": pick(0.99), "mean": statistics.fmean(ordered) * 1000}
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids: set[int] | None = None, pgid: int | None = None) -> float:
+    """CPU time (user + system, reaped children included) of the given processes or process group, from /proc."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # After the command name: state ppid pgrp ... utime(11) stime(12) cutime(13) cstime(14), zero-based.
+        if (pids is not None and int(entry.name) in pids) or (pgid is not None and int(fields[2]) == pgid):
+            total += sum(int(value) for value in fields[11:15])
+    return total / TICKS
+
+
+def database_backends() -> set[int]:
+    import psycopg
+
+    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
+        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [SCRATCH]).fetchall()
+    return {int(row[0]) for row in rows}
+
+
 def wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -305,18 +341,20 @@ def stop(process: subprocess.Popen[bytes] | None) -> None:
         process.wait(timeout=10)
 
 
-def report(level: int, figures: dict[str, Any], lags: list[float], bare: dict[str, float]) -> dict[str, Any]:
+def report(level: str, figures: dict[str, Any], lags: list[float], bare: dict[str, float]) -> dict[str, Any]:
     rounds = len(figures["rounds"])
     per_second = rounds / figures["elapsed"]
     actions = sum(len(v) for v in figures["latencies"].values())
     all_actions = [s for v in figures["latencies"].values() for s in v]
     print(
-        f"\n{level} tablets: {rounds} rounds in {figures['elapsed']:.1f}s = {per_second:.1f} rounds/s "
+        f"\n{level}: {rounds} rounds in {figures['elapsed']:.1f}s = {per_second:.1f} rounds/s "
         f"({actions} dealer actions, {actions / figures['elapsed']:.0f}/s; {figures['polls']} status polls)"
     )
     print(f"  {'action':<11} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     for name in ACTIONS:
         values = figures["latencies"].get(name, [])
+        if not values:
+            continue
         p = percentiles(values)
         print(f"  {name:<11} {len(values):>6} {p['p50']:>8.1f} {p['p95']:>8.1f} {p['p99']:>8.1f}")
     overall = percentiles(all_actions)
@@ -334,6 +372,13 @@ def report(level: int, figures: dict[str, Any], lags: list[float], bare: dict[st
         print(
             f"  a round costs {bare['per_second'] / per_second if per_second else float('nan'):.0f} bare requests "
             f"of server throughput; an action's p50 is {overall['p50'] / bare['p50']:.1f}x a bare request's"
+        )
+    if rounds:
+        web, work, database = (seconds / rounds * 1000 for seconds in figures["cpu"])
+        total = web + work + database
+        print(
+            f"  CPU per round: web {web:.0f} ms, Celery worker {work:.0f} ms, PostgreSQL {database:.0f} ms "
+            f"= {total:.0f} ms, i.e. at most {2000 / total:.1f} rounds/s on two otherwise idle cores"
         )
     for error in figures["errors"]:
         print(f"  ERROR {error}")
@@ -418,10 +463,22 @@ def main() -> int:
             f"bare authenticated DRF request (GET /api/v1/me/, 10 clients): {bare['per_second']:.0f}/s, "
             f"p50 {bare['p50']:.1f} ms, p99 {bare['p99']:.1f} ms"
         )
-        for level in LEVELS:
-            figures = run_level(port, setup["tablets"][:level])
-            lags = [lag for phase, lag in django_child(LAG_SQL, stdin=json.dumps(figures["rounds"])) if lag is not None]
-            summary.append(report(level, figures, lags, bare))
+        for mode in MODES:
+            batched = mode == "batched"
+            for level in LEVELS:
+                tablets = setup["tablets"][:level]
+                # One unmeasured round per tablet first: every gunicorn thread opens its database connection.
+                run_level(port, tablets, batched, seconds=0.1)
+                # Backends are pooled per gunicorn thread and per worker process, so they outlive the level.
+                backends = database_backends()
+                before = (cpu_seconds(pgid=gunicorn.pid), cpu_seconds(pgid=worker.pid), cpu_seconds(pids=backends))
+                figures = run_level(port, tablets, batched)
+                backends |= database_backends()
+                after = (cpu_seconds(pgid=gunicorn.pid), cpu_seconds(pgid=worker.pid), cpu_seconds(pids=backends))
+                figures["cpu"] = [b - a for a, b in zip(before, after, strict=True)]
+                rows = django_child(LAG_SQL, stdin=json.dumps(figures["rounds"]))
+                lags = [lag for _, lag in rows if lag is not None]
+                summary.append(report(f"{level} tablets, {mode}", figures, lags, bare))
     finally:
         stop(gunicorn)
         stop(worker)

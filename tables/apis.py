@@ -182,6 +182,18 @@ class RoundBetsApi(APIView):
         return _state(_round(round_id))
 
 
+class RoundBetsBatchApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        bets = serializers.ListField(child=serializers.DictField(), allow_empty=False)
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Place several seats' bets (all or none)")
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.bets_place_all(round=_ref(round_id), bets=data.validated_data["bets"], actor=request.user)
+        return _state(_round(round_id))
+
+
 class RoundBetClearApi(APIView):
     @extend_schema(request=None, responses={200: STATE}, summary="Clear a seat's bets")
     def delete(self, request: Request, round_id: int, seat: int) -> Response:
@@ -226,6 +238,18 @@ class RoundHoldsApi(APIView):
             held=data.validated_data["held"],
             actor=request.user,
         )
+        return _state(_round(round_id))
+
+
+class RoundHoldsBatchApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        holds = serializers.ListField(child=serializers.DictField(), allow_empty=False)
+
+    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Record several seats' holds (all or none)")
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.holds_record_all(round=_ref(round_id), holds=data.validated_data["holds"], actor=request.user)
         return _state(_round(round_id))
 
 

@@ -782,3 +782,41 @@ def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
         actor=actor,
     )
     return rnd
+
+
+def _per_seat(index: int, seat: Any, exc: DomainError, collection: str) -> DomainError:
+    """The same error, saying which entry of a batch it concerns."""
+    error = type(exc)(f"{collection}[{index}] (seat {seat}): {exc.message}", code=exc.code)
+    error.field = f"{collection}.{index}.{exc.field}" if exc.field else f"{collection}.{index}"
+    return error
+
+
+@transaction.atomic
+def bets_place_all(*, round: Round, bets: Sequence[Mapping[str, Any]], actor: User) -> None:
+    """Several seats' bets at once, all or nothing: [{"seat", "amount_cents" | "amounts_cents", "circles"?}]."""
+    if not bets:
+        raise DomainError("no bets given", code="no_bets", field="bets")
+    for index, entry in enumerate(bets):
+        amount = entry.get("amounts_cents", entry.get("amount_cents"))
+        try:
+            bet_place(
+                round=round,
+                seat_number=entry.get("seat"),
+                amount_cents=amount,  # type: ignore[arg-type]
+                circles=entry.get("circles"),
+                actor=actor,
+            )
+        except DomainError as exc:
+            raise _per_seat(index, entry.get("seat"), exc, "bets") from None
+
+
+@transaction.atomic
+def holds_record_all(*, round: Round, holds: Sequence[Mapping[str, Any]], actor: User) -> None:
+    """Several seats' holds at once, all or nothing: [{"seat", "held": [...]}]."""
+    if not holds:
+        raise DomainError("no holds given", code="no_holds", field="holds")
+    for index, entry in enumerate(holds):
+        try:
+            holds_record(round=round, seat_number=entry.get("seat"), held=entry.get("held"), actor=actor)  # type: ignore[arg-type]
+        except DomainError as exc:
+            raise _per_seat(index, entry.get("seat"), exc, "holds") from None

@@ -12,8 +12,19 @@ register = template.Library()
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 RANK_NAMES = {
-    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine",
-    "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "T": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+    "A": "Ace",
 }
 
 
@@ -45,7 +56,7 @@ def _card(code: str) -> Card | None:
 
 @register.filter
 def card_face(code: str) -> str:
-    """"Qs" -> "Q♠" ("T" shown as "10", as on the cards)."""
+    """ "Qs" -> "Q♠" ("T" shown as "10", as on the cards)."""
     card = _card(code)
     if card is None:
         return code
@@ -55,7 +66,7 @@ def card_face(code: str) -> str:
 
 @register.filter
 def card_name(code: str) -> str:
-    """"Qs" -> "Queen of spades", for screen readers."""
+    """ "Qs" -> "Queen of spades", for screen readers."""
     card = _card(code)
     if card is None:
         return code
@@ -86,8 +97,19 @@ HAND_LABELS = {
     "high_card": "High card",
 }
 RANK_PLURALS = {
-    "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens", "8": "eights",
-    "9": "nines", "T": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces",
+    "2": "twos",
+    "3": "threes",
+    "4": "fours",
+    "5": "fives",
+    "6": "sixes",
+    "7": "sevens",
+    "8": "eights",
+    "9": "nines",
+    "T": "tens",
+    "J": "jacks",
+    "Q": "queens",
+    "K": "kings",
+    "A": "aces",
 }
 
 

@@ -209,3 +209,20 @@ def test_a_dealer_cannot_void_and_a_void_needs_a_reason(
     state = ok(floor_api.post(f"/api/v1/rounds/{round_id}/void/", {"reason": "misdeal"}, format="json"))
     assert (state["phase"], state["void_reason"]) == ("voided", "misdeal")
     refused(floor_api, round_id, "post", "void/", {"reason": "again"}, 409, "wrong_phase", "voided")
+
+
+def test_a_bad_entry_in_a_batch_of_bets_refuses_the_whole_batch(manual_table: Table, dealer_api: APIClient) -> None:
+    round_id = betting_round(dealer_api, manual_table)
+    batch = {
+        "bets": [
+            {"seat": 3, "amount_cents": 500, "circles": 3},
+            {"seat": 4, "amounts_cents": [500, 700]},
+        ]
+    }
+    refused(dealer_api, round_id, "post", "bets/batch/", batch, 400, "unequal_bets", "bets[1] (seat 4)")
+
+
+def test_a_bad_entry_in_a_batch_of_holds_refuses_the_whole_batch(manual_table: Table, dealer_api: APIClient) -> None:
+    round_id = holding_round(dealer_api, manual_table)
+    batch = {"holds": [{"seat": 1, "held": ["Js", "Jh"]}, {"seat": 2, "held": ["Js"]}]}
+    refused(dealer_api, round_id, "post", "holds/batch/", batch, 400, "held_not_dealt", "holds[1] (seat 2)")

@@ -14,8 +14,11 @@ from django.core.management.base import CommandError
 from tests.engine.home_support import stacked_deck
 
 STAKES = {"ante_cents": 100, "betting": "fixed_limit", "small_bet_cents": 200, "big_bet_cents": 400}
-PLAYERS = [{"seat": 1, "name": "Ann", "stack_cents": 10_000}, {"seat": 2, "name": "Bob", "stack_cents": 10_000},
-           {"seat": 3, "name": "Cy", "stack_cents": 10_000}]
+PLAYERS = [
+    {"seat": 1, "name": "Ann", "stack_cents": 10_000},
+    {"seat": 2, "name": "Bob", "stack_cents": 10_000},
+    {"seat": 3, "name": "Cy", "stack_cents": 10_000},
+]
 
 
 def _deck(button: int, hands: dict[int, str], stock: str = "") -> list[str]:
@@ -28,21 +31,54 @@ def _three_legged_race() -> dict[str, Any]:
         "rules": {**STAKES, "legs_to_win": 2},
         "players": PLAYERS,
         "hands": [
-            {"button": 1,
-             "deck": _deck(1, {1: "Qs Qd 9c 4c 5c", 2: "Jc Jh 4d 5d 7c", 3: "Tc 9d 4s 5s 7h"},
-                           "Js 6d 2c 2d 3d 8d 8c 8h 3s"),
-             "reshuffles": [],
-             "actions": ["2 check", "3 check", "1 check", "2 draw 4d 5d 7c", "3 draw 4s 5s 7h", "1 draw 9c 4c 5c",
-                         "2 check", "3 check", "1 check"]},
-            {"button": 2,
-             "deck": _deck(2, {1: "Kc Kh 3c 4d 5h", 2: "2h 3h 6h 7d 8s", 3: "Ah Kd 4h 6s 7s"}, "2s 9s Ts Ks 9h Jd"),
-             "actions": ["3 bet 200", "1 call", "2 fold", "3 draw 4h 6s 7s", "1 draw 3c 4d 5h", "3 bet 400",
-                         "1 call"]},
-            {"button": 3,
-             "deck": _deck(3, {1: "2h 3h 4s 7d 9c", 2: "Ac Ad 5s 8s Qh", 3: "Kh Qc 2c 3s 8d"},
-                           "Tc Jh 6c As 4c 5c Td Th 4d"),
-             "actions": ["1 check", "2 check", "3 check", "1 draw 2h 3h 4s", "2 draw 5s 8s Qh", "3 draw 2c 3s 8d",
-                         "1 bet 400", "2 call", "3 fold"]},
+            {
+                "button": 1,
+                "deck": _deck(
+                    1, {1: "Qs Qd 9c 4c 5c", 2: "Jc Jh 4d 5d 7c", 3: "Tc 9d 4s 5s 7h"}, "Js 6d 2c 2d 3d 8d 8c 8h 3s"
+                ),
+                "reshuffles": [],
+                "actions": [
+                    "2 check",
+                    "3 check",
+                    "1 check",
+                    "2 draw 4d 5d 7c",
+                    "3 draw 4s 5s 7h",
+                    "1 draw 9c 4c 5c",
+                    "2 check",
+                    "3 check",
+                    "1 check",
+                ],
+            },
+            {
+                "button": 2,
+                "deck": _deck(2, {1: "Kc Kh 3c 4d 5h", 2: "2h 3h 6h 7d 8s", 3: "Ah Kd 4h 6s 7s"}, "2s 9s Ts Ks 9h Jd"),
+                "actions": [
+                    "3 bet 200",
+                    "1 call",
+                    "2 fold",
+                    "3 draw 4h 6s 7s",
+                    "1 draw 3c 4d 5h",
+                    "3 bet 400",
+                    "1 call",
+                ],
+            },
+            {
+                "button": 3,
+                "deck": _deck(
+                    3, {1: "2h 3h 4s 7d 9c", 2: "Ac Ad 5s 8s Qh", 3: "Kh Qc 2c 3s 8d"}, "Tc Jh 6c As 4c 5c Td Th 4d"
+                ),
+                "actions": [
+                    "1 check",
+                    "2 check",
+                    "3 check",
+                    "1 draw 2h 3h 4s",
+                    "2 draw 5s 8s Qh",
+                    "3 draw 2c 3s 8d",
+                    "1 bet 400",
+                    "2 call",
+                    "3 fold",
+                ],
+            },
         ],
     }
 
@@ -59,12 +95,24 @@ def test_a_three_legged_race_replays_to_the_documented_output(tmp_path: Path) ->
     result = json.loads(_run(tmp_path, _three_legged_race(), "--json"))
     assert result == {
         "hands": [
-            {"wild_rank": None, "dead": [], "pots": [{"amount_cents": 300, "winners": []}],
-             "legs": {"1": 0, "2": 1, "3": 0}},
-            {"wild_rank": None, "dead": [], "pots": [{"amount_cents": 1_800, "winners": []}],
-             "legs": {"1": 1, "2": 1, "3": 0}},
-            {"wild_rank": None, "dead": [], "pots": [{"amount_cents": 2_900, "winners": [2]}],
-             "legs": {"1": 1, "2": 2, "3": 0}},
+            {
+                "wild_rank": None,
+                "dead": [],
+                "pots": [{"amount_cents": 300, "winners": []}],
+                "legs": {"1": 0, "2": 1, "3": 0},
+            },
+            {
+                "wild_rank": None,
+                "dead": [],
+                "pots": [{"amount_cents": 1_800, "winners": []}],
+                "legs": {"1": 1, "2": 1, "3": 0},
+            },
+            {
+                "wild_rank": None,
+                "dead": [],
+                "pots": [{"amount_cents": 2_900, "winners": [2]}],
+                "legs": {"1": 1, "2": 2, "3": 0},
+            },
         ],
         "stacks": {"1": 8_700, "2": 12_200, "3": 9_100},
         "carried_pot_cents": 0,
@@ -85,12 +133,18 @@ def test_a_freak_of_nature_record_reports_the_wild_rank_and_a_kill(tmp_path: Pat
         "variant": "freak-of-nature",
         "rules": {**STAKES, "kill_cards": ["Kd"]},
         "players": PLAYERS,
-        "hands": [{"button": 3, "deck": _deck(3, {1: "5h 5d 9c 9s Kh", 2: "Qs Qd Qc 4h 7d", 3: "Kd 2c 3c 8h Jd"}),
-                   "actions": ["1 check", "2 check", "1 draw", "2 draw", "1 bet 400", "2 call"]}],
+        "hands": [
+            {
+                "button": 3,
+                "deck": _deck(3, {1: "5h 5d 9c 9s Kh", 2: "Qs Qd Qc 4h 7d", 3: "Kd 2c 3c 8h Jd"}),
+                "actions": ["1 check", "2 check", "1 draw", "2 draw", "1 bet 400", "2 call"],
+            }
+        ],
     }
     result = json.loads(_run(tmp_path, record, "--json"))
-    assert result["hands"] == [{"wild_rank": "5", "dead": [3], "pots": [{"amount_cents": 1_100, "winners": [1]}],
-                                "legs": {}}]
+    assert result["hands"] == [
+        {"wild_rank": "5", "dead": [3], "pots": [{"amount_cents": 1_100, "winners": [1]}], "legs": {}}
+    ]
     assert result["stacks"] == {"1": 10_600, "2": 9_500, "3": 9_900}
 
 
@@ -119,14 +173,22 @@ def test_the_refusal_names_the_action_its_index_and_the_rule(tmp_path: Path) -> 
     with pytest.raises(SystemExit):
         call_command("replay_game", str(path), "--json", stdout=out)
     assert json.loads(out.getvalue())["error"] | {"message": ""} == {
-        "code": "out_of_turn", "message": "", "rule": "players act in turn, clockwise from the dealer's left",
-        "hand": 0, "index": 1, "action": "1 check",
+        "code": "out_of_turn",
+        "message": "",
+        "rule": "players act in turn, clockwise from the dealer's left",
+        "hand": 0,
+        "index": 1,
+        "action": "1 check",
     }
 
 
 def test_a_record_with_a_missing_announcement_is_refused(tmp_path: Path) -> None:
-    record = {"variant": "pregnant-threes", "rules": {**STAKES, "draws": 2, "cards_per_draw": 3},
-              "players": PLAYERS, "hands": []}
+    record = {
+        "variant": "pregnant-threes",
+        "rules": {**STAKES, "draws": 2, "cards_per_draw": 3},
+        "players": PLAYERS,
+        "hands": [],
+    }
     with pytest.raises(SystemExit):
         _run(tmp_path, record)
 

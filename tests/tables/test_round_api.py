@@ -141,3 +141,32 @@ def test_rng_rounds_with_random_holds_settle_and_replay(rng_table: Table, dealer
         assert entries.aggregate(total=Sum("amount_cents"))["total"] == 0
         assert ok(dealer_api.get(f"/api/v1/rounds/{round_id}/replay/"))["ok"] is True
     assert Round.objects.filter(table=rng_table, phase="settled").count() == 4
+
+
+def test_a_tablet_may_send_every_seats_bets_and_holds_in_one_request(
+    manual_table: Table, dealer_api: APIClient
+) -> None:
+    round_id = start(dealer_api, manual_table.pk)
+    bets = [{"seat": n, "amount_cents": s["bet"], "circles": s["circles"]} for n, s in SEATS.items()]
+    state = ok(dealer_api.post(f"/api/v1/rounds/{round_id}/bets/batch/", {"bets": bets}, format="json"))
+    assert {s["seat"]: s["circles"] for s in state["seats"] if s["circles"]} == {
+        1: [1, 2, 3],
+        2: [1, 2],
+        3: [1],
+        4: [1, 2, 3],
+        5: [1],
+    }
+    ok(dealer_api.post(f"/api/v1/rounds/{round_id}/close-bets/"))
+    ok(
+        dealer_api.post(
+            f"/api/v1/rounds/{round_id}/deal/",
+            {"cards": {str(n): s["dealt"].split() for n, s in SEATS.items()}},
+            format="json",
+        )
+    )
+    holds = [{"seat": n, "held": s["held"].split()} for n, s in SEATS.items()]
+    state = ok(dealer_api.post(f"/api/v1/rounds/{round_id}/holds/batch/", {"holds": holds}, format="json"))
+    assert state["phase"] == "drawing"
+    ok(dealer_api.post(f"/api/v1/rounds/{round_id}/rows/", {"rows": [r.split() for r in ROWS]}, format="json"))
+    settle_now(round_id)
+    assert ok(dealer_api.get(f"/api/v1/rounds/{round_id}/"))["totals"]["table_net_cents"] == -808_000

@@ -26,12 +26,18 @@ class Command(BaseCommand):
         try:
             result = replay(GameRecord.from_dict(data))
         except ReplayError as exc:
-            self._fail(as_json, {"error": exc.to_dict()},
-                       f"illegal action hands[{exc.hand}].actions[{exc.index}] = {exc.action!r}\n"
-                       f"  {exc.reason}\n  rule broken ({exc.code}): {exc.rule}")
+            self._fail(
+                as_json,
+                {"error": exc.to_dict()},
+                f"illegal action hands[{exc.hand}].actions[{exc.index}] = {exc.action!r}\n"
+                f"  {exc.reason}\n  rule broken ({exc.code}): {exc.rule}",
+            )
         except EngineError as exc:
-            self._fail(as_json, {"error": {"code": exc.code, "message": exc.message, "token": exc.token}},
-                       f"bad game record ({exc.code}): {exc.message}")
+            self._fail(
+                as_json,
+                {"error": {"code": exc.code, "message": exc.message, "token": exc.token}},
+                f"bad game record ({exc.code}): {exc.message}",
+            )
         if as_json:
             self.stdout.write(json.dumps(result, indent=2))
             return
