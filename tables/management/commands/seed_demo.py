@@ -44,6 +44,7 @@ class Command(BaseCommand):
         base = options["host"].rstrip("/")
         self.stdout.write(f"Demo data ready. Open {base}/")
         self.stdout.write(f"  Admin (floor staff): {base}/admin/")
+        self.stdout.write(f"  Dealer tablet:       {base}/tablet/")
         self.stdout.write(f"  API docs:            {base}/api/docs/")
         self.stdout.write(f"  Health:              {base}/healthz")
         self.stdout.write("  Demo logins (development passwords):")
