@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from audit.roles import FLOOR, has_role
+from audit.roles import DEALER, FLOOR, has_role
 from casino.api_errors import DomainError
 from casino.engine.errors import EngineError
 from tables import services
@@ -61,6 +61,8 @@ def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None =
         "table": table,
         "errors": errors or {},
         "is_floor": has_role(request.user, FLOOR),
+        # Compliance follows tables read-only; the services refuse their writes anyway, so no controls are shown.
+        "can_act": has_role(request.user, FLOOR, DEALER),
         "seat_range": range(1, MAX_SEATS + 1),
         "row_fields": [(number, f"row{number}") for number in range(1, ROW_COUNT + 1)],
         "posted": request.POST if request.method == "POST" else QueryDict(),

@@ -274,3 +274,21 @@ def test_a_floor_supervisor_opens_a_closed_table_from_the_tablet_and_a_dealer_ca
     table.refresh_from_db()
     assert table.is_open
     assert "Start a round" in response.content.decode()
+
+
+def test_compliance_follows_a_table_read_only_and_cannot_change_it(
+    betting: tuple[Any, Round], dealer_user: User, compliance_user: User
+) -> None:
+    table, round_ = betting
+    services.bet_place(round=round_, seat_number=1, amount_cents=1000, circles=2, actor=dealer_user)
+    client = _client(compliance_user)
+    html = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "2 × $10.00" in html
+    assert "Read only" in html
+    assert "Place bet" not in html
+    assert "Close bets" not in html
+    assert "Request a void" not in html
+    response = _act(client, table, "close-bets", round=round_.pk)
+    assert response.status_code == 403
+    round_.refresh_from_db()
+    assert round_.phase == "betting"
