@@ -333,7 +333,7 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 
 def stop(process: subprocess.Popen[bytes] | None) -> None:
     if process is None or process.poll() is not None:
         return
-    os.killpg(process.pid, signal.SIGTERM)
+    process.send_signal(signal.SIGTERM)  # the parent shuts its children down (warm shutdown)
     try:
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:
