@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
+from urllib.parse import urlencode, urlsplit
 
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
@@ -23,7 +25,23 @@ from tables.models import MAX_SEATS, ROW_COUNT, Round, Table
 from tables.screen import current_round, screen_for, table_version, tables_for
 from tables.templatetags.tablet import money
 
-tablet_login_required = login_required(login_url="tablet:login")
+
+def tablet_login_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Signed-out visitors go to the dealer sign-in; an htmx poll or tap is told to load it as a whole page
+    (HX-Redirect) instead of following a redirect and pasting the sign-in form into the round section."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        if request.headers.get("HX-Request") == "true":
+            page = urlsplit(request.headers.get("HX-Current-URL", "")).path or reverse("tablet:home")
+            response = HttpResponse(status=401)
+            response["HX-Redirect"] = f"{reverse('tablet:login')}?{urlencode({'next': page})}"
+            return response
+        return redirect_to_login(request.get_full_path(), reverse("tablet:login"))
+
+    return wrapper
 
 
 class TabletLoginView(auth_views.LoginView):
@@ -63,9 +81,9 @@ def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None =
         "is_floor": has_role(request.user, FLOOR),
         # Compliance follows tables read-only; the services refuse their writes anyway, so no controls are shown.
         "can_act": has_role(request.user, FLOOR, DEALER),
-        "seat_range": range(1, MAX_SEATS + 1),
         "row_fields": [(number, f"row{number}") for number in range(1, ROW_COUNT + 1)],
-        "posted": request.POST if request.method == "POST" else QueryDict(),
+        # What was typed is kept only to be corrected; after a success the fields show the server's values.
+        "posted": request.POST if errors else QueryDict(),
     }
 
 

@@ -244,6 +244,10 @@ def test_a_void_request_from_the_dealer_reaches_the_floor_who_voids_on_the_same_
     expect(dealer.locator("#void-notice")).to_contain_text("Card exposed at seat 3", timeout=POLL_TIMEOUT_MS)
     screenshot(dealer, "voided")
     assert Round.objects.get(table=table).phase == "voided"
+    # When the session ends, the next poll takes the whole tablet to the sign-in page, back to this table after.
+    dealer.context.clear_cookies()
+    dealer.wait_for_url(re.compile(rf"/tablet/login/\?next=%2Ftablet%2Ftables%2F{table.pk}%2F$"), timeout=5000)
+    expect(dealer.get_by_role("heading", name="Dealer sign-in")).to_be_visible()
 
 
 def test_a_dealer_cannot_open_a_table_not_assigned_to_them(

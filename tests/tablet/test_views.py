@@ -55,6 +55,16 @@ def test_tablet_pages_send_a_signed_out_visitor_to_the_dealer_sign_in(make_table
     assert response["Location"].startswith(reverse("tablet:login"))
 
 
+def test_a_poll_after_the_session_ended_sends_the_whole_page_to_sign_in(make_table: Any) -> None:
+    table = make_table("Table One")
+    page = reverse("tablet:table", args=[table.pk])
+    response = Client().get(
+        reverse("tablet:state", args=[table.pk]), HTTP_HX_REQUEST="true", HTTP_HX_CURRENT_URL=f"http://t{page}"
+    )
+    assert response.status_code == 401
+    assert response["HX-Redirect"] == f"{reverse('tablet:login')}?next={page.replace('/', '%2F')}"
+
+
 def test_a_dealer_cannot_open_or_act_on_a_table_not_assigned_to_them(
     betting: tuple[Any, Round], other_dealer: User
 ) -> None:
