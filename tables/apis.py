@@ -54,7 +54,7 @@ class MeApi(APIView):
 
 
 class TableListApi(APIView):
-    @extend_schema(responses={200: STATE}, summary="List tables")
+    @extend_schema(responses={200: STATE}, summary="List tables", operation_id="tables_list")
     def get(self, request: Request) -> Response:
         require_reader(request.user)
         return Response([selectors.table_state(table) for table in selectors.table_list()])
@@ -82,12 +82,14 @@ class TableCloseApi(APIView):
 
 
 class TablePaytableApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class TablePaytableInputSerializer(serializers.Serializer):
         paytable_id = serializers.IntegerField()
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Put an approved paytable on a table")
+    @extend_schema(
+        request=TablePaytableInputSerializer, responses={200: STATE}, summary="Put an approved paytable on a table"
+    )
     def post(self, request: Request, table_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.TablePaytableInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         paytable = get_object_or_404(Paytable, pk=data.validated_data["paytable_id"])
         table = services.table_set_paytable(table=_table(table_id), paytable=paytable, actor=request.user)
@@ -95,13 +97,15 @@ class TablePaytableApi(APIView):
 
 
 class TableDealersApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class TableDealersInputSerializer(serializers.Serializer):
         username = serializers.CharField()
         assigned = serializers.BooleanField(default=True)
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Assign or unassign a dealer (floor)")
+    @extend_schema(
+        request=TableDealersInputSerializer, responses={200: STATE}, summary="Assign or unassign a dealer (floor)"
+    )
     def post(self, request: Request, table_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.TableDealersInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         dealer = get_object_or_404(User, username=data.validated_data["username"])
         service = services.table_assign_dealer if data.validated_data["assigned"] else services.table_unassign_dealer
@@ -110,14 +114,14 @@ class TableDealersApi(APIView):
 
 
 class SeatJoinApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class SeatJoinInputSerializer(serializers.Serializer):
         seat = serializers.IntegerField()
         player_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
         player_card = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Seat a player")
+    @extend_schema(request=SeatJoinInputSerializer, responses={200: STATE}, summary="Seat a player")
     def post(self, request: Request, table_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.SeatJoinInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         table = _table(table_id)
         services.seat_join(
@@ -152,7 +156,7 @@ class RoundDetailApi(APIView):
 
 
 class RoundBetsApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class RoundBetsInputSerializer(serializers.Serializer):
         seat = serializers.IntegerField()
         amount_cents = serializers.IntegerField(required=False, help_text="one equal amount for every circle")
         amounts_cents = serializers.ListField(
@@ -167,9 +171,9 @@ class RoundBetsApi(APIView):
                 raise serializers.ValidationError({"amount_cents": "give amount_cents or amounts_cents"})
             return attrs
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Place (replace) a seat's bets")
+    @extend_schema(request=RoundBetsInputSerializer, responses={200: STATE}, summary="Place (replace) a seat's bets")
     def post(self, request: Request, round_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.RoundBetsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         services.bet_place(
@@ -183,12 +187,14 @@ class RoundBetsApi(APIView):
 
 
 class RoundBetsBatchApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class RoundBetsBatchInputSerializer(serializers.Serializer):
         bets = serializers.ListField(child=serializers.DictField(), allow_empty=False)
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Place several seats' bets (all or none)")
+    @extend_schema(
+        request=RoundBetsBatchInputSerializer, responses={200: STATE}, summary="Place several seats' bets (all or none)"
+    )
     def post(self, request: Request, round_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.RoundBetsBatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.bets_place_all(round=_ref(round_id), bets=data.validated_data["bets"], actor=request.user)
         return _state(_round(round_id))
@@ -208,29 +214,31 @@ class RoundCloseBetsApi(APIView):
 
 
 class RoundDealApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class RoundDealInputSerializer(serializers.Serializer):
         cards = serializers.DictField(
             child=serializers.ListField(child=serializers.CharField()),
             required=False,
             help_text='manual/shoe tables: {"1": ["Qs", "Td", "3h", "3c", "9d"], ...}; rng tables: omit',
         )
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Deal five cards to each betting seat")
+    @extend_schema(
+        request=RoundDealInputSerializer, responses={200: STATE}, summary="Deal five cards to each betting seat"
+    )
     def post(self, request: Request, round_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.RoundDealInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = _ref(round_id)
         return _state(services.cards_deal(round=rnd, cards=data.validated_data.get("cards"), actor=request.user))
 
 
 class RoundHoldsApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class RoundHoldsInputSerializer(serializers.Serializer):
         seat = serializers.IntegerField()
         held = serializers.ListField(child=serializers.CharField(), allow_empty=True)
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Record the cards a seat holds")
+    @extend_schema(request=RoundHoldsInputSerializer, responses={200: STATE}, summary="Record the cards a seat holds")
     def post(self, request: Request, round_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.RoundHoldsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.holds_record(
             round=_ref(round_id),
@@ -242,19 +250,23 @@ class RoundHoldsApi(APIView):
 
 
 class RoundHoldsBatchApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class RoundHoldsBatchInputSerializer(serializers.Serializer):
         holds = serializers.ListField(child=serializers.DictField(), allow_empty=False)
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Record several seats' holds (all or none)")
+    @extend_schema(
+        request=RoundHoldsBatchInputSerializer,
+        responses={200: STATE},
+        summary="Record several seats' holds (all or none)",
+    )
     def post(self, request: Request, round_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.RoundHoldsBatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.holds_record_all(round=_ref(round_id), holds=data.validated_data["holds"], actor=request.user)
         return _state(_round(round_id))
 
 
 class RoundRowsApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class RoundRowsInputSerializer(serializers.Serializer):
         rows = serializers.ListField(
             child=serializers.ListField(child=serializers.CharField()),
             required=False,
@@ -262,10 +274,10 @@ class RoundRowsApi(APIView):
         )
 
     @extend_schema(
-        request=InputSerializer, responses={200: STATE}, summary="Lay the three draw rows; queues settlement"
+        request=RoundRowsInputSerializer, responses={200: STATE}, summary="Lay the three draw rows; queues settlement"
     )
     def post(self, request: Request, round_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.RoundRowsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = _ref(round_id)
         return _state(services.rows_record(round=rnd, rows=data.validated_data.get("rows"), actor=request.user))
@@ -278,12 +290,12 @@ class RoundSettleApi(APIView):
 
 
 class RoundVoidApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class RoundVoidInputSerializer(serializers.Serializer):
         reason = serializers.CharField(allow_blank=True)
 
-    @extend_schema(request=InputSerializer, responses={200: STATE}, summary="Void an unsettled round (floor)")
+    @extend_schema(request=RoundVoidInputSerializer, responses={200: STATE}, summary="Void an unsettled round (floor)")
     def post(self, request: Request, round_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.RoundVoidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = _ref(round_id)
         return _state(services.round_void(round=rnd, reason=data.validated_data["reason"], actor=request.user))
@@ -315,11 +327,11 @@ class ShoeCardsApi(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
 
-    class InputSerializer(serializers.Serializer):
+    class ShoeCardsInputSerializer(serializers.Serializer):
         cards = serializers.ListField(child=serializers.CharField(), allow_empty=False)
 
     @extend_schema(
-        request=InputSerializer,
+        request=ShoeCardsInputSerializer,
         responses={
             200: inline_serializer(
                 "ShoeAccepted", {"round": serializers.IntegerField(), "phase": serializers.CharField()}
@@ -335,7 +347,7 @@ class ShoeCardsApi(APIView):
         if scheme.lower() != "device" or not token.strip():
             raise NotAllowed("send 'Authorization: Device <token>'", code="bad_device_token")
         device = shoe.device_authenticate(token.strip())
-        data = self.InputSerializer(data=request.data)
+        data = self.ShoeCardsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = shoe.shoe_cards_record(device=device, cards=data.validated_data["cards"])
         return Response({"round": rnd.pk, "phase": rnd.phase})

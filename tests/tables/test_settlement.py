@@ -202,7 +202,8 @@ def _forget_queue(client: Any, queue: str) -> None:
         if json.loads(raw)[2] == queue:
             client.hdel("unacked", tag)
             client.zrem("unacked_index", tag)
-    client.delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+    priority_lists = [f"{queue}\x06\x16{step}" for step in (3, 6, 9)]  # kombu's lists for priorities above 0
+    client.delete(queue, *priority_lists, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
 
 
 def _wait_for(predicate: Any, seconds: float, what: str) -> None:
