@@ -10,7 +10,7 @@ from django.http import HttpRequest
 
 from audit.context import acting_as
 from casino.api_errors import DomainError
-from tables import services
+from tables import services, shoe
 from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
 
 LIMIT_FIELDS = (
@@ -183,6 +183,30 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
 
 
 @admin.register(TableDevice)
-class TableDeviceAdmin(ReadOnlyAdmin):
+class TableDeviceAdmin(admin.ModelAdmin):
+    """Issue a shoe credential (its token is shown once, only its hash is kept) or revoke one."""
+
     list_display = ("table", "name", "active", "created_at", "last_used_at")
-    exclude = ("token_hash",)
+    list_filter = ("active", "table")
+    fields = ("table", "name")
+    actions = ["revoke_devices"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: TableDevice, form: Any, change: bool) -> None:
+        with acting_as(user=request.user, kind="user"):
+            device, token = shoe.device_create(
+                table=form.cleaned_data["table"], name=form.cleaned_data["name"], actor=request.user
+            )
+        obj.pk = device.pk
+        self.message_user(
+            request, f"Token for {device}: {token} (shown once: configure the shoe with it now)", messages.WARNING
+        )
+
+    @admin.action(description="Revoke the selected device credentials")
+    def revoke_devices(self, request: HttpRequest, queryset: QuerySet[TableDevice]) -> None:
+        _run(self, request, queryset, lambda d: shoe.device_revoke(device=d, actor=request.user), "revoked")

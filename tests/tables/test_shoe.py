@@ -69,3 +69,24 @@ def test_a_bad_or_revoked_token_is_refused(floor_user: User, dealer_user: User, 
     device_revoke(device=device, actor=floor_user)
     response = shoe_post(token, ["Js"])
     assert (response.status_code, response.json()["error"]["code"]) == (403, "bad_device_token")
+
+
+def test_the_floor_issues_a_shoe_token_in_the_admin_and_it_is_shown_once(
+    floor_user: User, dealer_user: User, jacks_for_1: Paytable
+) -> None:
+    from django.contrib.messages import get_messages
+    from django.test import Client
+
+    from tables.models import TableDevice
+
+    table = open_table("Shoe 3", CardSource.SHOE, jacks_for_1, floor_user, dealer_user, seats=1)
+    client = Client()
+    client.force_login(floor_user)
+    response = client.post("/admin/tables/tabledevice/add/", {"table": table.pk, "name": "shoe-c"})
+    assert response.status_code == 302
+    device = TableDevice.objects.get(table=table, name="shoe-c")
+    shown = " ".join(str(m) for m in get_messages(response.wsgi_request))
+    token = shown.split("Token for ")[1].split(": ")[1].split(" ")[0]
+    assert device.token_hash != token
+    assert shoe_post(token, ["Js"]).json()["error"]["code"] == "no_round"  # authenticated: the table is idle
+    assert AuditEvent.objects.filter(action="device_create", actor_username=floor_user.username).exists()
