@@ -384,6 +384,71 @@ def _circle_numbers(circles: int | Sequence[int] | None, amounts: Sequence[int] 
     return sorted(numbers)
 
 
+def _bet_terms(
+    table: Table, seat_number: Any, amount_cents: int | Sequence[int], circles: int | Sequence[int] | None
+) -> tuple[int, list[int], int]:
+    """Check one seat's bet against the rules and limits: (seat, circle numbers, amount per circle)."""
+    seat_number = _seat_number(seat_number)
+    amounts = list(amount_cents) if isinstance(amount_cents, list | tuple) else None
+    numbers = _circle_numbers(circles, amounts)
+    if amounts is None:
+        amounts = [amount_cents] * len(numbers)  # type: ignore[list-item]
+    if len(amounts) != len(numbers):
+        raise DomainError(f"{len(amounts)} amounts for {len(numbers)} circles", code="bad_circles", field="circles")
+    for amount in amounts:
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise DomainError(f"amount must be whole cents, got {amount!r}", code="bad_amount", field="amount_cents")
+    if len(set(amounts)) != 1:
+        raise DomainError(
+            f"all bets of a seat must be equal, got {sorted(set(amounts))}", code="unequal_bets", field="amount_cents"
+        )
+    amount = amounts[0]
+    if not table.min_bet_cents <= amount <= table.max_bet_cents:
+        raise DomainError(
+            f"a bet of {amount} cents is outside the table limits {table.min_bet_cents}-{table.max_bet_cents}",
+            code="bet_outside_limits",
+            field="amount_cents",
+        )
+    return seat_number, numbers, amount
+
+
+def _place_bets(rnd: Round, terms: list[tuple[int, list[int], int]], actor: User) -> list[Bet]:
+    """Replace the bets of the seats in `terms` (each checked already): one delete, one insert, an event per seat."""
+    seats = [seat for seat, _, _ in terms]
+    occupied = set(
+        Seat.objects.filter(table=rnd.table, number__in=seats, occupied=True).values_list("number", flat=True)
+    )
+    for index, seat in enumerate(seats):
+        if seat not in occupied:
+            error = DomainError(f"seat {seat} is empty: seat a player first", code="seat_empty", field="seat")
+            raise _per_seat(index, seat, error, "bets") if len(seats) > 1 else error
+    previous: dict[int, dict[str, int]] = {}
+    for seat, circle, amount in Bet.objects.filter(round=rnd, seat_number__in=seats).values_list(
+        "seat_number", "circle", "amount_cents"
+    ):
+        previous.setdefault(seat, {})[str(circle)] = amount
+    Bet.objects.filter(round=rnd, seat_number__in=seats).delete()
+    bets = Bet.objects.bulk_create(
+        [
+            Bet(round=rnd, seat_number=seat, circle=number, amount_cents=amount)
+            for seat, numbers, amount in terms
+            for number in numbers
+        ]
+    )
+    for seat, numbers, amount in terms:
+        audit_record(
+            action="bet_place",
+            obj=rnd,
+            table=rnd.table,
+            round=rnd,
+            seat_number=seat,
+            before={"bets": previous[seat]} if seat in previous else None,
+            after={"bets": {str(n): amount for n in numbers}},
+            actor=actor,
+        )
+    return bets
+
+
 @transaction.atomic
 def bet_place(
     *,
@@ -400,47 +465,7 @@ def bet_place(
     rnd = _lock_round(round)
     require_operator(actor, rnd.table)
     _require_phase(rnd, Phase.BETTING, action="place a bet (bets are closed)")
-    seat_number = _seat_number(seat_number)
-    amounts = list(amount_cents) if isinstance(amount_cents, list | tuple) else None
-    numbers = _circle_numbers(circles, amounts)
-    if amounts is None:
-        amounts = [amount_cents] * len(numbers)  # type: ignore[list-item]
-    if len(amounts) != len(numbers):
-        raise DomainError(f"{len(amounts)} amounts for {len(numbers)} circles", code="bad_circles", field="circles")
-    for amount in amounts:
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise DomainError(f"amount must be whole cents, got {amount!r}", code="bad_amount", field="amount_cents")
-    if len(set(amounts)) != 1:
-        raise DomainError(
-            f"all bets of a seat must be equal, got {sorted(set(amounts))}", code="unequal_bets", field="amount_cents"
-        )
-    amount = amounts[0]
-    table = rnd.table
-    if not table.min_bet_cents <= amount <= table.max_bet_cents:
-        raise DomainError(
-            f"a bet of {amount} cents is outside the table limits {table.min_bet_cents}-{table.max_bet_cents}",
-            code="bet_outside_limits",
-            field="amount_cents",
-        )
-    seat = Seat.objects.filter(table=table, number=seat_number).first()
-    if seat is None or not seat.occupied:
-        raise DomainError(f"seat {seat_number} is empty: seat a player first", code="seat_empty", field="seat")
-    previous = list(Bet.objects.filter(round=rnd, seat_number=seat_number).values_list("circle", "amount_cents"))
-    Bet.objects.filter(round=rnd, seat_number=seat_number).delete()
-    bets = Bet.objects.bulk_create(
-        [Bet(round=rnd, seat_number=seat_number, circle=number, amount_cents=amount) for number in numbers]
-    )
-    audit_record(
-        action="bet_place",
-        obj=rnd,
-        table=table,
-        round=rnd,
-        seat_number=seat_number,
-        before={"bets": {str(c): a for c, a in previous}} if previous else None,
-        after={"bets": {str(n): amount for n in numbers}},
-        actor=actor,
-    )
-    return bets
+    return _place_bets(rnd, [_bet_terms(rnd.table, seat_number, amount_cents, circles)], actor)
 
 
 @transaction.atomic
@@ -573,60 +598,70 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
     return rnd
 
 
+def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, batch: bool) -> list[SeatHand]:
+    """Check and record (seat, held) entries on a locked round; with `batch`, errors name the entry."""
+    manual = rnd.table.card_source == CardSource.MANUAL
+    # A manual table may skip entering the dealt cards and record only what each seat holds.
+    _require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
+    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd)}
+    dealt, held_map, rows = card_input.round_picture(rnd, hands=list(hands.values()))
+    changed: list[tuple[SeatHand, list[str] | None]] = []
+    for index, (seat_value, held) in enumerate(entries):
+        try:
+            seat_number = _seat_number(seat_value)
+            hand = hands.get(seat_number)
+            if hand is None:
+                raise DomainError(f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="seat")
+            if len(hand.dealt) != CARDS_PER_HAND and not manual:
+                raise WrongPhase(f"seat {seat_number} has not been dealt five cards yet", code="not_dealt")
+            cards = card_input.parse(held, field="held")
+            if len(cards) > CARDS_PER_HAND:
+                raise DomainError(
+                    f"a seat holds at most {CARDS_PER_HAND} cards, got {len(cards)}", code="too_many_held", field="held"
+                )
+            missing = [str(c) for c in cards if hand.dealt and str(c) not in hand.dealt]
+            if missing:
+                raise DomainError(
+                    f"held card {missing[0]} is not among seat {seat_number}'s dealt cards {' '.join(hand.dealt)}",
+                    code="held_not_dealt",
+                    field="held",
+                )
+            held_map[seat_number] = cards
+            card_input.check_round_cards(dealt, held_map, rows, field="held")
+        except DomainError as exc:
+            raise (_per_seat(index, seat_value, exc, "holds") if batch else exc) from None
+        changed.append((hand, hand.held))
+        if not hand.dealt:
+            # Undealt held cards are placed in the round themselves so no other seat or row can repeat them.
+            RoundCard.objects.filter(round=rnd, seat_number=seat_number).delete()
+            _save_cards([RoundCard(round=rnd, card=str(card), seat_number=seat_number) for card in cards])
+        hand.held = card_input.codes(cards)
+        hand.held_at = timezone.now()
+    SeatHand.objects.bulk_update([hand for hand, _ in changed], ["held", "held_at"])
+    if rnd.phase == Phase.DEALING:
+        rnd.phase = Phase.HOLDING
+        rnd.save(update_fields=["phase"])
+    _advance_after_cards(rnd, list(hands.values()))
+    for hand, before in changed:
+        audit_record(
+            action="holds_record",
+            obj=rnd,
+            table=rnd.table,
+            round=rnd,
+            seat_number=hand.seat_number,
+            before={"held": before} if before is not None else None,
+            after={"held": hand.held, "phase": rnd.phase},
+            actor=actor,
+        )
+    return [hand for hand, _ in changed]
+
+
 @transaction.atomic
 def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: User) -> SeatHand:
     """Record the cards a seat holds for all its circles (0-5, from its dealt cards when those were recorded)."""
     rnd = _lock_round(round)
     require_operator(actor, rnd.table)
-    seat_number = _seat_number(seat_number)
-    manual = rnd.table.card_source == CardSource.MANUAL
-    # A manual table may skip entering the dealt cards and record only what each seat holds.
-    _require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
-    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd)}
-    hand = hands.get(seat_number)
-    if hand is None:
-        raise DomainError(f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="seat")
-    if len(hand.dealt) != CARDS_PER_HAND and not manual:
-        raise WrongPhase(f"seat {seat_number} has not been dealt five cards yet", code="not_dealt")
-    cards = card_input.parse(held, field="held")
-    if len(cards) > CARDS_PER_HAND:
-        raise DomainError(
-            f"a seat holds at most {CARDS_PER_HAND} cards, got {len(cards)}", code="too_many_held", field="held"
-        )
-    dealt, held_map, rows = card_input.round_picture(rnd, hands=list(hands.values()))
-    if hand.dealt:
-        missing = [str(c) for c in cards if str(c) not in hand.dealt]
-        if missing:
-            raise DomainError(
-                f"held card {missing[0]} is not among seat {seat_number}'s dealt cards {' '.join(hand.dealt)}",
-                code="held_not_dealt",
-                field="held",
-            )
-    held_map[seat_number] = cards
-    card_input.check_round_cards(dealt, held_map, rows, field="held")
-    before = hand.held
-    if not hand.dealt:
-        # Undealt held cards are placed in the round themselves so no other seat or row can repeat them.
-        RoundCard.objects.filter(round=rnd, seat_number=seat_number).delete()
-        _save_cards([RoundCard(round=rnd, card=str(card), seat_number=seat_number) for card in cards])
-    hand.held = card_input.codes(cards)
-    hand.held_at = timezone.now()
-    hand.save(update_fields=["held", "held_at"])
-    if rnd.phase == Phase.DEALING:
-        rnd.phase = Phase.HOLDING
-        rnd.save(update_fields=["phase"])
-    _advance_after_cards(rnd, list(hands.values()))
-    audit_record(
-        action="holds_record",
-        obj=rnd,
-        table=rnd.table,
-        round=rnd,
-        seat_number=seat_number,
-        before={"held": before} if before is not None else None,
-        after={"held": hand.held, "phase": rnd.phase},
-        actor=actor,
-    )
-    return hand
+    return _record_holds(rnd, [(seat_number, held)], actor, batch=False)[0]
 
 
 def _missing_holds(rnd: Round) -> list[int]:
@@ -792,31 +827,34 @@ def _per_seat(index: int, seat: Any, exc: DomainError, collection: str) -> Domai
 
 
 @transaction.atomic
-def bets_place_all(*, round: Round, bets: Sequence[Mapping[str, Any]], actor: User) -> None:
+def bets_place_all(*, round: Round, bets: Sequence[Mapping[str, Any]], actor: User) -> list[Bet]:
     """Several seats' bets at once, all or nothing: [{"seat", "amount_cents" | "amounts_cents", "circles"?}]."""
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
+    _require_phase(rnd, Phase.BETTING, action="place bets (bets are closed)")
     if not bets:
         raise DomainError("no bets given", code="no_bets", field="bets")
+    terms = []
     for index, entry in enumerate(bets):
-        amount = entry.get("amounts_cents", entry.get("amount_cents"))
         try:
-            bet_place(
-                round=round,
-                seat_number=entry.get("seat"),
-                amount_cents=amount,  # type: ignore[arg-type]
-                circles=entry.get("circles"),
-                actor=actor,
-            )
+            amount = entry.get("amounts_cents", entry.get("amount_cents"))
+            terms.append(_bet_terms(rnd.table, entry.get("seat"), amount, entry.get("circles")))  # type: ignore[arg-type]
         except DomainError as exc:
             raise _per_seat(index, entry.get("seat"), exc, "bets") from None
+    seats = [seat for seat, _, _ in terms]
+    if len(set(seats)) != len(seats):
+        raise DomainError("a seat appears twice in the batch", code="duplicate_seat", field="bets")
+    return _place_bets(rnd, terms, actor)
 
 
 @transaction.atomic
-def holds_record_all(*, round: Round, holds: Sequence[Mapping[str, Any]], actor: User) -> None:
+def holds_record_all(*, round: Round, holds: Sequence[Mapping[str, Any]], actor: User) -> list[SeatHand]:
     """Several seats' holds at once, all or nothing: [{"seat", "held": [...]}]."""
+    rnd = _lock_round(round)
+    require_operator(actor, rnd.table)
     if not holds:
         raise DomainError("no holds given", code="no_holds", field="holds")
-    for index, entry in enumerate(holds):
-        try:
-            holds_record(round=round, seat_number=entry.get("seat"), held=entry.get("held"), actor=actor)  # type: ignore[arg-type]
-        except DomainError as exc:
-            raise _per_seat(index, entry.get("seat"), exc, "holds") from None
+    seats = [entry.get("seat") for entry in holds]
+    if len(set(map(str, seats))) != len(seats):
+        raise DomainError("a seat appears twice in the batch", code="duplicate_seat", field="holds")
+    return _record_holds(rnd, [(entry.get("seat"), entry.get("held")) for entry in holds], actor, batch=True)
