@@ -12,6 +12,7 @@ from django.urls import reverse
 from audit.models import AuditEvent
 from tables import services
 from tables.models import Bet, Round, RoundCard, SeatHand
+from tables.tasks import settle_round
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -253,10 +254,13 @@ def test_a_whole_manual_round_through_the_tablet_forms_settles_with_the_engine_p
     response = _act(client, table, "rows", round=round_.pk, **rows)
     assert response.status_code == 200
     assert 'id="settling"' in response.content.decode()
-    # ...until the dealer taps Settle, which queues it again; this time it runs.
-    with django_capture_on_commit_callbacks(execute=True):
+    # ...and the dealer's Settle tap queues it again (idempotent); here the job body then runs in this process.
+    with django_capture_on_commit_callbacks(execute=False) as queued:
         response = _act(client, table, "settle", round=round_.pk)
     assert response.status_code == 200
+    assert len(queued) >= 1
+    assert AuditEvent.objects.filter(round_id=round_.pk, action="round_settle").exists()
+    settle_round.apply(args=[round_.pk])
     round_.refresh_from_db()
     assert round_.phase == "settled"
     html = _client(dealer_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
