@@ -312,16 +312,27 @@ def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
     if seat is None or not seat.occupied:
         raise DomainError(f"seat {seat_number} is empty", code="seat_empty", field="seat")
     in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
+    before: dict[str, Any] = {"player_name": seat.player_name, "player_card": seat.player_card}
     if in_play is not None and Bet.objects.filter(round=in_play, seat_number=seat_number).exists():
         if in_play.phase != Phase.BETTING:
             raise WrongPhase(f"seat {seat_number} has bets in round {in_play.number}", code="seat_in_play")
-        Bet.objects.filter(round=in_play, seat_number=seat_number).delete()
-    before = {"player_name": seat.player_name, "player_card": seat.player_card}
+        # A player leaving while bets are open takes the bets back; the event records which.
+        bets = Bet.objects.filter(round=in_play, seat_number=seat_number)
+        before["bets"] = {str(c): a for c, a in bets.values_list("circle", "amount_cents")}
+        bets.delete()
     seat.occupied = False
     seat.player_name = ""
     seat.player_card = ""
     seat.save()
-    audit_record(action="seat_leave", obj=seat, table=table, seat_number=seat_number, before=before, actor=actor)
+    audit_record(
+        action="seat_leave",
+        obj=seat,
+        table=table,
+        round=in_play if "bets" in before else None,
+        seat_number=seat_number,
+        before=before,
+        actor=actor,
+    )
     return seat
 
 
