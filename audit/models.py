@@ -117,6 +117,7 @@ class ChainVerification(models.Model):
     class Meta:
         ordering = ["-checked_at", "-id"]
         get_latest_by = "checked_at"
+        indexes = [models.Index(fields=["checked_at", "id"], name="audit_check_time_idx")]
 
     def __str__(self) -> str:
         return f"{'ok' if self.ok else 'BROKEN'} at {self.checked_at:%Y-%m-%d %H:%M:%S}"
