@@ -10,37 +10,12 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from audit.chain import HASHED_FIELDS
 from audit.models import AuditEvent
 from audit.selectors import event_chunks
 
-COLUMNS = (
-    "id",
-    "sequence",
-    "occurred_at",
-    "actor_id",
-    "actor_username",
-    "actor_role",
-    "actor_kind",
-    "action",
-    "exception_kind",
-    "object_type",
-    "object_id",
-    "object_repr",
-    "table_id",
-    "table_repr",
-    "round_id",
-    "round_repr",
-    "seat_number",
-    "before",
-    "after",
-    "reason",
-    "approver_id",
-    "approver_username",
-    "correlation_id",
-    "client_address",
-    "prev_hash",
-    "hash",
-)
+# Every hashed field, then the chain links, so an export can be re-verified outside the system.
+COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash")
 # A spreadsheet would run a cell starting with one of these as a formula (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
