@@ -213,6 +213,11 @@ def test_dealer_plays_an_rng_round_in_portrait_with_deal_and_draw_buttons(
             _name(Card.parse(code)) for code in cards
         ]
     screenshot(dealer, "results")
+    # Cut off from the server, the tablet says its screen may be stale; back online, the warning goes.
+    dealer.context.set_offline(True)
+    expect(dealer.locator("#connection")).to_contain_text("Cannot reach the server", timeout=POLL_TIMEOUT_MS)
+    dealer.context.set_offline(False)
+    expect(dealer.locator("#connection")).to_be_hidden(timeout=POLL_TIMEOUT_MS)
 
 
 def _name(card: Card) -> str:

@@ -135,4 +135,21 @@
     refresh();
   });
   document.addEventListener("DOMContentLoaded", refresh);
+
+  // The server is the truth: when it cannot be reached (or fails), say so instead of showing a stale screen as live.
+  function connection(problem) {
+    var banner = document.getElementById("connection");
+    if (!banner) { return; }
+    banner.hidden = !problem;
+    banner.textContent = problem || "";
+  }
+  document.addEventListener("htmx:sendError", function () {
+    connection("Cannot reach the server. This screen may be out of date; it updates by itself when the connection is back.");
+  });
+  document.addEventListener("htmx:responseError", function () {
+    connection("The server could not answer. Nothing was changed by the last tap unless the screen shows it.");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) { connection(""); }
+  });
 })();
