@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from casino.engine.cards import Card, check_unique, parse_cards
 from casino.engine.paytable import PaytableSpec
 from casino.engine.triple_draw import compose_hand
+from tables import services
 from tables.models import Bet, DrawRow, Round, SeatHand
 from tables.templatetags.tablet import card_name
 from tests.tablet.conftest import POLL_TIMEOUT_MS, STANDARD_PAYTABLE, sign_in
@@ -267,3 +268,32 @@ def test_a_dealer_cannot_open_a_table_not_assigned_to_them(
     assert response.status == 403
     expect(page.get_by_role("heading", name="Not your table")).to_be_visible()
     screenshot(page, "not-your-table")
+
+
+def test_settle_reruns_a_settlement_job_that_was_lost(
+    tablet: Any,
+    screenshot: Any,
+    make_table: Any,
+    dealer_user: User,
+    settlement: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = make_table("Electronic Two", card_source="rng", seated=(5,))
+    round_ = services.round_start(table=table, actor=dealer_user)
+    services.bet_place(round=round_, seat_number=5, amount_cents=1000, circles=1, actor=dealer_user)
+    services.round_close_bets(round=round_, actor=dealer_user)
+    services.cards_deal(round=round_, actor=dealer_user)
+    services.holds_record(round=round_, seat_number=5, held=[], actor=dealer_user)
+    # The job queued with the rows is lost (say the broker was down at that moment).
+    with monkeypatch.context() as patch:
+        patch.setattr(services, "_queue_settlement", lambda rnd: None)
+        services.rows_record(round=round_, actor=dealer_user)
+    dealer = tablet("landscape")
+    sign_in(dealer, "dave")
+    dealer.goto(f"/tablet/tables/{table.pk}/")
+    expect(dealer.locator("#phase")).to_have_text("Settling")
+    screenshot(dealer, "settling")
+    dealer.get_by_role("button", name="Settle").tap()
+    expect(dealer.locator("#table-result")).to_be_visible(timeout=15_000)
+    rows = [row.cards for row in DrawRow.objects.filter(round=round_).order_by("row")]
+    assert shown_returns(dealer, 5) == expected_returns([], rows, 1, 1000)
