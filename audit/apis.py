@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import django_filters
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -45,13 +46,35 @@ class AuditEventPageSerializer(serializers.Serializer):
     next_before = serializers.IntegerField(allow_null=True, help_text="pass as ?before= for the next page")
 
 
+def _filter_schema(f: django_filters.Filter) -> Any:
+    """The OpenAPI type of one filter, so clients (and fuzzers) know what a valid value looks like."""
+    if isinstance(f, django_filters.DateFilter):
+        return OpenApiTypes.DATE
+    if isinstance(f, django_filters.NumberFilter):
+        return OpenApiTypes.INT
+    if isinstance(f, django_filters.ChoiceFilter):
+        return {"type": "string", "enum": [value for value, _ in f.extra["choices"]]}
+    # Django refuses NUL characters in text input; say so rather than answer 400 to "valid" text.
+    return {"type": "string", "pattern": "^[^\\u0000]*$"}
+
+
 def _filter_parameters() -> list[OpenApiParameter]:
     params = [
-        OpenApiParameter(name, OpenApiTypes.STR, description=str(f.label or name))
+        OpenApiParameter(name, _filter_schema(f), description=str(f.label or name))
         for name, f in AuditEventFilter.base_filters.items()
     ]
-    params.append(OpenApiParameter("before", OpenApiTypes.INT, description="keyset cursor: events with id < before"))
-    params.append(OpenApiParameter("limit", OpenApiTypes.INT, description=f"page size, 1..{MAX_LIMIT} (default 100)"))
+    params.append(
+        OpenApiParameter(
+            "before", {"type": "integer", "minimum": 1}, description="keyset cursor: events with id < before"
+        )
+    )
+    params.append(
+        OpenApiParameter(
+            "limit",
+            {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
+            description=f"page size, 1..{MAX_LIMIT} (default 100)",
+        )
+    )
     return params
 
 

@@ -54,7 +54,9 @@ class MeApi(APIView):
 
 
 class TableListApi(APIView):
-    @extend_schema(responses={200: STATE}, summary="List tables", operation_id="tables_list")
+    @extend_schema(
+        responses={200: {"type": "array", "items": {"type": "object"}}}, summary="List tables", operation_id="tables_list"
+    )
     def get(self, request: Request) -> Response:
         require_reader(request.user)
         return Response([selectors.table_state(table) for table in selectors.table_list()])

@@ -184,9 +184,9 @@ def test_the_schema_documents_every_paytable_endpoint_with_its_errors() -> None:
         ("/api/v1/paytables/{paytable_id}/analysis/", "post"): "202",
     }
     for (path, method), success in writes.items():
-        assert set(paths[path][method]["responses"]) == {success, "400", "403", "404", "409"}, path
+        assert set(paths[path][method]["responses"]) == {success, "400", "401", "403", "404", "409"}, path
     for path in ("/api/v1/paytables/", "/api/v1/paytables/{paytable_id}/", "/api/v1/paytables/{paytable_id}/analysis/"):
-        assert set(paths[path]["get"]["responses"]) == {"200", "403", "404"}, path
+        assert set(paths[path]["get"]["responses"]) == {"200", "400", "401", "403", "404"}, path
 
 
 def test_the_list_filters_by_status_and_name(dealer_user: User, approved: Paytable, floor_user: User) -> None:
