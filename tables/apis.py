@@ -55,7 +55,9 @@ class MeApi(APIView):
 
 class TableListApi(APIView):
     @extend_schema(
-        responses={200: {"type": "array", "items": {"type": "object"}}}, summary="List tables", operation_id="tables_list"
+        responses={200: {"type": "array", "items": {"type": "object"}}},
+        summary="List tables",
+        operation_id="tables_list",
     )
     def get(self, request: Request) -> Response:
         require_reader(request.user)
