@@ -23,6 +23,10 @@ def test_seed_demo_adds_an_rng_and_a_manual_table_for_the_demo_dealer_once() -> 
         ("Triple Draw 1", "rng", True),
         ("Triple Draw 2", "manual", True),
     ]
+    assert [(t.paytable.name, t.paytable.basis) for t in tables] == [
+        ("Triple Draw house", "to_1"),
+        ("Jacks or Better 9/6", "for_1"),
+    ]
     for table in tables:
         assert table.paytable is not None
         assert table.paytable.status == "active"  # a table putting a version in force makes it active
