@@ -10,19 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from math import lcm
 from pathlib import Path
 
-import numpy as np
-
+from casino.engine.analysis.advice import HoldAdvice, optimal_hold
 from casino.engine.analysis.cache import class_tables, deal_tables
 from casino.engine.analysis.optimal import TIE_RULE, TOTAL_OUTCOMES, optimal_outcome
 from casino.engine.analysis.result import LineAnalysis, PaytableAnalysis
-from casino.engine.paytable import PaytableError, PaytableSpec
+from casino.engine.analysis.values import paytable_values
+from casino.engine.paytable import PaytableSpec
 
-__all__ = ["TOTAL_OUTCOMES", "LineAnalysis", "PaytableAnalysis", "analyze"]
-
-_MAX_SCALED = 2**35
+__all__ = ["TOTAL_OUTCOMES", "HoldAdvice", "LineAnalysis", "PaytableAnalysis", "analyze", "optimal_hold"]
 
 
 def analyze(
@@ -38,20 +35,10 @@ def analyze(
     report(0.4)  # building these tables (first run, cold cache) is the long stage
     classes = class_tables(tables, (int(rank) for rank in spec.wild_ranks), cache_dir)
     report(0.6)
-    # Group the pay classes by the line that pays them (the last group: no line).
-    nothing = len(spec.lines)
-    group_of_class = np.array(
-        [nothing if (index := spec.match_class(klass)) is None else index for klass in classes.classes],
-        dtype=np.int64,
-    )
-    returns = [spec.line_return(index) for index in range(len(spec.lines))] + [spec.line_return(None)]
-    scale = lcm(*(value.denominator for value in returns))
-    scaled = [int(value * scale) for value in returns]
-    if max(scaled) >= _MAX_SCALED:
-        # Hold totals reach about 2**27 times a value; past this int64 would overflow and exactness be lost.
-        raise PaytableError("the pays' fractions are too fine for an exact analysis: use simpler fractions")
-    outcome = optimal_outcome(group_of_class, np.array(scaled, dtype=np.int64), classes, tables, preferences)
+    values = paytable_values(spec, classes)
+    outcome = optimal_outcome(values.group_of_class, values.group_values, classes, tables, preferences)
     report(0.9)
+    nothing = len(spec.lines)
     per_line = list(outcome.group_counts[:nothing])
     total = TOTAL_OUTCOMES
     line_returns = [spec.line_return(index) for index in range(len(spec.lines))]
