@@ -12,6 +12,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
 
 from audit.context import acting_as
+from casino.engine.analysis import optimal_hold
+from casino.engine.cards import parse_cards
+from casino.engine.paytable import PaytableSpec
+from paytables.selectors import paytable_spec
 from tables import services
 from tables.models import CardSource, HandOutcome, Round, Seat, Table
 from tables.settlement import round_settlement_apply
@@ -22,8 +26,19 @@ def random_hold(dealt: list[str], rng: random.Random) -> list[str]:
     return [card for card in dealt if rng.random() < 0.5]
 
 
+def best_hold(dealt: list[str], spec: PaytableSpec) -> list[str]:
+    """The hold of highest exact expected return under the round's paytable (the analysis' hold and tie rule)."""
+    advice = optimal_hold(parse_cards(dealt, count=5), spec)
+    return [str(card) for card in advice.held]
+
+
 class Command(BaseCommand):
-    help = "Play N rounds on an rng Triple Draw table with every seat betting (random holds); prints the totals."
+    help = (
+        "Play N rounds on an rng Triple Draw table with every seat betting; prints the totals. Each seat holds "
+        "optimally by default (--holds optimal: the hold of highest exact expected return under the round's "
+        "locked paytable, the one its analysis assumes, so the long-run return approaches the analysed return) "
+        "or keeps each dealt card with probability one half (--holds random, seeded by --seed)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--table", required=True, help="table name (card source rng)")
@@ -32,6 +47,13 @@ class Command(BaseCommand):
         parser.add_argument("--circles", type=int, default=3, help="circles each seat bets (1-3)")
         parser.add_argument("--bet", type=int, default=None, help="bet per circle in cents (default: table minimum)")
         parser.add_argument("--user", default=None, help="acting floor user (default: the first floor supervisor)")
+        parser.add_argument(
+            "--holds",
+            choices=("optimal", "random"),
+            default="optimal",
+            help="optimal (default): the analysis' best hold for each seat's cards under the round's paytable; "
+            "random: keep each dealt card with probability one half",
+        )
         parser.add_argument("--seed", type=int, default=None, help="seed for the random holds (cards are SystemRandom)")
         parser.add_argument("--json", action="store_true")
 
@@ -44,6 +66,7 @@ class Command(BaseCommand):
         if not 1 <= options["rounds"] <= 100_000 or not 1 <= options["seats"] <= 7 or not 1 <= options["circles"] <= 3:
             raise CommandError("--rounds 1-100000, --seats 1-7, --circles 1-3")
         actor = self._actor(options["user"])
+        self._specs: dict[int, PaytableSpec] = {}
         rng = random.Random(options["seed"])
         bet = options["bet"] or table.min_bet_cents
         started = time.perf_counter()
@@ -55,13 +78,16 @@ class Command(BaseCommand):
                 if not Seat.objects.filter(table=table, number=number, occupied=True).exists():
                     services.seat_join(table=table, seat_number=number, player_name=f"Sim {number}", actor=actor)
             for _ in range(options["rounds"]):
-                round_ids.append(self._play(table, actor, rng, bet, options["seats"], options["circles"]))
+                round_ids.append(
+                    self._play(table, actor, rng, bet, options["seats"], options["circles"], options["holds"])
+                )
         elapsed = time.perf_counter() - started
         outcomes = HandOutcome.objects.filter(round_id__in=round_ids).select_related("bet")
         stakes = sum(o.bet.amount_cents for o in outcomes)
         returns = sum(o.paid_cents for o in outcomes)
         summary = {
             "table": table.name,
+            "holds": options["holds"],
             "rounds": len(round_ids),
             "hands": len(outcomes),
             "stakes_cents": stakes,
@@ -88,17 +114,28 @@ class Command(BaseCommand):
             raise CommandError("no floor supervisor to act as: pass --user")
         return user
 
-    def _play(self, table: Table, actor: User, rng: random.Random, bet: int, seats: int, circles: int) -> int:
+    def _play(
+        self, table: Table, actor: User, rng: random.Random, bet: int, seats: int, circles: int, holds: str
+    ) -> int:
         rnd = services.round_start(table=table, actor=actor)
         for number in range(1, seats + 1):
             services.bet_place(round=rnd, seat_number=number, amount_cents=bet, circles=circles, actor=actor)
         services.round_close_bets(round=rnd, actor=actor)
-        services.cards_deal(round=rnd, actor=actor)
+        rnd = services.cards_deal(round=rnd, actor=actor)
+        spec = self._spec(rnd) if holds == "optimal" else None
         for hand in rnd.seat_hands.order_by("seat_number"):
-            services.holds_record(
-                round=rnd, seat_number=hand.seat_number, held=random_hold(hand.dealt, rng), actor=actor
-            )
+            held = random_hold(hand.dealt, rng) if spec is None else best_hold(hand.dealt, spec)
+            services.holds_record(round=rnd, seat_number=hand.seat_number, held=held, actor=actor)
         services.rows_record(round=rnd, actor=actor)
         # Settle in-line; the queued job (a real worker, if any) then finds the round settled and does nothing.
         round_settlement_apply(round_id=rnd.pk)
         return rnd.pk
+
+    def _spec(self, rnd: Round) -> PaytableSpec:
+        """The paytable version locked on the round when betting closed (read once per version)."""
+        if rnd.paytable is None:
+            raise CommandError(f"round {rnd.pk} has no locked paytable")
+        spec = self._specs.get(rnd.paytable.pk)
+        if spec is None:
+            spec = self._specs[rnd.paytable.pk] = paytable_spec(rnd.paytable)
+        return spec
