@@ -6,12 +6,14 @@ import json
 from io import StringIO
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
 from casino.engine.analysis import optimal_hold
 from casino.engine.cards import parse_cards
 from paytables.selectors import paytable_spec
-from tables.models import Round, SeatHand, Table
+from tables.models import CardSource, Round, SeatHand, Table
+from tests.tables.conftest import make_paytable, open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +63,23 @@ def test_an_unknown_hold_strategy_is_refused(rng_table: Table) -> None:
     with pytest.raises(CommandError, match="holds"):
         simulate(rng_table, "--holds", "greedy")
     assert not Round.objects.filter(table=rng_table).exists()
+
+
+def test_a_paytable_too_fine_for_exact_advice_is_refused_before_any_round(floor_user: User, dealer_user: User) -> None:
+    fine = make_paytable(
+        {
+            "name": "Fine",
+            "basis": "for_1",
+            "lines": [
+                {"hand": "royal_flush", "pays": "800/999983"},
+                {"hand": "flush", "pays": "1/999979"},
+                {"hand": "straight", "pays": "1/999961"},
+            ],
+        },
+        floor_user,
+    )
+    table = open_table("RNG fine", CardSource.RNG, fine, floor_user, dealer_user)
+    with pytest.raises(CommandError, match="--holds random"):
+        simulate(table)
+    assert not Round.objects.filter(table=table).exists()
+    assert simulate(table, "--holds", "random")["rounds"] == 2

@@ -14,7 +14,7 @@ from django.db.models import Q
 from audit.context import acting_as
 from casino.engine.analysis import optimal_hold
 from casino.engine.cards import parse_cards
-from casino.engine.paytable import PaytableSpec
+from casino.engine.paytable import PaytableError, PaytableSpec
 from paytables.selectors import paytable_spec
 from tables import services
 from tables.models import CardSource, HandOutcome, Round, Seat, Table
@@ -69,6 +69,8 @@ class Command(BaseCommand):
         self._specs: dict[int, PaytableSpec] = {}
         rng = random.Random(options["seed"])
         bet = options["bet"] or table.min_bet_cents
+        if options["holds"] == "optimal" and table.paytable is not None:
+            self._check_advice(table)
         started = time.perf_counter()
         round_ids: list[int] = []
         with acting_as(user=actor, kind="user", name=f"simulate_rounds:{actor.username}"):
@@ -130,6 +132,17 @@ class Command(BaseCommand):
         # Settle in-line; the queued job (a real worker, if any) then finds the round settled and does nothing.
         round_settlement_apply(round_id=rnd.pk)
         return rnd.pk
+
+    def _check_advice(self, table: Table) -> None:
+        """Refuse before any round starts a paytable the advice cannot handle (a round must not stop half held);
+        this also loads the analysis tables up front, outside the timed rounds."""
+        assert table.paytable is not None
+        try:
+            spec = paytable_spec(table.paytable)
+            optimal_hold(parse_cards("2c 3d 4h 5s 7c"), spec)
+        except PaytableError as exc:
+            raise CommandError(f"no optimal holds for {table.paytable}: {exc.message}; use --holds random") from None
+        self._specs[table.paytable.pk] = spec
 
     def _spec(self, rnd: Round) -> PaytableSpec:
         """The paytable version locked on the round when betting closed (read once per version)."""
