@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -10,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from casino.engine.analysis.cache import class_tables, deal_tables, default_cache_dir, rules_key
+from casino.engine.analysis.cache import class_tables, deal_tables, default_cache_dir
 from casino.engine.analysis.deals import HAND, HOLDS, DealTables, Int32Array, Int64Array
 from casino.engine.analysis.optimal import DRAW_WEIGHT, DRAWS, TIE_RULE
 from casino.engine.analysis.values import paytable_values, suit_class_values
@@ -73,22 +74,27 @@ class _Model:
     scale: int
 
 
-_MODELS: dict[tuple[str, str, PaytableSpec], _Model] = {}
+# (cache root, paytable) -> model. The lock makes threads share one load instead of building the tables twice.
+_MODELS: dict[tuple[str, PaytableSpec], _Model] = {}
+_LOCK = threading.Lock()
 
 
 def _model(spec: PaytableSpec, cache_dir: Path | None) -> _Model:
-    root = str(cache_dir or default_cache_dir())
-    key = (root, rules_key(), spec)
+    key = (str(cache_dir or default_cache_dir()), spec)
     model = _MODELS.get(key)
-    if model is None:
-        tables, preferences = deal_tables(cache_dir)
-        classes = class_tables(tables, (int(rank) for rank in spec.wild_ranks), cache_dir)
-        values = paytable_values(spec, classes)
-        model = _Model(tables, preferences, suit_class_values(values, classes), values.scale)
-        while len(_MODELS) >= _MEMO_LIMIT:
-            del _MODELS[next(iter(_MODELS))]
-        _MODELS[key] = model
-    return model
+    if model is not None:
+        return model
+    with _LOCK:
+        model = _MODELS.get(key)
+        if model is None:
+            tables, preferences = deal_tables(cache_dir)
+            classes = class_tables(tables, (int(rank) for rank in spec.wild_ranks), cache_dir)
+            values = paytable_values(spec, classes)
+            model = _Model(tables, preferences, suit_class_values(values, classes), values.scale)
+            while len(_MODELS) >= _MEMO_LIMIT:
+                del _MODELS[next(iter(_MODELS))]
+            _MODELS[key] = model
+        return model
 
 
 def _lanes(indexes: Sequence[int]) -> list[int]:
