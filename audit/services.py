@@ -5,11 +5,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from audit import seal_queue
 from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.context import current_actor
 from audit.exception_rules import classify
@@ -38,6 +40,60 @@ def _user_or_none(user: Any) -> Any:
     return user if user is not None and getattr(user, "pk", None) else None
 
 
+def audit_event(
+    *,
+    action: str,
+    obj: models.Model | None = None,
+    object_type: str = "",
+    object_id: str | int = "",
+    object_repr: str = "",
+    table: Any = None,
+    round: Any = None,
+    seat_number: int | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+    approver: Any = None,
+    actor: Any = None,
+    actor_kind: str = "",
+    exception_kind: str | None = None,
+) -> AuditEvent:
+    """An unsaved event with the same arguments as audit_record, for audit_record_many."""
+    context = current_actor()
+    user = _user_or_none(actor if actor is not None else context.user)
+    if obj is not None:
+        object_type = object_type or obj._meta.label_lower
+        object_id = object_id or str(obj.pk)
+        object_repr = object_repr or str(obj)
+    table_id, table_repr = _ref(table)
+    round_id, round_repr = _ref(round)
+    approver_user = _user_or_none(approver)
+    return AuditEvent(
+        occurred_at=timezone.now(),
+        actor=user,
+        actor_username=(user.get_username() if user is not None else "") or context.name,
+        actor_role=role_label(user) if user is not None else "",
+        actor_kind=actor_kind or ("user" if user is not None else context.kind),
+        action=action,
+        exception_kind=classify(action, after) if exception_kind is None else exception_kind,
+        object_type=object_type,
+        object_id=str(object_id),
+        object_repr=object_repr[:200],
+        table_id=table_id,
+        table_repr=table_repr,
+        round_id=round_id,
+        round_repr=round_repr,
+        seat_number=seat_number,
+        before=before,
+        after=after,
+        reason=reason,
+        approver=approver_user,
+        approver_username=approver_user.get_username() if approver_user is not None else str(approver or ""),
+        correlation_id=context.correlation_id[:64],
+        client_address=context.client_address,
+    )
+
+
 def audit_record(
     *,
     action: str,
@@ -62,47 +118,44 @@ def audit_record(
     classification for the exception report (see audit/exception_rules.py); "" keeps an event out of it.
     The event is sealed into the hash chain right after the transaction commits.
     """
-    context = current_actor()
-    user = _user_or_none(actor if actor is not None else context.user)
-    if obj is not None:
-        object_type = object_type or obj._meta.label_lower
-        object_id = object_id or str(obj.pk)
-        object_repr = object_repr or str(obj)
-    table_id, table_repr = _ref(table)
-    round_id, round_repr = _ref(round)
-    approver_user = _user_or_none(approver)
-    event = AuditEvent.objects.create(
-        occurred_at=timezone.now(),
-        actor=user,
-        actor_username=(user.get_username() if user is not None else "") or context.name,
-        actor_role=role_label(user) if user is not None else "",
-        actor_kind=actor_kind or ("user" if user is not None else context.kind),
+    event = audit_event(
         action=action,
-        exception_kind=classify(action, after) if exception_kind is None else exception_kind,
+        obj=obj,
         object_type=object_type,
-        object_id=str(object_id),
-        object_repr=object_repr[:200],
-        table_id=table_id,
-        table_repr=table_repr,
-        round_id=round_id,
-        round_repr=round_repr,
+        object_id=object_id,
+        object_repr=object_repr,
+        table=table,
+        round=round,
         seat_number=seat_number,
         before=before,
         after=after,
         reason=reason,
-        approver=approver_user,
-        approver_username=approver_user.get_username() if approver_user is not None else str(approver or ""),
-        correlation_id=context.correlation_id[:64],
-        client_address=context.client_address,
+        approver=approver,
+        actor=actor,
+        actor_kind=actor_kind,
+        exception_kind=exception_kind,
     )
+    event.save(force_insert=True)
     _seal_after_commit()
     return event
+
+
+def audit_record_many(events: Sequence[AuditEvent]) -> list[AuditEvent]:
+    """Write several events built by audit_event in one INSERT, in the given order (ids ascend), same transaction."""
+    if not events:
+        return []
+    saved = AuditEvent.objects.bulk_create(list(events))
+    _seal_after_commit()
+    return saved
 
 
 def _queue_seal() -> None:
     from audit.tasks import seal_chain  # tasks import services; the task module is loaded only when needed
 
-    seal_chain.delay()
+    # One pending job serves every commit until it starts (busy tables commit dozens of times a second).
+    needed, key = seal_queue.claim(seal_chain.app.conf.task_default_queue)
+    if needed:
+        seal_chain.apply_async(kwargs={"pending_key": key} if key else {})
 
 
 def _seal_after_commit() -> None:

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from audit import seal_queue
 from audit.services import audit_chain_seal, audit_chain_verify
 from casino.celery import app
 
 
 @app.task(name="audit.tasks.seal_chain", bind=True, ignore_result=True)
-def seal_chain(self: Any, attempt: int = 0) -> int:
-    """Queued after every commit that wrote events; idempotent (an empty run seals nothing).
+def seal_chain(self: Any, attempt: int = 0, pending_key: str = "") -> int:
+    """Queued after a commit that wrote events unless a job is already pending; idempotent.
 
-    If another sealer holds the chain it may already have read past our events, so on a worker the job
-    comes back a second later; eagerly (embedded mode) the next commit or the beat job seals them.
+    It releases the pending key before reading, so every commit either sees its events read here or queues a
+    job of its own. If another sealer holds the chain it may already have read past our events, so on a worker
+    the job comes back a second later; eagerly (embedded mode) the next commit or the beat job seals them.
     """
+    seal_queue.release(pending_key)
     sealed = audit_chain_seal(wait=False)
     if sealed is None:
         if not self.request.is_eager and attempt < 3:  # bounded: the straggler job is the backstop

@@ -12,7 +12,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from audit.roles import DEALER, has_role
-from audit.services import audit_record
+from audit.services import audit_event, audit_record, audit_record_many
 from casino.api_errors import ConcurrentChange, DomainError, WrongPhase
 from casino.engine.cards import ALL_CARDS, Card, Deck
 from paytables.models import Paytable, PaytableStatus
@@ -438,7 +438,8 @@ def _place_bets(rnd: Round, terms: list[tuple[int, list[int], int]], actor: User
         "seat_number", "circle", "amount_cents"
     ):
         previous.setdefault(seat, {})[str(circle)] = amount
-    Bet.objects.filter(round=rnd, seat_number__in=seats).delete()
+    if previous:  # a seat's first bet has nothing to replace (the delete would cost two statements)
+        Bet.objects.filter(round=rnd, seat_number__in=seats).delete()
     bets = Bet.objects.bulk_create(
         [
             Bet(round=rnd, seat_number=seat, circle=number, amount_cents=amount)
@@ -446,17 +447,21 @@ def _place_bets(rnd: Round, terms: list[tuple[int, list[int], int]], actor: User
             for number in numbers
         ]
     )
-    for seat, numbers, amount in terms:
-        audit_record(
-            action="bet_place",
-            obj=rnd,
-            table=rnd.table,
-            round=rnd,
-            seat_number=seat,
-            before={"bets": previous[seat]} if seat in previous else None,
-            after={"bets": {str(n): amount for n in numbers}},
-            actor=actor,
-        )
+    audit_record_many(
+        [
+            audit_event(
+                action="bet_place",
+                obj=rnd,
+                table=rnd.table,
+                round=rnd,
+                seat_number=seat,
+                before={"bets": previous[seat]} if seat in previous else None,
+                after={"bets": {str(n): amount for n in numbers}},
+                actor=actor,
+            )
+            for seat, numbers, amount in terms
+        ]
+    )
     return bets
 
 
@@ -546,8 +551,12 @@ def _advance_after_cards(rnd: Round, hands: list[SeatHand] | None = None) -> Non
         rnd.save(update_fields=["phase"])
 
 
-def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]]) -> None:
-    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd, seat_number__in=dealt)}
+def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]], hands: dict[int, SeatHand] | None = None) -> None:
+    """Record dealt cards; `hands` are the round's seat hands when the caller has locked them already."""
+    if hands is None:
+        hands = {
+            h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd, seat_number__in=dealt)
+        }
     placements = []
     for seat_number, cards in dealt.items():
         hand = hands[seat_number]
@@ -556,7 +565,7 @@ def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]]) -> None:
             RoundCard(round=rnd, card=str(card), seat_number=seat_number, position=position)
             for position, card in enumerate(cards, start=1)
         ]
-    SeatHand.objects.bulk_update(list(hands.values()), ["dealt"])
+    SeatHand.objects.bulk_update([hands[seat_number] for seat_number in dealt], ["dealt"])
     _save_cards(placements)
 
 
@@ -570,9 +579,12 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
         _require_phase(rnd, Phase.DEALING, action="deal")
         if cards is not None:
             raise DomainError("this table deals by RNG: send no cards", code="rng_deals_itself", field="cards")
-        seats = list(SeatHand.objects.filter(round=rnd).order_by("seat_number").values_list("seat_number", flat=True))
+        # Every seat is dealt at once: lock and load the hands once for dealing and for the phase check.
+        locked = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd)}
         deck = Deck.shuffled(secrets.SystemRandom())
-        dealt = {seat: deck.deal(CARDS_PER_HAND) for seat in seats}
+        dealt = {seat: deck.deal(CARDS_PER_HAND) for seat in sorted(locked)}
+        _deal_into(rnd, dealt, locked)
+        _advance_after_cards(rnd, list(locked.values()))
     else:
         _require_phase(rnd, Phase.DEALING, Phase.HOLDING, action="deal")
         if not cards:
@@ -596,8 +608,8 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
             dealt[seat_number] = card_input.parse(tokens, field=f"cards.{seat_number}", count=CARDS_PER_HAND)
         known_dealt, known_held, rows = card_input.round_picture(rnd)
         card_input.check_round_cards(known_dealt | dealt, known_held, rows, field="cards")
-    _deal_into(rnd, dealt)
-    _advance_after_cards(rnd)
+        _deal_into(rnd, dealt)
+        _advance_after_cards(rnd)
     audit_record(
         action="cards_deal",
         obj=rnd,
@@ -653,17 +665,21 @@ def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, b
         rnd.phase = Phase.HOLDING
         rnd.save(update_fields=["phase"])
     _advance_after_cards(rnd, list(hands.values()))
-    for hand, before in changed:
-        audit_record(
-            action="holds_record",
-            obj=rnd,
-            table=rnd.table,
-            round=rnd,
-            seat_number=hand.seat_number,
-            before={"held": before} if before is not None else None,
-            after={"held": hand.held, "phase": rnd.phase},
-            actor=actor,
-        )
+    audit_record_many(
+        [
+            audit_event(
+                action="holds_record",
+                obj=rnd,
+                table=rnd.table,
+                round=rnd,
+                seat_number=hand.seat_number,
+                before={"held": before} if before is not None else None,
+                after={"held": hand.held, "phase": rnd.phase},
+                actor=actor,
+            )
+            for hand, before in changed
+        ]
+    )
     return [hand for hand, _ in changed]
 
 

@@ -36,8 +36,11 @@ def round_result(rnd: Round) -> RoundResult:
     return settle_round(spec, rows, seats, rnd.table.max_payout_per_seat_cents)
 
 
-def ledger_post(rnd: Round) -> int:
-    """One balanced posting per bet (seat <-> table bankroll); returns the table's net. Never posts twice."""
+def ledger_post(rnd: Round, outcomes: list[HandOutcome] | None = None) -> int:
+    """One balanced posting per bet (seat <-> table bankroll); returns the table's net. Never posts twice.
+
+    `outcomes` are the round's stored outcomes when the caller has just written them (with their bets).
+    """
     if LedgerEntry.objects.filter(round=rnd).exists():
         return -sum(
             LedgerEntry.objects.filter(round=rnd, account=LedgerAccount.SEAT).values_list("amount_cents", flat=True)
@@ -45,7 +48,9 @@ def ledger_post(rnd: Round) -> int:
     now = timezone.now()
     entries: list[LedgerEntry] = []
     table_net = 0
-    for outcome in HandOutcome.objects.filter(round=rnd).select_related("bet"):
+    if outcomes is None:
+        outcomes = list(HandOutcome.objects.filter(round=rnd).select_related("bet"))
+    for outcome in outcomes:
         seat_net = outcome.paid_cents - outcome.bet.amount_cents
         table_net -= seat_net
         for account, amount in ((LedgerAccount.SEAT, seat_net), (LedgerAccount.TABLE_BANKROLL, -seat_net)):
@@ -99,7 +104,7 @@ def round_settlement_apply(*, round_id: int) -> str:
     if big:
         rnd.phase = Phase.AWAITING_APPROVAL
     else:
-        ledger_post(rnd)
+        ledger_post(rnd, outcomes)
         rnd.phase = Phase.SETTLED
     rnd.save(update_fields=["phase", "settled_at"])
     audit_record(

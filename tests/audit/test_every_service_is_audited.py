@@ -2,8 +2,8 @@
 that records an AuditEvent in the same transaction").
 
 This walks the source of every app module that holds services and checks each public function that opens a
-transaction reaches `audit_record`, directly, through a helper of its module, or through another audited
-service. Each app's own tests assert the event's contents with the `assert_audited` fixture.
+transaction reaches `audit_record` (or `audit_record_many`), directly, through a helper of its module, or through
+another audited service. Each app's own tests assert the event's contents with the `assert_audited` fixture.
 """
 
 from __future__ import annotations
@@ -59,12 +59,12 @@ def _functions(path: Path) -> dict[str, ast.FunctionDef]:
 
 
 def _audited_closure() -> tuple[set[str], dict[str, tuple[Path, ast.FunctionDef]]]:
-    """Names of functions that (transitively) call audit_record, across every service module."""
+    """Names of functions that (transitively) call audit_record(_many), across every service module."""
     every: dict[str, tuple[Path, ast.FunctionDef]] = {}
     for path in _service_modules():
         for name, func in _functions(path).items():
             every[f"{path.stem}:{name}"] = (path, func)
-    audited = {"audit_record"}
+    audited = {"audit_record", "audit_record_many"}  # one event, or several in one INSERT
     changed = True
     while changed:
         changed = False

@@ -236,8 +236,10 @@ def test_a_worker_killed_mid_settlement_is_redelivered_and_settles_once(
         rnd = to_drawing(manual_table, floor_user)
         with acting_as(user=floor_user, kind="user"):
             services.rows_record(round=rnd, rows=ROWS, actor=floor_user)  # commits, queues the job on `queue`
-        # Hold the table row: the job locks the round, writes the outcomes, then blocks on the ledger's foreign key.
-        blocker.execute("SELECT id FROM tables_table WHERE id = %s FOR UPDATE", [manual_table.pk])
+        # Hold the ledger table: the job locks the round, writes the outcomes, then blocks inserting the ledger.
+        # (Not a row lock the ledger's foreign keys would wait for: Django's foreign keys are checked at COMMIT,
+        # and a backend blocked inside COMMIT commits once the lock is released, whether its worker lives or not.)
+        blocker.execute("LOCK TABLE tables_ledgerentry IN SHARE MODE")
         workers.append(_worker(queue, db_url, require_redis))
 
         def worker_blocked() -> bool:
