@@ -151,3 +151,14 @@ def test_a_deal_must_be_five_distinct_cards(cache_dir: Path) -> None:
         optimal_hold(parse_cards("As Ks Qs Js"), spec, cache_dir)
     with pytest.raises(DuplicateCardError):
         optimal_hold(parse_cards("As As Qs Js Ts", unique=False), spec, cache_dir)
+
+
+def test_the_advice_reads_as_plain_data(cache_dir: Path) -> None:
+    advice = optimal_hold(parse_cards("Jd 3c 7h 9s 2d"), load("jacks_or_better_9_6"), cache_dir)
+    data = advice.to_dict()
+    assert (data["dealt"], data["held"]) == ("Jd 3c 7h 9s 2d", "Jd")
+    assert Fraction(data["expected_return_exact"]) == advice.expected_return_exact
+    assert data["expected_return"] == float(advice.expected_return_exact)
+    assert len(data["holds"]) == 32
+    assert data["holds"][0b00001] == {"held": "Jd", "expected_return": data["expected_return"]}
+    assert "most cards" in data["tie_rule"]
