@@ -38,7 +38,7 @@ def round_picture(
     """The cards already recorded in a round: dealt and held per seat, and the draw rows (none before drawing)."""
     dealt: dict[int, tuple[Card, ...]] = {}
     held: dict[int, tuple[Card, ...]] = {}
-    for hand in SeatHand.objects.filter(round=rnd) if hands is None else hands:
+    for hand in SeatHand.objects.filter(round=rnd).order_by() if hands is None else hands:
         if hand.dealt:
             dealt[hand.seat_number] = parse_cards(hand.dealt)
         if hand.held is not None:

@@ -66,12 +66,15 @@ def round_state(round: Round) -> dict[str, Any]:
     rnd = round
     table = rnd.table
     bets: dict[int, dict[int, int]] = {}
-    for seat_number, circle, amount in Bet.objects.filter(round=rnd).values_list(
-        "seat_number", "circle", "amount_cents"
+    # .order_by(): the models' default ordering goes through round -> table (two joins and a sort) for nothing.
+    for seat_number, circle, amount in (
+        Bet.objects.filter(round=rnd).order_by().values_list("seat_number", "circle", "amount_cents")
     ):
         bets.setdefault(seat_number, {})[circle] = amount
     # Each part is read only in the phases where it can exist (a round's state is read after every action).
-    hands = {h.seat_number: h for h in SeatHand.objects.filter(round=rnd)} if rnd.phase not in NO_HANDS else {}
+    hands = (
+        {h.seat_number: h for h in SeatHand.objects.filter(round=rnd).order_by()} if rnd.phase not in NO_HANDS else {}
+    )
     outcomes: dict[int, list[dict[str, Any]]] = {}
     paid_phases = (Phase.AWAITING_APPROVAL, Phase.SETTLED, Phase.VOIDED)
     found = HandOutcome.objects.filter(round=rnd) if rnd.phase in paid_phases else HandOutcome.objects.none()
@@ -88,7 +91,7 @@ def round_state(round: Round) -> dict[str, Any]:
                 "paid_cents": o.paid_cents,
             }
         )
-    players = {s.number: s for s in Seat.objects.filter(table=table)}
+    players = {s.number: s for s in Seat.objects.filter(table=table).order_by()}
     numbers = sorted(set(bets) | {n for n, s in players.items() if s.occupied})
     seats = []
     total_stake = total_paid = 0

@@ -80,8 +80,12 @@ def _seat_number(value: Any) -> int:
     return value
 
 
+# Reads of a round's rows say .order_by() or order by their own columns: the models' default ordering goes through
+# round -> table, two joins (and, under FOR UPDATE, locks on those rows too) for nothing.
+
+
 def _betting_seats(rnd: Round) -> list[int]:
-    return sorted(set(Bet.objects.filter(round=rnd).values_list("seat_number", flat=True)))
+    return sorted(set(Bet.objects.filter(round=rnd).order_by().values_list("seat_number", flat=True)))
 
 
 def _seat_bets_required(rnd: Round, seat_number: int) -> None:
@@ -347,7 +351,7 @@ def round_start(*, table: Table, actor: User) -> Round:
         raise DomainError(f"table {table.name} is not a Triple Draw table", code="wrong_table_type")
     if not table.is_open:
         raise WrongPhase(f"table {table.name} is closed", code="table_closed")
-    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
+    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).order_by("-number").first()
     if in_play is not None:
         raise WrongPhase(f"round {in_play.number} is still {in_play.phase}", code="round_in_play")
     last = Round.objects.filter(table=table).aggregate(last=Max("number"))["last"] or 0
@@ -427,15 +431,19 @@ def _place_bets(rnd: Round, terms: list[tuple[int, list[int], int]], actor: User
     """Replace the bets of the seats in `terms` (each checked already): one delete, one insert, an event per seat."""
     seats = [seat for seat, _, _ in terms]
     occupied = set(
-        Seat.objects.filter(table=rnd.table, number__in=seats, occupied=True).values_list("number", flat=True)
+        Seat.objects.filter(table=rnd.table, number__in=seats, occupied=True)
+        .order_by()
+        .values_list("number", flat=True)
     )
     for index, seat in enumerate(seats):
         if seat not in occupied:
             error = DomainError(f"seat {seat} is empty: seat a player first", code="seat_empty", field="seat")
             raise _per_seat(index, seat, error, "bets") if len(seats) > 1 else error
     previous: dict[int, dict[str, int]] = {}
-    for seat, circle, amount in Bet.objects.filter(round=rnd, seat_number__in=seats).values_list(
-        "seat_number", "circle", "amount_cents"
+    for seat, circle, amount in (
+        Bet.objects.filter(round=rnd, seat_number__in=seats)
+        .order_by()
+        .values_list("seat_number", "circle", "amount_cents")
     ):
         previous.setdefault(seat, {})[str(circle)] = amount
     if previous:  # a seat's first bet has nothing to replace (the delete would cost two statements)
@@ -541,7 +549,7 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
 
 def _advance_after_cards(rnd: Round, hands: list[SeatHand] | None = None) -> None:
     """dealing -> holding once every betting seat has its cards; holding -> drawing once every hold is in."""
-    hands = list(SeatHand.objects.filter(round=rnd)) if hands is None else hands
+    hands = list(SeatHand.objects.filter(round=rnd).order_by()) if hands is None else hands
     before = rnd.phase
     if rnd.phase == Phase.DEALING and all(len(h.dealt) == CARDS_PER_HAND or h.held is not None for h in hands):
         rnd.phase = Phase.HOLDING
@@ -555,7 +563,8 @@ def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]], hands: dict[int, 
     """Record dealt cards; `hands` are the round's seat hands when the caller has locked them already."""
     if hands is None:
         hands = {
-            h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd, seat_number__in=dealt)
+            h.seat_number: h
+            for h in SeatHand.objects.select_for_update().filter(round=rnd, seat_number__in=dealt).order_by()
         }
     placements = []
     for seat_number, cards in dealt.items():
@@ -580,7 +589,7 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
         if cards is not None:
             raise DomainError("this table deals by RNG: send no cards", code="rng_deals_itself", field="cards")
         # Every seat is dealt at once: lock and load the hands once for dealing and for the phase check.
-        locked = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd)}
+        locked = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd).order_by()}
         deck = Deck.shuffled(secrets.SystemRandom())
         dealt = {seat: deck.deal(CARDS_PER_HAND) for seat in sorted(locked)}
         _deal_into(rnd, dealt, locked)
@@ -589,7 +598,7 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
         _require_phase(rnd, Phase.DEALING, Phase.HOLDING, action="deal")
         if not cards:
             raise DomainError("enter five cards for at least one seat", code="no_cards", field="cards")
-        hands = {h.seat_number: h for h in SeatHand.objects.filter(round=rnd)}
+        hands = {h.seat_number: h for h in SeatHand.objects.filter(round=rnd).order_by()}
         dealt = {}
         for key, tokens in cards.items():
             try:
@@ -626,7 +635,7 @@ def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, b
     manual = rnd.table.card_source == CardSource.MANUAL
     # A manual table may skip entering the dealt cards and record only what each seat holds.
     _require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
-    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd)}
+    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd).order_by()}
     dealt, held_map, rows = card_input.round_picture(rnd, hands=list(hands.values()))
     changed: list[tuple[SeatHand, list[str] | None]] = []
     for index, (seat_value, held) in enumerate(entries):

@@ -19,7 +19,7 @@ def round_result(rnd: Round) -> RoundResult:
     """Recompute a round's outcomes from its stored cards, bets and locked paytable snapshot."""
     spec = PaytableSpec.from_dict(rnd.paytable_snapshot or {})
     rows = [parse_cards(row.cards) for row in DrawRow.objects.filter(round=rnd).order_by("row")]
-    hands = {hand.seat_number: hand for hand in SeatHand.objects.filter(round=rnd)}
+    hands = {hand.seat_number: hand for hand in SeatHand.objects.filter(round=rnd).order_by()}
     bets: dict[int, list[Bet]] = {}
     for bet in Bet.objects.filter(round=rnd).order_by("seat_number", "circle"):
         bets.setdefault(bet.seat_number, []).append(bet)
@@ -77,7 +77,7 @@ def round_settlement_apply(*, round_id: int) -> str:
         return "missing" if rnd is None else rnd.phase
     result = round_result(rnd)
     lines = list(PaytableLine.objects.filter(paytable_id=rnd.paytable_id).order_by("position"))
-    bets = {(bet.seat_number, bet.circle): bet for bet in Bet.objects.filter(round=rnd)}
+    bets = {(bet.seat_number, bet.circle): bet for bet in Bet.objects.filter(round=rnd).order_by()}
     outcomes = []
     for seat in result.seats:
         for hand in seat.hands:
