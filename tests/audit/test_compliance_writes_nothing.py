@@ -50,7 +50,9 @@ def test_compliance_cannot_write_through_any_screen_or_api(compliance_user: User
     call_command("seed_demo", "--force", verbosity=0)
     admin_client = Client()
     admin_client.force_login(User.objects.get(username="admin"))
-    table_id = 1
+    # Real ids of seeded rows: a reused test database does not restart its sequences at 1.
+    table_id = apps.get_model("tables", "Table").objects.order_by("pk").values_list("pk", flat=True).first()
+    paytable_id = apps.get_model("paytables", "Paytable").objects.order_by("pk").values_list("pk", flat=True).first()
     admin_client.post(f"/api/v1/tables/{table_id}/open/", content_type="application/json")
     admin_client.post(f"/api/v1/tables/{table_id}/rounds/", content_type="application/json")
     assert AuditEvent.objects.exclude(round_id=None).exists(), "a real round for the round endpoints"
@@ -58,7 +60,7 @@ def test_compliance_cannot_write_through_any_screen_or_api(compliance_user: User
     ids = {
         "table_id": table_id,
         "round_id": AuditEvent.objects.exclude(round_id=None).values_list("round_id", flat=True).first() or 1,
-        "paytable_id": 1,
+        "paytable_id": paytable_id,
         "event_id": last.id if last else 1,
         "seat": 1,
     }
