@@ -6,8 +6,9 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
+from django.utils.http import parse_etags
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -152,11 +153,37 @@ class RoundStartApi(APIView):
         return _state(services.round_start(table=_table(table_id), actor=request.user), status.HTTP_201_CREATED)
 
 
+def _round_etag(rnd: Round) -> str:
+    """The round's state tag: its version and its table's (the state shows the seats); see tables/versions.py."""
+    return f'"{rnd.pk}.{rnd.version}.{rnd.table.version}"'
+
+
 class RoundDetailApi(APIView):
-    @extend_schema(responses={200: STATE}, summary="A round's full state")
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="the ETag of a state already held; 304 while the round has not changed since",
+            )
+        ],
+        responses={
+            200: OpenApiResponse(STATE, description="the round's state, with an ETag header"),
+            304: OpenApiResponse(description="not modified: the state held (If-None-Match) is still current"),
+        },
+        summary="A round's full state",
+    )
     def get(self, request: Request, round_id: int) -> Response:
         require_reader(request.user)
-        return _state(_round(round_id))
+        rnd = _round(round_id)
+        # Read before the state itself, so the tag is never newer than the body it is sent with.
+        etag = _round_etag(rnd)
+        held = parse_etags(request.headers.get("If-None-Match", ""))
+        response = Response(status=status.HTTP_304_NOT_MODIFIED) if etag in held or "*" in held else _state(rnd)
+        response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"
+        return response
 
 
 class RoundBetsApi(APIView):

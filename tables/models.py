@@ -44,6 +44,8 @@ class Table(models.Model):
     )
     dealers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="dealt_tables")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Raised under the row lock by every write to the table (tables/versions.py), so it grows in commit order.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -96,6 +98,8 @@ class Round(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rounds")
     number = models.PositiveIntegerField()
+    # Raised under the row lock by every write to the round (tables/versions.py), so it grows in commit order.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
     phase = models.CharField(max_length=20, choices=Phase.choices, default=Phase.BETTING)
     # Locked when bets close; approved versions never change, and the snapshot keeps the exact lines paid.
     paytable = models.ForeignKey(Paytable, null=True, blank=True, on_delete=models.PROTECT, related_name="+")

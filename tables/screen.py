@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max, QuerySet
+from django.db.models import QuerySet
 
 from audit.models import AuditEvent
 from audit.roles import COMPLIANCE, DEALER, FLOOR, has_role
@@ -27,14 +27,25 @@ def tables_for(user: Any) -> QuerySet[Table]:
     return Table.objects.none()
 
 
-def table_version(table: Table) -> int:
-    """A number that grows with every change to the table or its rounds.
+def screen_version(table: Table, round_: Round | None) -> str:
+    """The screen's change token: the table's version and the shown round's id and version.
 
-    Every write goes through a service that records an audit event for the table in the same transaction,
-    so the newest event id changes exactly when something on the screen may have changed (an index lookup).
+    Each version is raised under its row's lock by every write (tables/versions.py), so it grows in commit order:
+    a poll holding an older token always sees a difference. (The newest audit event id did not: ids are taken
+    before commit, so a lower id committing after a higher one went unnoticed until the next change.)
+    `table` must have been read before the rows the screen shows, so the token is never newer than the screen.
     """
-    newest = AuditEvent.objects.filter(table_id=table.pk).aggregate(newest=Max("id"))["newest"]
-    return int(newest or 0)
+    if round_ is None:
+        return f"{table.version}"
+    return f"{table.version}.{round_.pk}.{round_.version}"
+
+
+def table_version(table: Table) -> str:
+    """The change token of the screen `table` would show now (one or two index lookups)."""
+    shown = table.rounds.exclude(phase__in=Round.FINISHED).only("pk", "version").first()
+    if shown is None:
+        shown = table.rounds.only("pk", "version").first()
+    return screen_version(table, shown)
 
 
 def current_round(table: Table) -> Round | None:
@@ -97,7 +108,7 @@ class Screen:
     seats: list[SeatView]
     rows: list[list[str]]  # three rows; [] for a row not recorded yet
     used_cards: set[str]
-    version: int
+    version: str
     paytable: Paytable | None
     void_request: AuditEvent | None = None
 
@@ -149,8 +160,8 @@ VOID_REQUEST_ACTION = "round_void_request"
 
 def screen_for(table: Table) -> Screen:
     """Everything one table screen shows, read in a handful of queries."""
-    version = table_version(table)
     round_ = current_round(table)
+    version = screen_version(table, round_)
     seat_rows = {seat.number: seat for seat in table.seats.all()}
     seats = [
         SeatView(

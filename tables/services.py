@@ -37,6 +37,7 @@ from tables.models import (
 )
 from tables.settlement import ledger_post
 from tables.tasks import settle_round
+from tables.versions import version_bump
 
 Phase = Round.Phase
 USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
@@ -52,8 +53,11 @@ class RoundNotFound(DomainError):
 # ---- helpers -------------------------------------------------------------------------------------------------
 
 
+# Taking a row's write lock means a write follows (a failed one rolls back), so the lock helpers raise the version.
 def _lock_table(table: Table) -> Table:
-    return Table.objects.select_for_update().get(pk=table.pk)
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    version_bump(locked)
+    return locked
 
 
 def _lock_round(rnd: Round) -> Round:
@@ -65,6 +69,7 @@ def _lock_round(rnd: Round) -> Round:
     )
     if found is None:
         raise RoundNotFound(f"round {rnd.pk} does not exist")
+    version_bump(found)
     return found
 
 

@@ -11,6 +11,7 @@ from casino.engine.paytable import PaytableSpec
 from casino.engine.round_settlement import RoundResult, SeatPlay, settle_round
 from paytables.models import PaytableLine
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
+from tables.versions import version_bump
 
 Phase = Round.Phase
 
@@ -75,6 +76,7 @@ def round_settlement_apply(*, round_id: int) -> str:
     rnd = Round.objects.select_for_update(of=("self",)).select_related("table").filter(pk=round_id).first()
     if rnd is None or rnd.phase != Phase.SETTLING:
         return "missing" if rnd is None else rnd.phase
+    version_bump(rnd)
     result = round_result(rnd)
     lines = list(PaytableLine.objects.filter(paytable_id=rnd.paytable_id).order_by("position"))
     bets = {(bet.seat_number, bet.circle): bet for bet in Bet.objects.filter(round=rnd).order_by()}

@@ -17,6 +17,7 @@ from tables import cards as card_input
 from tables.access import require_floor
 from tables.models import CARDS_PER_HAND, ROW_COUNT, CardSource, DrawRow, Round, RoundCard, SeatHand, Table, TableDevice
 from tables.services import _advance_after_cards, _finish_rows, _save_cards
+from tables.versions import version_bump
 
 Phase = Round.Phase
 
@@ -72,6 +73,7 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str]) -> Round:
         )
         if rnd is None:
             raise WrongPhase(f"table {table.name} has no round in play", code="no_round")
+        version_bump(rnd)
         if table.card_source != CardSource.SHOE:
             raise DomainError(f"table {table.name} does not deal from a shoe", code="not_a_shoe_table")
         parsed = card_input.parse(cards, field="cards")
