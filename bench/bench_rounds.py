@@ -1,9 +1,9 @@
 """Triple Draw rounds through the HTTP API: rounds per second, per-action latency and settlement lag, for 10 and 50
 concurrent simulated tablets (gunicorn, a scratch PostgreSQL database, Redis and a Celery worker, all started here).
 
-Each tablet runs its own rng table: start, 7 bets (3 circles), close bets, deal, 7 holds, rows, then polls until the
-worker has settled the round (the next round cannot start before). The same run measures a bare authenticated DRF
-request (GET /api/v1/me/) so a round's cost can be read relative to it.
+Each tablet runs its own rng table: start, 7 bets (3 circles), close bets, deal, 7 holds, rows, then polls
+(conditional GETs with the round's ETag) until the worker has settled the round (the next round cannot start before).
+The same run measures a bare authenticated DRF request (GET /api/v1/me/) so a round's cost can be read relative to it.
 
 Environment: BENCH_DATABASE_URL (a PostgreSQL server URL, default postgres://postgres@127.0.0.1:5432/postgres; a
 scratch database is created and dropped), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13, flushed: use a
@@ -151,15 +151,19 @@ class Client:
         self.port = port
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.etag = ""
 
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any, float]:
+    def call(self, method: str, path: str, body: Any = None, etag: str = "") -> tuple[int, Any, float]:
+        """One request; with `etag`, a conditional GET (304 and no body while unchanged). Sets `self.etag`."""
         data = json.dumps(body) if body is not None else None
+        headers = self.headers | ({"If-None-Match": etag} if etag else {})
         for attempt in range(2):
             began = time.perf_counter()
             try:
-                self.conn.request(method, path, body=data, headers=self.headers)
+                self.conn.request(method, path, body=data, headers=headers)
                 response = self.conn.getresponse()
                 payload = response.read()
+                self.etag = response.getheader("ETag") or ""
                 return response.status, json.loads(payload) if payload else None, time.perf_counter() - began
             except (http.client.HTTPException, ConnectionError):
                 # The server closed an idle keep-alive connection: reconnect once.
@@ -206,13 +210,19 @@ def play(
                 act("hold", "POST", f"/api/v1/rounds/{round_id}/holds/", entry)
         act("rows", "POST", f"/api/v1/rounds/{round_id}/rows/", {})
         waited_until = time.monotonic() + SETTLE_WAIT
+        etag, phase = "", ""
         while True:
-            status, payload, _ = client.call("GET", f"/api/v1/rounds/{round_id}/")
+            # Conditional polls, as a tablet holding the state would send: 304 (no body) until the round changes.
+            status, payload, _ = client.call("GET", f"/api/v1/rounds/{round_id}/", etag=etag)
             out["polls"] += 1
-            if status == 200 and payload["phase"] == "settled":
-                break
+            if status == 200:
+                etag, phase = client.etag, payload["phase"]
+                if phase == "settled":
+                    break
+            elif status != 304:
+                raise RuntimeError(f"poll: HTTP {status} {payload}")
             if time.monotonic() > waited_until:
-                raise RuntimeError(f"round {round_id} not settled after {SETTLE_WAIT}s (phase {payload['phase']})")
+                raise RuntimeError(f"round {round_id} not settled after {SETTLE_WAIT}s (phase {phase})")
             time.sleep(POLL_SECONDS)
         out["rounds"].append(round_id)
         out["round_seconds"].append(time.perf_counter() - began)
