@@ -65,11 +65,46 @@ class TableListApi(APIView):
         return Response([selectors.table_state(table) for table in selectors.table_list()])
 
 
+def _not_modified_or(request: Request, etag: str, build: Any) -> Response:
+    """304 without a body when the caller already holds `etag`, else the built state; both carry the ETag."""
+    held = parse_etags(request.headers.get("If-None-Match", ""))
+    response = Response(status=status.HTTP_304_NOT_MODIFIED) if etag in held or "*" in held else build()
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _if_none_match(what: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        "If-None-Match",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description=f"the ETag of a state already held; 304 while the {what} has not changed since",
+    )
+
+
+NOT_MODIFIED = OpenApiResponse(description="not modified: the state held (If-None-Match) is still current")
+
+
+def _table_etag(table: Table, current: Round | None) -> str:
+    """The table's versions and its round in play; the paytable's status, which its own services change, too."""
+    shown = f"{current.pk}.{current.version}" if current is not None else "-"
+    paytable = table.paytable.status if table.paytable is not None else "-"
+    return f'"t{table.pk}.{table.version}.{shown}.{paytable}"'
+
+
 class TableDetailApi(APIView):
-    @extend_schema(responses={200: STATE}, summary="A table: limits, paytable, dealers, seats, current round")
+    @extend_schema(
+        parameters=[_if_none_match("table")],
+        responses={200: OpenApiResponse(STATE, description="the table's state and ETag"), 304: NOT_MODIFIED},
+        summary="A table: limits, paytable, dealers, seats, current round",
+    )
     def get(self, request: Request, table_id: int) -> Response:
         require_reader(request.user)
-        return Response(selectors.table_state(_table(table_id)))
+        table = _table(table_id)
+        # Read before the state itself, so the tag is never newer than the body it is sent with.
+        etag = _table_etag(table, selectors.table_current_round(table))
+        return _not_modified_or(request, etag, lambda: Response(selectors.table_state(table)))
 
 
 class TableOpenApi(APIView):
@@ -160,30 +195,15 @@ def _round_etag(rnd: Round) -> str:
 
 class RoundDetailApi(APIView):
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "If-None-Match",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                description="the ETag of a state already held; 304 while the round has not changed since",
-            )
-        ],
-        responses={
-            200: OpenApiResponse(STATE, description="the round's state, with an ETag header"),
-            304: OpenApiResponse(description="not modified: the state held (If-None-Match) is still current"),
-        },
+        parameters=[_if_none_match("round")],
+        responses={200: OpenApiResponse(STATE, description="the round's state and ETag"), 304: NOT_MODIFIED},
         summary="A round's full state",
     )
     def get(self, request: Request, round_id: int) -> Response:
         require_reader(request.user)
         rnd = _round(round_id)
         # Read before the state itself, so the tag is never newer than the body it is sent with.
-        etag = _round_etag(rnd)
-        held = parse_etags(request.headers.get("If-None-Match", ""))
-        response = Response(status=status.HTTP_304_NOT_MODIFIED) if etag in held or "*" in held else _state(rnd)
-        response["ETag"] = etag
-        response["Cache-Control"] = "private, no-cache"
-        return response
+        return _not_modified_or(request, _round_etag(rnd), lambda: _state(rnd))
 
 
 class RoundBetsApi(APIView):

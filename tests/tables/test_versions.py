@@ -171,3 +171,32 @@ def test_the_etag_is_checked_after_access_so_a_stranger_learns_nothing(
     api = APIClient()
     api.force_authenticate(stranger)
     assert api.get(f"/api/v1/rounds/{rnd.pk}/", HTTP_IF_NONE_MATCH="*").status_code == 403
+
+
+def test_a_table_answers_304_to_its_own_etag_until_it_or_its_round_in_play_changes(
+    rng_table: Table, dealer_user: User, floor_user: User, floor_api: APIClient
+) -> None:
+    url = f"/api/v1/tables/{rng_table.pk}/"
+    first = floor_api.get(url)
+    assert first.status_code == 200
+    assert floor_api.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    dealer, floor = dealer_user, floor_user
+    changes: list[Callable[[], Any]] = [
+        lambda: services.round_start(table=rng_table, actor=dealer),
+        lambda: services.bet_place(
+            round=Round.objects.get(table=rng_table), seat_number=1, amount_cents=500, circles=1, actor=dealer
+        ),
+        lambda: services.round_close_bets(round=Round.objects.get(table=rng_table), actor=dealer),
+        lambda: services.seat_leave(table=rng_table, seat_number=7, actor=dealer),
+        lambda: services.table_unassign_dealer(table=rng_table, dealer=dealer, actor=floor),
+    ]
+    etag = first["ETag"]
+    for change in changes:
+        change()
+        response = floor_api.get(url, HTTP_IF_NONE_MATCH=etag)
+        assert response.status_code == 200
+        assert response["ETag"] != etag
+        etag = response["ETag"]
+        assert floor_api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert response.json()["current_round"]["phase"] == "dealing"
+    assert response.json()["dealers"] == []
