@@ -65,7 +65,9 @@ def _filter_parameters() -> list[OpenApiParameter]:
     ]
     params.append(
         OpenApiParameter(
-            "before", {"type": "integer", "minimum": 1}, description="keyset cursor: events with id < before"
+            "before",
+            {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+            description="keyset cursor: events with id < before",
         )
     )
     params.append(

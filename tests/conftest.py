@@ -11,6 +11,7 @@ from typing import Any
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 os.environ.setdefault("TESTING", "true")
 
+import hypothesis
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
@@ -19,6 +20,11 @@ from django.db import connection
 from tables.roles import sync_role_permissions
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") == "1"
+
+# CI replays the same examples on every run so a landing is never decided by chance; local runs keep exploring.
+hypothesis.settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI", "").lower() == "true":
+    hypothesis.settings.load_profile("ci")
 
 
 def _missing(service: str, why: str) -> None:

@@ -44,3 +44,10 @@ def test_it_answers_503_when_the_database_is_unreachable(client: Client) -> None
 
 def test_it_only_allows_get(client: Client) -> None:
     assert client.post("/healthz").status_code == 405
+
+
+@pytest.mark.parametrize("path", ["/api/v1/nowhere/", "/api/v1/paytables/%0A/", "/api/v1/tables/1%0A/"])
+def test_an_unknown_api_path_gets_a_json_404(client: Client, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
