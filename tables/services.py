@@ -15,15 +15,13 @@ from audit.roles import DEALER, has_role
 from audit.services import audit_event, audit_record, audit_record_many
 from casino.api_errors import ConcurrentChange, DomainError, WrongPhase
 from casino.engine.cards import ALL_CARDS, Card, Deck
-from paytables.models import Paytable, PaytableStatus
 from paytables.selectors import paytable_spec
-from paytables.services import paytable_mark_active, paytable_mark_inactive
 from tables import cards as card_input
 from tables.access import require_floor, require_operator
+from tables.locking import checked_seat_number, lock_round, lock_table, require_phase
 from tables.models import (
     CARDS_PER_HAND,
     MAX_CIRCLES,
-    MAX_SEATS,
     ROW_COUNT,
     Bet,
     CardSource,
@@ -36,53 +34,24 @@ from tables.models import (
     TableType,
 )
 from tables.settlement import ledger_post
+
+# The table and seat services live in table_services; re-exported so `tables.services` stays the one place to call.
+from tables.table_services import USABLE_PAYTABLE
+from tables.table_services import seat_join as seat_join
+from tables.table_services import seat_leave as seat_leave
+from tables.table_services import table_assign_dealer as table_assign_dealer
+from tables.table_services import table_close as table_close
+from tables.table_services import table_create as table_create
+from tables.table_services import table_open as table_open
+from tables.table_services import table_set_paytable as table_set_paytable
+from tables.table_services import table_unassign_dealer as table_unassign_dealer
+from tables.table_services import table_update_limits as table_update_limits
 from tables.tasks import settle_round
-from tables.versions import version_bump
 
 Phase = Round.Phase
-USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
-
-
-class RoundNotFound(DomainError):
-    """No round with that id (HTTP 404)."""
-
-    status_code = 404
-    code = "not_found"
 
 
 # ---- helpers -------------------------------------------------------------------------------------------------
-
-
-# Taking a row's write lock means a write follows (a failed one rolls back), so the lock helpers raise the version.
-def _lock_table(table: Table) -> Table:
-    locked = Table.objects.select_for_update().get(pk=table.pk)
-    version_bump(locked)
-    return locked
-
-
-def _lock_round(rnd: Round) -> Round:
-    found = (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("table", "dealer", "approved_by")
-        .filter(pk=rnd.pk)
-        .first()
-    )
-    if found is None:
-        raise RoundNotFound(f"round {rnd.pk} does not exist")
-    version_bump(found)
-    return found
-
-
-def _require_phase(rnd: Round, *phases: str, action: str) -> None:
-    if rnd.phase not in phases:
-        wanted = " or ".join(phases)
-        raise WrongPhase(f"cannot {action}: round {rnd.number} is {rnd.phase}, not {wanted}")
-
-
-def _seat_number(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SEATS:
-        raise DomainError(f"seat must be a number from 1 to {MAX_SEATS}, got {value!r}", code="bad_seat", field="seat")
-    return value
 
 
 # Reads of a round's rows say .order_by() or order by their own columns: the models' default ordering goes through
@@ -113,245 +82,13 @@ def _queue_settlement(rnd: Round) -> None:
     transaction.on_commit(lambda: settle_round.apply_async((round_id,), priority=0))
 
 
-# ---- tables and seats ----------------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def table_create(
-    *,
-    name: str,
-    actor: User,
-    table_type: str = TableType.TRIPLE_DRAW,
-    card_source: str = CardSource.MANUAL,
-    min_bet_cents: int = 500,
-    max_bet_cents: int = 50_000,
-    max_payout_per_seat_cents: int = 10_000_000,
-    supervisor_approval_threshold_cents: int = 1_000_000,
-    paytable: Paytable | None = None,
-) -> Table:
-    require_floor(actor, "create a table")
-    if card_source not in CardSource.values:
-        raise DomainError(f"unknown card source {card_source!r}", code="bad_card_source", field="card_source")
-    if table_type not in TableType.values:
-        raise DomainError(f"unknown table type {table_type!r}", code="bad_table_type", field="table_type")
-    if not 0 < min_bet_cents <= max_bet_cents:
-        raise DomainError("limits must satisfy 0 < min <= max", code="bad_limits", field="min_bet_cents")
-    if Table.objects.filter(name=name).exists():
-        raise DomainError(f"a table named {name!r} exists", code="duplicate_name", field="name")
-    if paytable is not None and paytable.status not in USABLE_PAYTABLE:
-        raise DomainError(f"{paytable} is {paytable.status}, not approved", code="paytable_not_approved")
-    table = Table.objects.create(
-        name=name,
-        table_type=table_type,
-        card_source=card_source,
-        min_bet_cents=min_bet_cents,
-        max_bet_cents=max_bet_cents,
-        max_payout_per_seat_cents=max_payout_per_seat_cents,
-        supervisor_approval_threshold_cents=supervisor_approval_threshold_cents,
-        paytable=paytable,
-    )
-    Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(1, MAX_SEATS + 1)])
-    if paytable is not None:
-        paytable_mark_active(paytable, actor=actor)
-    audit_record(action="table_create", obj=table, table=table, after=_table_settings(table), actor=actor)
-    return table
-
-
-def _table_settings(table: Table) -> dict[str, Any]:
-    return {
-        "name": table.name,
-        "table_type": table.table_type,
-        "card_source": table.card_source,
-        "is_open": table.is_open,
-        "min_bet_cents": table.min_bet_cents,
-        "max_bet_cents": table.max_bet_cents,
-        "max_payout_per_seat_cents": table.max_payout_per_seat_cents,
-        "supervisor_approval_threshold_cents": table.supervisor_approval_threshold_cents,
-        "paytable_id": table.paytable_id,
-    }
-
-
-@transaction.atomic
-def table_open(*, table: Table, actor: User) -> Table:
-    require_floor(actor, "open a table")
-    table = _lock_table(table)
-    if table.is_open:
-        raise WrongPhase(f"table {table.name} is already open", code="already_open")
-    table.is_open = True
-    table.save(update_fields=["is_open"])
-    audit_record(
-        action="table_open", obj=table, table=table, before={"is_open": False}, after={"is_open": True}, actor=actor
-    )
-    return table
-
-
-@transaction.atomic
-def table_close(*, table: Table, actor: User) -> Table:
-    require_floor(actor, "close a table")
-    table = _lock_table(table)
-    if not table.is_open:
-        raise WrongPhase(f"table {table.name} is already closed", code="already_closed")
-    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
-    if in_play is not None:
-        raise WrongPhase(
-            f"round {in_play.number} is still {in_play.phase}: settle or void it first", code="round_in_play"
-        )
-    table.is_open = False
-    table.save(update_fields=["is_open"])
-    audit_record(
-        action="table_close", obj=table, table=table, before={"is_open": True}, after={"is_open": False}, actor=actor
-    )
-    return table
-
-
-@transaction.atomic
-def table_update_limits(
-    *,
-    table: Table,
-    actor: User,
-    min_bet_cents: int,
-    max_bet_cents: int,
-    max_payout_per_seat_cents: int,
-    supervisor_approval_threshold_cents: int,
-) -> Table:
-    require_floor(actor, "change table limits")
-    table = _lock_table(table)
-    if not 0 < min_bet_cents <= max_bet_cents:
-        raise DomainError("limits must satisfy 0 < min <= max", code="bad_limits", field="min_bet_cents")
-    if max_payout_per_seat_cents < 0 or supervisor_approval_threshold_cents < 0:
-        raise DomainError("caps and thresholds cannot be negative", code="bad_limits")
-    before = _table_settings(table)
-    table.min_bet_cents = min_bet_cents
-    table.max_bet_cents = max_bet_cents
-    table.max_payout_per_seat_cents = max_payout_per_seat_cents
-    table.supervisor_approval_threshold_cents = supervisor_approval_threshold_cents
-    table.save()
-    audit_record(
-        action="table_update_limits", obj=table, table=table, before=before, after=_table_settings(table), actor=actor
-    )
-    return table
-
-
-@transaction.atomic
-def table_set_paytable(*, table: Table, paytable: Paytable, actor: User) -> Table:
-    """Put an approved (or active) paytable version in force for the next rounds; a round keeps its locked one."""
-    require_floor(actor, "set a table's paytable")
-    table = _lock_table(table)
-    if paytable.status not in USABLE_PAYTABLE:
-        raise DomainError(
-            f"{paytable} is {paytable.status}: only an approved or active version may be put on a table",
-            code="paytable_not_approved",
-            field="paytable",
-        )
-    previous = table.paytable
-    before = {"paytable_id": table.paytable_id, "paytable": str(previous) if previous else None}
-    table.paytable = paytable
-    table.save(update_fields=["paytable"])
-    paytable_mark_active(paytable, actor=actor)
-    if previous is not None and previous.pk != paytable.pk and not previous.tables.exists():
-        paytable_mark_inactive(previous, actor=actor)
-    audit_record(
-        action="table_set_paytable",
-        obj=table,
-        table=table,
-        before=before,
-        after={"paytable_id": paytable.pk, "paytable": str(paytable)},
-        actor=actor,
-    )
-    return table
-
-
-@transaction.atomic
-def table_assign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
-    require_floor(actor, "assign dealers")
-    table = _lock_table(table)
-    if not has_role(dealer, DEALER) or dealer.is_superuser:
-        raise DomainError(f"{dealer.username} is not a dealer", code="not_a_dealer", field="dealer")
-    if table.dealers.filter(pk=dealer.pk).exists():
-        raise DomainError(f"{dealer.username} is already assigned to {table.name}", code="already_assigned")
-    table.dealers.add(dealer)
-    audit_record(action="table_assign_dealer", obj=table, table=table, after={"dealer": dealer.username}, actor=actor)
-    return table
-
-
-@transaction.atomic
-def table_unassign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
-    require_floor(actor, "unassign dealers")
-    table = _lock_table(table)
-    if not table.dealers.filter(pk=dealer.pk).exists():
-        raise DomainError(f"{dealer.username} is not assigned to {table.name}", code="not_assigned", field="dealer")
-    table.dealers.remove(dealer)
-    audit_record(
-        action="table_unassign_dealer", obj=table, table=table, before={"dealer": dealer.username}, actor=actor
-    )
-    return table
-
-
-@transaction.atomic
-def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str = "", player_card: str = "") -> Seat:
-    require_operator(actor, table)
-    seat_number = _seat_number(seat_number)
-    table = _lock_table(table)
-    if not table.is_open:
-        raise WrongPhase(f"table {table.name} is closed", code="table_closed")
-    seat, _ = Seat.objects.select_for_update().get_or_create(table=table, number=seat_number)
-    if seat.occupied:
-        raise DomainError(f"seat {seat_number} is already taken", code="seat_taken", field="seat")
-    seat.occupied = True
-    seat.player_name = player_name.strip()[:100]
-    seat.player_card = player_card.strip()[:40]
-    seat.save()
-    audit_record(
-        action="seat_join",
-        obj=seat,
-        table=table,
-        seat_number=seat_number,
-        after={"player_name": seat.player_name, "player_card": seat.player_card},
-        actor=actor,
-    )
-    return seat
-
-
-@transaction.atomic
-def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
-    require_operator(actor, table)
-    seat_number = _seat_number(seat_number)
-    table = _lock_table(table)
-    seat = Seat.objects.select_for_update().filter(table=table, number=seat_number).first()
-    if seat is None or not seat.occupied:
-        raise DomainError(f"seat {seat_number} is empty", code="seat_empty", field="seat")
-    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
-    before: dict[str, Any] = {"player_name": seat.player_name, "player_card": seat.player_card}
-    if in_play is not None and Bet.objects.filter(round=in_play, seat_number=seat_number).exists():
-        if in_play.phase != Phase.BETTING:
-            raise WrongPhase(f"seat {seat_number} has bets in round {in_play.number}", code="seat_in_play")
-        # A player leaving while bets are open takes the bets back; the event records which.
-        bets = Bet.objects.filter(round=in_play, seat_number=seat_number)
-        before["bets"] = {str(c): a for c, a in bets.values_list("circle", "amount_cents")}
-        bets.delete()
-    seat.occupied = False
-    seat.player_name = ""
-    seat.player_card = ""
-    seat.save()
-    audit_record(
-        action="seat_leave",
-        obj=seat,
-        table=table,
-        round=in_play if "bets" in before else None,
-        seat_number=seat_number,
-        before=before,
-        actor=actor,
-    )
-    return seat
-
-
 # ---- rounds --------------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
 def round_start(*, table: Table, actor: User) -> Round:
     require_operator(actor, table)
-    table = _lock_table(table)
+    table = lock_table(table)
     if table.table_type != TableType.TRIPLE_DRAW:
         raise DomainError(f"table {table.name} is not a Triple Draw table", code="wrong_table_type")
     if not table.is_open:
@@ -408,7 +145,7 @@ def _bet_terms(
     table: Table, seat_number: Any, amount_cents: int | Sequence[int], circles: int | Sequence[int] | None
 ) -> tuple[int, list[int], int]:
     """Check one seat's bet against the rules and limits: (seat, circle numbers, amount per circle)."""
-    seat_number = _seat_number(seat_number)
+    seat_number = checked_seat_number(seat_number)
     amounts = list(amount_cents) if isinstance(amount_cents, list | tuple) else None
     numbers = _circle_numbers(circles, amounts)
     if amounts is None:
@@ -491,18 +228,18 @@ def bet_place(
 
     `amount_cents` may be one amount or one per circle; amounts that differ are refused (all bets must be equal).
     """
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
-    _require_phase(rnd, Phase.BETTING, action="place a bet (bets are closed)")
+    require_phase(rnd, Phase.BETTING, action="place a bet (bets are closed)")
     return _place_bets(rnd, [_bet_terms(rnd.table, seat_number, amount_cents, circles)], actor)
 
 
 @transaction.atomic
 def bet_clear(*, round: Round, seat_number: int, actor: User) -> None:
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
-    _require_phase(rnd, Phase.BETTING, action="clear bets (bets are closed)")
-    seat_number = _seat_number(seat_number)
+    require_phase(rnd, Phase.BETTING, action="clear bets (bets are closed)")
+    seat_number = checked_seat_number(seat_number)
     previous = list(Bet.objects.filter(round=rnd, seat_number=seat_number).values_list("circle", "amount_cents"))
     if not previous:
         raise DomainError(f"seat {seat_number} has no bet to clear", code="seat_has_no_bets", field="seat")
@@ -521,9 +258,9 @@ def bet_clear(*, round: Round, seat_number: int, actor: User) -> None:
 @transaction.atomic
 def round_close_bets(*, round: Round, actor: User) -> Round:
     """Close betting and lock the table's paytable version on the round."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
-    _require_phase(rnd, Phase.BETTING, action="close bets")
+    require_phase(rnd, Phase.BETTING, action="close bets")
     seats = _betting_seats(rnd)
     if not seats:
         raise DomainError("no seat has bet: nothing to close", code="no_bets")
@@ -586,11 +323,11 @@ def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]], hands: dict[int, 
 @transaction.atomic
 def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] | None = None) -> Round:
     """Deal five cards to each betting seat: rng tables shuffle (cards=None); manual and shoe enter them per seat."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
     source = rnd.table.card_source
     if source == CardSource.RNG:
-        _require_phase(rnd, Phase.DEALING, action="deal")
+        require_phase(rnd, Phase.DEALING, action="deal")
         if cards is not None:
             raise DomainError("this table deals by RNG: send no cards", code="rng_deals_itself", field="cards")
         # Every seat is dealt at once: lock and load the hands once for dealing and for the phase check.
@@ -600,14 +337,14 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
         _deal_into(rnd, dealt, locked)
         _advance_after_cards(rnd, list(locked.values()))
     else:
-        _require_phase(rnd, Phase.DEALING, Phase.HOLDING, action="deal")
+        require_phase(rnd, Phase.DEALING, Phase.HOLDING, action="deal")
         if not cards:
             raise DomainError("enter five cards for at least one seat", code="no_cards", field="cards")
         hands = {h.seat_number: h for h in SeatHand.objects.filter(round=rnd).order_by()}
         dealt = {}
         for key, tokens in cards.items():
             try:
-                seat_number = _seat_number(int(key))
+                seat_number = checked_seat_number(int(key))
             except (TypeError, ValueError):
                 raise DomainError(f"bad seat number {key!r}", code="bad_seat", field="cards") from None
             hand = hands.get(seat_number)
@@ -639,13 +376,13 @@ def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, b
     """Check and record (seat, held) entries on a locked round; with `batch`, errors name the entry."""
     manual = rnd.table.card_source == CardSource.MANUAL
     # A manual table may skip entering the dealt cards and record only what each seat holds.
-    _require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
+    require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
     hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd).order_by()}
     dealt, held_map, rows = card_input.round_picture(rnd, hands=list(hands.values()))
     changed: list[tuple[SeatHand, list[str] | None]] = []
     for index, (seat_value, held) in enumerate(entries):
         try:
-            seat_number = _seat_number(seat_value)
+            seat_number = checked_seat_number(seat_value)
             hand = hands.get(seat_number)
             if hand is None:
                 raise DomainError(f"seat {seat_number} has no bet in this round", code="seat_has_no_bets", field="seat")
@@ -700,7 +437,7 @@ def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, b
 @transaction.atomic
 def holds_record(*, round: Round, seat_number: int, held: Sequence[str], actor: User) -> SeatHand:
     """Record the cards a seat holds for all its circles (0-5, from its dealt cards when those were recorded)."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
     return _record_holds(rnd, [(seat_number, held)], actor, batch=False)[0]
 
@@ -724,14 +461,14 @@ def _finish_rows(rnd: Round) -> None:
 @transaction.atomic
 def rows_record(*, round: Round, actor: User, rows: Sequence[Sequence[str]] | None = None) -> Round:
     """Lay the three draw rows (rng: drawn now, after every hold is locked) and queue settlement."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
     if rnd.phase in (Phase.DEALING, Phase.HOLDING):
         missing = _missing_holds(rnd)
         raise WrongPhase(
             f"cannot record rows before every hold is in: seats {missing} have not held", code="holds_missing"
         )
-    _require_phase(rnd, Phase.DRAWING, action="record rows")
+    require_phase(rnd, Phase.DRAWING, action="record rows")
     if DrawRow.objects.filter(round=rnd).exists():
         raise WrongPhase("the shoe has started the rows: let it finish", code="rows_in_progress")
     dealt, held, _rows = card_input.round_picture(rnd)
@@ -774,9 +511,9 @@ def rows_record(*, round: Round, actor: User, rows: Sequence[Sequence[str]] | No
 @transaction.atomic
 def round_settle(*, round: Round, actor: User) -> Round:
     """Queue (again) the settlement job of a round whose rows are recorded; the job itself is idempotent."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
-    _require_phase(rnd, Phase.SETTLING, action="settle")
+    require_phase(rnd, Phase.SETTLING, action="settle")
     rnd.settle_queued_at = timezone.now()
     rnd.save(update_fields=["settle_queued_at"])
     _queue_settlement(rnd)
@@ -787,7 +524,7 @@ def round_settle(*, round: Round, actor: User) -> Round:
 @transaction.atomic
 def round_void(*, round: Round, reason: str, actor: User) -> Round:
     """A floor supervisor voids an unsettled round, with a reason; bets are returned (no ledger posting exists)."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_floor(actor, "void a round")
     reason = (reason or "").strip()
     if not reason:
@@ -816,9 +553,9 @@ def round_void(*, round: Round, reason: str, actor: User) -> Round:
 @transaction.atomic
 def round_approve_payout(*, round: Round, actor: User) -> Round:
     """A floor supervisor approves a payout at or above the table's threshold; the ledger is posted now."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_floor(actor, "approve a payout")
-    _require_phase(rnd, Phase.AWAITING_APPROVAL, action="approve the payout")
+    require_phase(rnd, Phase.AWAITING_APPROVAL, action="approve the payout")
     ledger_post(rnd)
     rnd.phase = Phase.SETTLED
     rnd.approved_by = actor
@@ -841,7 +578,7 @@ def round_approve_payout(*, round: Round, actor: User) -> Round:
 @transaction.atomic
 def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
     """A dealer asks the floor to void an unsettled round (only floor may void): an audit event the floor sees."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
     reason = (reason or "").strip()
     if not reason:
@@ -870,9 +607,9 @@ def _per_seat(index: int, seat: Any, exc: DomainError, collection: str) -> Domai
 @transaction.atomic
 def bets_place_all(*, round: Round, bets: Sequence[Mapping[str, Any]], actor: User) -> list[Bet]:
     """Several seats' bets at once, all or nothing: [{"seat", "amount_cents" | "amounts_cents", "circles"?}]."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
-    _require_phase(rnd, Phase.BETTING, action="place bets (bets are closed)")
+    require_phase(rnd, Phase.BETTING, action="place bets (bets are closed)")
     if not bets:
         raise DomainError("no bets given", code="no_bets", field="bets")
     terms = []
@@ -891,7 +628,7 @@ def bets_place_all(*, round: Round, bets: Sequence[Mapping[str, Any]], actor: Us
 @transaction.atomic
 def holds_record_all(*, round: Round, holds: Sequence[Mapping[str, Any]], actor: User) -> list[SeatHand]:
     """Several seats' holds at once, all or nothing: [{"seat", "held": [...]}]."""
-    rnd = _lock_round(round)
+    rnd = lock_round(round)
     require_operator(actor, rnd.table)
     if not holds:
         raise DomainError("no holds given", code="no_holds", field="holds")
