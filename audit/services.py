@@ -94,47 +94,14 @@ def audit_event(
     )
 
 
-def audit_record(
-    *,
-    action: str,
-    obj: models.Model | None = None,
-    object_type: str = "",
-    object_id: str | int = "",
-    object_repr: str = "",
-    table: Any = None,
-    round: Any = None,
-    seat_number: int | None = None,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
-    reason: str = "",
-    approver: Any = None,
-    actor: Any = None,
-    actor_kind: str = "",
-    exception_kind: str | None = None,
-) -> AuditEvent:
+def audit_record(**fields: Any) -> AuditEvent:
     """Write one audit event; must run inside the caller's transaction so both commit or neither does.
 
     `table` and `round` may be model instances or ids. `exception_kind` overrides the automatic
     classification for the exception report (see audit/exception_rules.py); "" keeps an event out of it.
     The event is sealed into the hash chain right after the transaction commits.
     """
-    event = audit_event(
-        action=action,
-        obj=obj,
-        object_type=object_type,
-        object_id=object_id,
-        object_repr=object_repr,
-        table=table,
-        round=round,
-        seat_number=seat_number,
-        before=before,
-        after=after,
-        reason=reason,
-        approver=approver,
-        actor=actor,
-        actor_kind=actor_kind,
-        exception_kind=exception_kind,
-    )
+    event = audit_event(**fields)  # same keyword arguments; audit_event names and checks them
     event.save(force_insert=True)
     _seal_after_commit()
     return event
