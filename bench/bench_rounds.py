@@ -90,7 +90,6 @@ from django.contrib.auth.models import Group, User
 from rest_framework.authtoken.models import Token
 from audit.context import acting_as
 from paytables.models import Paytable, PaytableLine
-from tables import services
 tablets = int(sys.argv[1])
 floor = User.objects.create_user("bench-floor")
 floor.groups.add(Group.objects.get(name="floor"))
@@ -107,12 +106,12 @@ with acting_as(user=floor, kind="user"):
     for n in range(tablets):
         dealer = User.objects.create_user(f"bench-dealer-{n}")
         dealer.groups.add(Group.objects.get(name="dealer"))
-        table = services.table_create(name=f"Bench {n}", card_source="rng", paytable=paytable, actor=floor,
+        table = table_create(name=f"Bench {n}", card_source="rng", paytable=paytable, actor=floor,
                                       max_payout_per_seat_cents=10**9, supervisor_approval_threshold_cents=10**9)
-        services.table_open(table=table, actor=floor)
-        services.table_assign_dealer(table=table, dealer=dealer, actor=floor)
+        table_open(table=table, actor=floor)
+        table_assign_dealer(table=table, dealer=dealer, actor=floor)
         for seat in range(1, 8):
-            services.seat_join(table=table, seat_number=seat, player_name=f"P{seat}", actor=floor)
+            seat_join(table=table, seat_number=seat, player_name=f"P{seat}", actor=floor)
         out["tablets"].append({"table": table.pk, "token": Token.objects.create(user=dealer).key})
 print(json.dumps(out))
 """
@@ -122,6 +121,8 @@ import json, sys
 import django
 django.setup()
 from tables.models import Round
+from tables.services.seats import seat_join
+from tables.services.tables import table_assign_dealer, table_create, table_open
 ids = json.loads(sys.stdin.read())
 rows = Round.objects.filter(pk__in=ids).values_list("phase", "rows_recorded_at", "settled_at")
 print(json.dumps([[p, (s - r).total_seconds() if s and r else None] for p, r, s in rows]))

@@ -24,6 +24,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from tables.services.bets import bet_place
+from tables.services.cards import cards_deal, holds_record, rows_record
+from tables.services.rounds import round_close_bets, round_start
+from tables.services.seats import seat_join
+from tables.services.tables import table_assign_dealer, table_create, table_open
+
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "300"))
@@ -59,7 +65,6 @@ def seed() -> tuple[Any, list[Any]]:
 
     from audit.context import acting_as
     from paytables.models import Paytable, PaytableLine
-    from tables import services
 
     floor = User.objects.create_user("bench-floor", password="x")
     floor.groups.add(Group.objects.get(name="floor"))
@@ -79,20 +84,20 @@ def seed() -> tuple[Any, list[Any]]:
     tables = []
     with acting_as(user=floor, kind="user", name="bench-floor"):
         for name, finish in (("Holding", False), ("Settled", True)):
-            table = services.table_create(name=name, actor=floor, card_source="rng", paytable=paytable)
-            services.table_assign_dealer(table=table, dealer=dealer, actor=floor)
-            services.table_open(table=table, actor=floor)
+            table = table_create(name=name, actor=floor, card_source="rng", paytable=paytable)
+            table_assign_dealer(table=table, dealer=dealer, actor=floor)
+            table_open(table=table, actor=floor)
             for seat in range(1, 8):
-                services.seat_join(table=table, seat_number=seat, actor=floor, player_name=f"P{seat}")
-            round_ = services.round_start(table=table, actor=dealer)
+                seat_join(table=table, seat_number=seat, actor=floor, player_name=f"P{seat}")
+            round_ = round_start(table=table, actor=dealer)
             for seat in range(1, 8):
-                services.bet_place(round=round_, seat_number=seat, amount_cents=500, circles=3, actor=dealer)
-            services.round_close_bets(round=round_, actor=dealer)
-            services.cards_deal(round=round_, actor=dealer)
+                bet_place(round=round_, seat_number=seat, amount_cents=500, circles=3, actor=dealer)
+            round_close_bets(round=round_, actor=dealer)
+            cards_deal(round=round_, actor=dealer)
             if finish:
                 for hand in round_.seat_hands.all():
-                    services.holds_record(round=round_, seat_number=hand.seat_number, held=hand.dealt[:2], actor=dealer)
-                services.rows_record(round=round_, actor=dealer)
+                    holds_record(round=round_, seat_number=hand.seat_number, held=hand.dealt[:2], actor=dealer)
+                rows_record(round=round_, actor=dealer)
                 from tables.tasks import settle_round
 
                 settle_round.apply(args=[round_.pk])
@@ -142,7 +147,7 @@ def main() -> int:
         from django.test import Client
         from django.urls import reverse
 
-        from tables.screen import table_version
+        from tables.selectors.rounds import table_token as table_version
 
         dealer, tables = seed()
         client = Client()

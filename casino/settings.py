@@ -235,7 +235,7 @@ else:
 # Audit trail: payouts at or above this are "large" in the exception report; the round replay verdict
 # provider is a dotted path to a function (round_id: int) -> {"ok": bool, "differences": [...]}.
 AUDIT_LARGE_PAYOUT_CENTS = envint("AUDIT_LARGE_PAYOUT_CENTS", "1000000")
-AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.round_replay_verdict")
+AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.records.round_replay_verdict")
 AUDIT_TRUST_X_FORWARDED_FOR = envbool("AUDIT_TRUST_X_FORWARDED_FOR", "False")
 
 LOGGING = {

@@ -18,6 +18,17 @@ def require_reader(actor: Any) -> None:
         raise NotAllowed("you have no casino role", code="permission_denied")
 
 
+def require_table_reader(actor: Any, table: Table) -> None:
+    """Floor and compliance read every table; a dealer reads only the tables assigned to them (as on the tablet)."""
+    if has_role(actor, FLOOR, COMPLIANCE):
+        return
+    if has_role(actor, DEALER):
+        if is_assigned(actor, table):
+            return
+        raise NotAllowed(f"you are not assigned to table {table.name}", code="not_assigned")
+    raise NotAllowed("you have no casino role", code="permission_denied")
+
+
 def require_floor(actor: Any, what: str) -> None:
     """Floor supervisors (and superusers) only."""
     if has_role(actor, FLOOR):

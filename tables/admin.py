@@ -10,8 +10,19 @@ from django.http import HttpRequest
 
 from audit.context import acting_as
 from casino.api_errors import DomainError
-from tables import services, shoe
 from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
+from tables.services.approvals import round_approve_payout
+from tables.services.rounds import round_settle
+from tables.services.shoe import device_create, device_revoke
+from tables.services.tables import (
+    table_assign_dealer,
+    table_close,
+    table_create,
+    table_open,
+    table_set_paytable,
+    table_unassign_dealer,
+    table_update_limits,
+)
 
 LIMIT_FIELDS = (
     "min_bet_cents",
@@ -76,7 +87,7 @@ class TableAdmin(admin.ModelAdmin):
         data = form.cleaned_data
         with acting_as(user=request.user, kind="user"):
             if not change:
-                created = services.table_create(
+                created = table_create(
                     name=data["name"],
                     table_type=data["table_type"],
                     card_source=data["card_source"],
@@ -88,9 +99,9 @@ class TableAdmin(admin.ModelAdmin):
                 return
             current = Table.objects.get(pk=obj.pk)
             if any(getattr(current, field) != data[field] for field in LIMIT_FIELDS):
-                services.table_update_limits(table=current, actor=request.user, **{f: data[f] for f in LIMIT_FIELDS})
+                table_update_limits(table=current, actor=request.user, **{f: data[f] for f in LIMIT_FIELDS})
             if data.get("paytable") and data["paytable"].pk != current.paytable_id:
-                services.table_set_paytable(table=current, paytable=data["paytable"], actor=request.user)
+                table_set_paytable(table=current, paytable=data["paytable"], actor=request.user)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Dealer assignment goes through the services so each change is audited."""
@@ -99,20 +110,20 @@ class TableAdmin(admin.ModelAdmin):
         current = set(table.dealers.all())
         with acting_as(user=request.user, kind="user"):
             for dealer in wanted - current:
-                services.table_assign_dealer(table=table, dealer=dealer, actor=request.user)
+                table_assign_dealer(table=table, dealer=dealer, actor=request.user)
             for dealer in current - wanted:
-                services.table_unassign_dealer(table=table, dealer=dealer, actor=request.user)
+                table_unassign_dealer(table=table, dealer=dealer, actor=request.user)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
     @admin.action(description="Open the selected tables")
     def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        _run(self, request, queryset, lambda t: services.table_open(table=t, actor=request.user), "tables opened")
+        _run(self, request, queryset, lambda t: table_open(table=t, actor=request.user), "tables opened")
 
     @admin.action(description="Close the selected tables")
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        _run(self, request, queryset, lambda t: services.table_close(table=t, actor=request.user), "tables closed")
+        _run(self, request, queryset, lambda t: table_close(table=t, actor=request.user), "tables closed")
 
 
 @admin.register(Seat)
@@ -157,11 +168,11 @@ class RoundAdmin(ReadOnlyAdmin):
 
     @admin.action(description="Approve the payout of rounds awaiting approval")
     def approve_payouts(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _run(self, request, queryset, lambda r: services.round_approve_payout(round=r, actor=request.user), "approved")
+        _run(self, request, queryset, lambda r: round_approve_payout(round=r, actor=request.user), "approved")
 
     @admin.action(description="Queue settlement again (rounds in settling)")
     def queue_settlement(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _run(self, request, queryset, lambda r: services.round_settle(round=r, actor=request.user), "queued")
+        _run(self, request, queryset, lambda r: round_settle(round=r, actor=request.user), "queued")
 
 
 @admin.register(Bet)
@@ -199,7 +210,7 @@ class TableDeviceAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: TableDevice, form: Any, change: bool) -> None:
         with acting_as(user=request.user, kind="user"):
-            device, token = shoe.device_create(
+            device, token = device_create(
                 table=form.cleaned_data["table"], name=form.cleaned_data["name"], actor=request.user
             )
         obj.pk = device.pk
@@ -209,4 +220,4 @@ class TableDeviceAdmin(admin.ModelAdmin):
 
     @admin.action(description="Revoke the selected device credentials")
     def revoke_devices(self, request: HttpRequest, queryset: QuerySet[TableDevice]) -> None:
-        _run(self, request, queryset, lambda d: shoe.device_revoke(device=d, actor=request.user), "revoked")
+        _run(self, request, queryset, lambda d: device_revoke(device=d, actor=request.user), "revoked")

@@ -6,8 +6,8 @@ from django.contrib.auth.models import User
 from django.core.management.base import CommandError
 
 from paytables.models import Paytable, PaytableStatus
-from tables import services
 from tables.models import CardSource, Table
+from tables.services.tables import table_assign_dealer, table_create, table_open
 
 # One table per paytable basis, so the demo shows table-style (to 1) and video-poker-style (for 1) payouts.
 DEMO_TABLES = (
@@ -31,11 +31,11 @@ def seed_triple_draw_tables(users: dict[str, User]) -> list[Table]:
     for name, source, paytable_name in DEMO_TABLES:
         table = Table.objects.filter(name=name).first()
         if table is None:
-            table = services.table_create(
+            table = table_create(
                 name=name, card_source=source, paytable=demo_paytable(paytable_name), actor=floor
             )
-            services.table_open(table=table, actor=floor)
+            table_open(table=table, actor=floor)
         if not table.dealers.filter(pk=dealer.pk).exists():
-            services.table_assign_dealer(table=table, dealer=dealer, actor=floor)
+            table_assign_dealer(table=table, dealer=dealer, actor=floor)
         tables.append(table)
     return tables

@@ -6,7 +6,7 @@ from django.db import DatabaseError
 
 from audit.context import acting_as
 from casino.celery import app
-from tables.settlement import round_settlement_apply
+from tables.services.settlement import round_settlement_apply
 
 
 # Bound to the project's app, not shared_task: in a web process nothing else may have loaded casino.celery yet,

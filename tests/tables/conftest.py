@@ -12,8 +12,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from paytables.models import Paytable, PaytableLine
-from tables import services
 from tables.models import CardSource, Table
+from tables.services.seats import seat_join
+from tables.services.tables import table_assign_dealer, table_create, table_open
 
 STANDARD = Path(__file__).resolve().parents[2] / "paytables" / "standard"
 
@@ -77,11 +78,11 @@ def house_to_1(floor_user: User) -> Paytable:
 def open_table(
     name: str, source: str, paytable: Paytable, floor: User, dealer: User, seats: int = 7, **limits: Any
 ) -> Table:
-    table = services.table_create(name=name, card_source=source, paytable=paytable, actor=floor, **limits)
-    services.table_open(table=table, actor=floor)
-    services.table_assign_dealer(table=table, dealer=dealer, actor=floor)
+    table = table_create(name=name, card_source=source, paytable=paytable, actor=floor, **limits)
+    table_open(table=table, actor=floor)
+    table_assign_dealer(table=table, dealer=dealer, actor=floor)
     for number in range(1, seats + 1):
-        services.seat_join(table=table, seat_number=number, player_name=f"Player {number}", actor=floor)
+        seat_join(table=table, seat_number=number, player_name=f"Player {number}", actor=floor)
     return Table.objects.get(pk=table.pk)
 
 

@@ -166,6 +166,7 @@ def test_a_dealer_cannot_act_on_another_table(manual_table: Table, dealer_api: A
         403,
         "not_assigned",
         manual_table.name,
+        reader=dealer_api,  # a dealer reads only the tables assigned to them, as on the tablet
     )
 
 

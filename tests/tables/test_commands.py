@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 from tables.models import HandOutcome, Round, Table
-from tables.selectors import round_replay_verdict
+from tables.selectors.records import round_replay_verdict
 from tests.tables.helpers import ok, play_manual
 from tests.tables.test_round_api import ROWS, SEATS
 

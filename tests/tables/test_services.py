@@ -8,8 +8,11 @@ from django.contrib.auth.models import User
 from audit.models import AuditEvent
 from casino.api_errors import DomainError, NotAllowed, WrongPhase
 from paytables.models import Paytable
-from tables import services
 from tables.models import Round, Table
+from tables.services.bets import bet_place
+from tables.services.rounds import round_close_bets, round_start, round_void
+from tables.services.seats import seat_join, seat_leave
+from tables.services.tables import table_assign_dealer, table_close, table_create, table_open, table_set_paytable
 from tests.tables.conftest import HOUSE_TO_1, make_paytable
 
 pytestmark = pytest.mark.django_db
@@ -20,9 +23,9 @@ def test_only_an_approved_paytable_can_be_put_on_a_table_and_it_becomes_active(
 ) -> None:
     draft = Paytable.objects.create(name="Draft table", version=1, basis="to_1")
     with pytest.raises(DomainError, match="only an approved or active version"):
-        services.table_set_paytable(table=manual_table, paytable=draft, actor=floor_user)
+        table_set_paytable(table=manual_table, paytable=draft, actor=floor_user)
     previous = manual_table.paytable
-    services.table_set_paytable(table=manual_table, paytable=house_to_1, actor=floor_user)
+    table_set_paytable(table=manual_table, paytable=house_to_1, actor=floor_user)
     house_to_1.refresh_from_db()
     previous.refresh_from_db()
     assert Table.objects.get(pk=manual_table.pk).paytable == house_to_1
@@ -34,11 +37,11 @@ def test_only_an_approved_paytable_can_be_put_on_a_table_and_it_becomes_active(
 def test_a_round_keeps_the_paytable_locked_when_bets_closed(
     manual_table: Table, floor_user: User, house_to_1: Paytable
 ) -> None:
-    rnd = services.round_start(table=manual_table, actor=floor_user)
-    services.bet_place(round=rnd, seat_number=1, amount_cents=500, circles=1, actor=floor_user)
-    services.round_close_bets(round=rnd, actor=floor_user)
+    rnd = round_start(table=manual_table, actor=floor_user)
+    bet_place(round=rnd, seat_number=1, amount_cents=500, circles=1, actor=floor_user)
+    round_close_bets(round=rnd, actor=floor_user)
     locked = Round.objects.get(pk=rnd.pk).paytable
-    services.table_set_paytable(table=manual_table, paytable=house_to_1, actor=floor_user)
+    table_set_paytable(table=manual_table, paytable=house_to_1, actor=floor_user)
     rnd = Round.objects.get(pk=rnd.pk)
     assert rnd.paytable == locked != house_to_1
     assert rnd.paytable_snapshot["basis"] == "for_1"
@@ -48,31 +51,31 @@ def test_a_dealer_cannot_set_paytables_assign_dealers_or_open_tables(
     manual_table: Table, dealer_user: User, other_dealer: User, house_to_1: Paytable
 ) -> None:
     with pytest.raises(NotAllowed):
-        services.table_set_paytable(table=manual_table, paytable=house_to_1, actor=dealer_user)
+        table_set_paytable(table=manual_table, paytable=house_to_1, actor=dealer_user)
     with pytest.raises(NotAllowed):
-        services.table_assign_dealer(table=manual_table, dealer=other_dealer, actor=dealer_user)
+        table_assign_dealer(table=manual_table, dealer=other_dealer, actor=dealer_user)
     with pytest.raises(NotAllowed):
-        services.table_close(table=manual_table, actor=dealer_user)
+        table_close(table=manual_table, actor=dealer_user)
 
 
 def test_assigning_a_dealer_lets_them_run_the_table(manual_table: Table, floor_user: User, other_dealer: User) -> None:
     with pytest.raises(NotAllowed, match="not assigned"):
-        services.round_start(table=manual_table, actor=other_dealer)
-    services.table_assign_dealer(table=manual_table, dealer=other_dealer, actor=floor_user)
-    rnd = services.round_start(table=manual_table, actor=other_dealer)
+        round_start(table=manual_table, actor=other_dealer)
+    table_assign_dealer(table=manual_table, dealer=other_dealer, actor=floor_user)
+    rnd = round_start(table=manual_table, actor=other_dealer)
     assert rnd.dealer == other_dealer
 
 
 def test_a_table_runs_one_round_at_a_time_and_closes_only_between_rounds(manual_table: Table, floor_user: User) -> None:
-    rnd = services.round_start(table=manual_table, actor=floor_user)
+    rnd = round_start(table=manual_table, actor=floor_user)
     with pytest.raises(WrongPhase, match="still betting"):
-        services.round_start(table=manual_table, actor=floor_user)
+        round_start(table=manual_table, actor=floor_user)
     with pytest.raises(WrongPhase, match="settle or void"):
-        services.table_close(table=manual_table, actor=floor_user)
-    services.round_void(round=rnd, reason="table closing early", actor=floor_user)
-    services.table_close(table=manual_table, actor=floor_user)
+        table_close(table=manual_table, actor=floor_user)
+    round_void(round=rnd, reason="table closing early", actor=floor_user)
+    table_close(table=manual_table, actor=floor_user)
     with pytest.raises(WrongPhase, match="closed"):
-        services.round_start(table=manual_table, actor=floor_user)
+        round_start(table=manual_table, actor=floor_user)
 
 
 def test_a_bet_needs_a_seated_player_and_a_seat_with_bets_cannot_leave_after_betting(
@@ -81,26 +84,26 @@ def test_a_bet_needs_a_seated_player_and_a_seat_with_bets_cannot_leave_after_bet
     from tests.tables.conftest import open_table
 
     table = open_table("Two seats", "manual", jacks_for_1, floor_user, dealer_user, seats=2)
-    rnd = services.round_start(table=table, actor=dealer_user)
+    rnd = round_start(table=table, actor=dealer_user)
     with pytest.raises(DomainError, match="seat 3 is empty"):
-        services.bet_place(round=rnd, seat_number=3, amount_cents=500, circles=1, actor=dealer_user)
-    services.bet_place(round=rnd, seat_number=1, amount_cents=500, circles=2, actor=dealer_user)
-    services.round_close_bets(round=rnd, actor=dealer_user)
+        bet_place(round=rnd, seat_number=3, amount_cents=500, circles=1, actor=dealer_user)
+    bet_place(round=rnd, seat_number=1, amount_cents=500, circles=2, actor=dealer_user)
+    round_close_bets(round=rnd, actor=dealer_user)
     with pytest.raises(WrongPhase, match="has bets"):
-        services.seat_leave(table=table, seat_number=1, actor=dealer_user)
-    services.seat_leave(table=table, seat_number=2, actor=dealer_user)
+        seat_leave(table=table, seat_number=1, actor=dealer_user)
+    seat_leave(table=table, seat_number=2, actor=dealer_user)
 
 
 def test_closing_bets_needs_a_bet_and_a_paytable(floor_user: User, dealer_user: User) -> None:
     paytable = make_paytable(HOUSE_TO_1, floor_user)
-    table = services.table_create(name="No paytable", actor=floor_user)
-    services.table_open(table=table, actor=floor_user)
-    services.seat_join(table=table, seat_number=1, actor=floor_user)
-    rnd = services.round_start(table=table, actor=floor_user)
+    table = table_create(name="No paytable", actor=floor_user)
+    table_open(table=table, actor=floor_user)
+    seat_join(table=table, seat_number=1, actor=floor_user)
+    rnd = round_start(table=table, actor=floor_user)
     with pytest.raises(DomainError, match="nothing to close"):
-        services.round_close_bets(round=rnd, actor=floor_user)
-    services.bet_place(round=rnd, seat_number=1, amount_cents=500, circles=1, actor=floor_user)
+        round_close_bets(round=rnd, actor=floor_user)
+    bet_place(round=rnd, seat_number=1, amount_cents=500, circles=1, actor=floor_user)
     with pytest.raises(DomainError, match="no paytable"):
-        services.round_close_bets(round=rnd, actor=floor_user)
-    services.table_set_paytable(table=table, paytable=paytable, actor=floor_user)
-    assert services.round_close_bets(round=rnd, actor=floor_user).phase == "dealing"
+        round_close_bets(round=rnd, actor=floor_user)
+    table_set_paytable(table=table, paytable=paytable, actor=floor_user)
+    assert round_close_bets(round=rnd, actor=floor_user).phase == "dealing"

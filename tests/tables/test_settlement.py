@@ -21,9 +21,12 @@ from rest_framework.test import APIClient
 
 from audit.context import acting_as
 from audit.models import AuditEvent
-from tables import services
 from tables.models import HandOutcome, LedgerEntry, Round, Table
-from tables.settlement import round_settlement_apply
+from tables.services.bets import bet_place
+from tables.services.cards import cards_deal, holds_record, rows_record
+from tables.services.rounds import round_close_bets, round_start, round_void
+from tables.services.settlement import round_settlement_apply
+from tables.services.tables import table_update_limits
 from tests.tables.helpers import ok, settle_now
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,13 +42,13 @@ BETS = 3 + 2 + 1
 def to_drawing(table: Table, actor: User) -> Round:
     """A manual round with three seats, dealt and held, waiting for its rows (services, as the floor)."""
     with acting_as(user=actor, kind="user"):
-        rnd = services.round_start(table=table, actor=actor)
+        rnd = round_start(table=table, actor=actor)
         for seat, (_, _, circles) in SEATS.items():
-            services.bet_place(round=rnd, seat_number=seat, amount_cents=1000, circles=circles, actor=actor)
-        services.round_close_bets(round=rnd, actor=actor)
-        services.cards_deal(round=rnd, cards={s: d.split() for s, (d, _, _) in SEATS.items()}, actor=actor)
+            bet_place(round=rnd, seat_number=seat, amount_cents=1000, circles=circles, actor=actor)
+        round_close_bets(round=rnd, actor=actor)
+        cards_deal(round=rnd, cards={s: d.split() for s, (d, _, _) in SEATS.items()}, actor=actor)
         for seat, (_, held, _) in SEATS.items():
-            services.holds_record(round=rnd, seat_number=seat, held=held.split(), actor=actor)
+            holds_record(round=rnd, seat_number=seat, held=held.split(), actor=actor)
     return Round.objects.get(pk=rnd.pk)
 
 
@@ -60,7 +63,7 @@ def assert_settled_once(round_id: int) -> None:
 @pytest.mark.django_db
 def test_settling_twice_gives_one_settlement(manual_table: Table, floor_user: User, floor_api: APIClient) -> None:
     rnd = to_drawing(manual_table, floor_user)
-    services.rows_record(round=rnd, rows=ROWS, actor=floor_user)
+    rows_record(round=rnd, rows=ROWS, actor=floor_user)
     assert settle_now(rnd.pk) == "settled"
     assert settle_now(rnd.pk) == "settled"
     assert round_settlement_apply(round_id=rnd.pk) == "settled"
@@ -74,10 +77,10 @@ def test_settling_twice_gives_one_settlement(manual_table: Table, floor_user: Us
 def test_twenty_concurrent_settlements_settle_once(
     require_postgres: None, manual_table: Table, floor_user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(services, "_queue_settlement", lambda rnd: None)  # the 20 calls below are the jobs
+    monkeypatch.setattr("tables.services.cards.queue_settlement", lambda rnd: None)  # the 20 calls below are the jobs
     rnd = to_drawing(manual_table, floor_user)
     with acting_as(user=floor_user, kind="user"):
-        services.rows_record(round=rnd, rows=ROWS, actor=floor_user)
+        rows_record(round=rnd, rows=ROWS, actor=floor_user)
     assert Round.objects.get(pk=rnd.pk).phase == "settling"
     barrier = threading.Barrier(20)
     results: list[str] = []
@@ -105,7 +108,7 @@ def test_twenty_concurrent_settlements_settle_once(
 @pytest.mark.django_db
 def test_the_seat_cap_limits_a_seats_winnings(manual_table: Table, floor_user: User) -> None:
     # DESIGN 5: "a seat's total winnings in one round are capped there (posted cap)".
-    services.table_update_limits(
+    table_update_limits(
         table=manual_table,
         actor=floor_user,
         min_bet_cents=500,
@@ -114,7 +117,7 @@ def test_the_seat_cap_limits_a_seats_winnings(manual_table: Table, floor_user: U
         supervisor_approval_threshold_cents=0,
     )
     rnd = to_drawing(manual_table, floor_user)
-    services.rows_record(round=rnd, rows=ROWS, actor=floor_user)
+    rows_record(round=rnd, rows=ROWS, actor=floor_user)
     settle_now(rnd.pk)
     royal = HandOutcome.objects.get(round=rnd, seat_number=2, circle=1)
     assert (royal.category, royal.return_cents) == ("royal_flush", 800_000)
@@ -128,7 +131,7 @@ def test_the_seat_cap_limits_a_seats_winnings(manual_table: Table, floor_user: U
 def test_a_payout_at_the_threshold_waits_for_a_floor_supervisor(
     manual_table: Table, floor_user: User, dealer_api: APIClient, floor_api: APIClient
 ) -> None:
-    services.table_update_limits(
+    table_update_limits(
         table=manual_table,
         actor=floor_user,
         min_bet_cents=500,
@@ -137,7 +140,7 @@ def test_a_payout_at_the_threshold_waits_for_a_floor_supervisor(
         supervisor_approval_threshold_cents=798_000,
     )
     rnd = to_drawing(manual_table, floor_user)
-    services.rows_record(round=rnd, rows=ROWS, actor=floor_user)
+    rows_record(round=rnd, rows=ROWS, actor=floor_user)
     assert settle_now(rnd.pk) == "awaiting_approval"
     assert HandOutcome.objects.filter(round=rnd).count() == BETS
     assert not LedgerEntry.objects.filter(round=rnd).exists()  # no money moves before approval
@@ -153,7 +156,7 @@ def test_a_payout_at_the_threshold_waits_for_a_floor_supervisor(
 
 @pytest.mark.django_db
 def test_an_awaiting_round_can_be_voided_without_any_ledger(manual_table: Table, floor_user: User) -> None:
-    services.table_update_limits(
+    table_update_limits(
         table=manual_table,
         actor=floor_user,
         min_bet_cents=500,
@@ -162,9 +165,9 @@ def test_an_awaiting_round_can_be_voided_without_any_ledger(manual_table: Table,
         supervisor_approval_threshold_cents=1000,
     )
     rnd = to_drawing(manual_table, floor_user)
-    services.rows_record(round=rnd, rows=ROWS, actor=floor_user)
+    rows_record(round=rnd, rows=ROWS, actor=floor_user)
     settle_now(rnd.pk)
-    services.round_void(round=rnd, reason="card reader fault found on review", actor=floor_user)
+    round_void(round=rnd, reason="card reader fault found on review", actor=floor_user)
     assert Round.objects.get(pk=rnd.pk).phase == "voided"
     assert not LedgerEntry.objects.filter(round=rnd).exists()
 
@@ -235,7 +238,7 @@ def test_a_worker_killed_mid_settlement_is_redelivered_and_settles_once(
     try:
         rnd = to_drawing(manual_table, floor_user)
         with acting_as(user=floor_user, kind="user"):
-            services.rows_record(round=rnd, rows=ROWS, actor=floor_user)  # commits, queues the job on `queue`
+            rows_record(round=rnd, rows=ROWS, actor=floor_user)  # commits, queues the job on `queue`
         # Hold the ledger table: the job locks the round, writes the outcomes, then blocks inserting the ledger.
         # (Not a row lock the ledger's foreign keys would wait for: Django's foreign keys are checked at COMMIT,
         # and a backend blocked inside COMMIT commits once the lock is released, whether its worker lives or not.)

@@ -16,9 +16,13 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
 from casino.api_errors import WrongPhase
-from tables import services
 from tables.models import Round, SeatHand, Table
-from tables.settlement import round_settlement_apply
+from tables.services.bets import bet_place
+from tables.services.cards import cards_deal, holds_record, rows_record
+from tables.services.rounds import round_close_bets, round_start, round_void, round_void_request
+from tables.services.seats import seat_join, seat_leave
+from tables.services.settlement import round_settlement_apply
+from tables.services.tables import table_close, table_unassign_dealer
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -42,7 +46,7 @@ class Poller:
 
 def _hold_two(rnd: Round, seat: int, actor: User) -> None:
     dealt = SeatHand.objects.get(round=rnd, seat_number=seat).dealt
-    services.holds_record(round=rnd, seat_number=seat, held=dealt[:2], actor=actor)
+    holds_record(round=rnd, seat_number=seat, held=dealt[:2], actor=actor)
 
 
 def test_every_write_to_the_table_or_its_round_changes_the_poll_answer_once(
@@ -51,21 +55,21 @@ def test_every_write_to_the_table_or_its_round_changes_the_poll_answer_once(
     """DESIGN: a change made elsewhere appears on the tablet within about a second; nothing else re-renders it."""
     tablet = Poller(dealer_user, rng_table)
     assert tablet.poll() == 204
-    rnd = services.round_start(table=rng_table, actor=dealer_user)
+    rnd = round_start(table=rng_table, actor=dealer_user)
     dealer, floor = dealer_user, floor_user
     steps: list[tuple[str, Callable[[], Any]]] = [
         ("round_start", lambda: None),  # already made; the poll below must still see it
-        ("bet seat 1", lambda: services.bet_place(round=rnd, seat_number=1, amount_cents=900, circles=2, actor=dealer)),
-        ("bet seat 2", lambda: services.bet_place(round=rnd, seat_number=2, amount_cents=500, circles=1, actor=dealer)),
-        ("seat 7 leaves", lambda: services.seat_leave(table=rng_table, seat_number=7, actor=dealer_user)),
-        ("close bets", lambda: services.round_close_bets(round=rnd, actor=dealer_user)),
-        ("deal", lambda: services.cards_deal(round=rnd, actor=dealer_user)),
+        ("bet seat 1", lambda: bet_place(round=rnd, seat_number=1, amount_cents=900, circles=2, actor=dealer)),
+        ("bet seat 2", lambda: bet_place(round=rnd, seat_number=2, amount_cents=500, circles=1, actor=dealer)),
+        ("seat 7 leaves", lambda: seat_leave(table=rng_table, seat_number=7, actor=dealer_user)),
+        ("close bets", lambda: round_close_bets(round=rnd, actor=dealer_user)),
+        ("deal", lambda: cards_deal(round=rnd, actor=dealer_user)),
         ("hold seat 1", lambda: _hold_two(rnd, 1, dealer_user)),
         ("hold seat 2", lambda: _hold_two(rnd, 2, dealer_user)),
-        ("rows", lambda: services.rows_record(round=rnd, actor=dealer_user)),
+        ("rows", lambda: rows_record(round=rnd, actor=dealer_user)),
         ("settlement job", lambda: round_settlement_apply(round_id=rnd.pk)),
-        ("seat 7 joins", lambda: services.seat_join(table=rng_table, seat_number=7, player_name="Zoe", actor=floor)),
-        ("table closed", lambda: services.table_close(table=rng_table, actor=floor_user)),
+        ("seat 7 joins", lambda: seat_join(table=rng_table, seat_number=7, player_name="Zoe", actor=floor)),
+        ("table closed", lambda: table_close(table=rng_table, actor=floor_user)),
     ]
     versions = [Round.objects.get(pk=rnd.pk).version]
     for what, step in steps:
@@ -78,21 +82,21 @@ def test_every_write_to_the_table_or_its_round_changes_the_poll_answer_once(
 
 
 def test_void_request_and_void_change_the_round_version(rng_table: Table, dealer_user: User, floor_user: User) -> None:
-    rnd = services.round_start(table=rng_table, actor=dealer_user)
+    rnd = round_start(table=rng_table, actor=dealer_user)
     tablet = Poller(dealer_user, rng_table)
-    services.round_void_request(round=rnd, reason="misdeal", actor=dealer_user)
+    round_void_request(round=rnd, reason="misdeal", actor=dealer_user)
     assert tablet.poll() == 200
     assert tablet.poll() == 204
-    services.round_void(round=rnd, reason="misdeal", actor=floor_user)
+    round_void(round=rnd, reason="misdeal", actor=floor_user)
     assert tablet.poll() == 200
     assert Round.objects.get(pk=rnd.pk).version == 2
 
 
 def test_a_refused_write_leaves_the_version_alone(rng_table: Table, dealer_user: User) -> None:
-    rnd = services.round_start(table=rng_table, actor=dealer_user)
+    rnd = round_start(table=rng_table, actor=dealer_user)
     tablet = Poller(dealer_user, rng_table)
     with pytest.raises(WrongPhase):
-        services.rows_record(round=rnd, actor=dealer_user)
+        rows_record(round=rnd, actor=dealer_user)
     assert Round.objects.get(pk=rnd.pk).version == 0
     assert tablet.poll() == 204
 
@@ -102,13 +106,13 @@ def test_a_change_with_the_lower_audit_id_committing_last_still_reaches_the_poll
     require_postgres: None, rng_table: Table, dealer_user: User
 ) -> None:
     """The bug the versions fix: audit ids are taken before commit, so the newest id missed this change."""
-    rnd = services.round_start(table=rng_table, actor=dealer_user)
+    rnd = round_start(table=rng_table, actor=dealer_user)
     took_id, release, failed = threading.Event(), threading.Event(), []
 
     def seat_leaves_slowly() -> None:
         try:
             with transaction.atomic():
-                services.seat_leave(table=rng_table, seat_number=7, actor=dealer_user)
+                seat_leave(table=rng_table, seat_number=7, actor=dealer_user)
                 took_id.set()
                 assert release.wait(20)
         except Exception as exc:  # surfaced by the assertion below
@@ -122,7 +126,7 @@ def test_a_change_with_the_lower_audit_id_committing_last_still_reaches_the_poll
     try:
         assert took_id.wait(20)
         assert not failed
-        services.bet_place(round=rnd, seat_number=1, amount_cents=1000, circles=1, actor=dealer_user)
+        bet_place(round=rnd, seat_number=1, amount_cents=1000, circles=1, actor=dealer_user)
         tablet = Poller(dealer_user, rng_table)  # shows the bet, not yet the empty seat 7
         assert tablet.poll() == 204
         newest_before = AuditEvent.objects.filter(table_id=rng_table.pk).aggregate(newest=Max("id"))["newest"]
@@ -143,7 +147,7 @@ def test_a_change_with_the_lower_audit_id_committing_last_still_reaches_the_poll
 def test_a_round_answers_304_to_its_own_etag_until_it_or_its_table_changes(
     rng_table: Table, dealer_user: User, floor_user: User, dealer_api: APIClient
 ) -> None:
-    rnd = services.round_start(table=rng_table, actor=dealer_user)
+    rnd = round_start(table=rng_table, actor=dealer_user)
     url = f"/api/v1/rounds/{rnd.pk}/"
     first = dealer_api.get(url)
     assert first.status_code == 200
@@ -152,12 +156,12 @@ def test_a_round_answers_304_to_its_own_etag_until_it_or_its_table_changes(
     assert same.status_code == 304
     assert same.content == b""
     assert same["ETag"] == first["ETag"]
-    services.bet_place(round=rnd, seat_number=1, amount_cents=1000, circles=1, actor=dealer_user)
+    bet_place(round=rnd, seat_number=1, amount_cents=1000, circles=1, actor=dealer_user)
     after_bet = dealer_api.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert after_bet.status_code == 200
     assert after_bet.json()["seats"][0]["seat"] == 1
     # The round's state lists the seated players, which change under the table's lock, not the round's.
-    services.seat_leave(table=rng_table, seat_number=7, actor=dealer_user)
+    seat_leave(table=rng_table, seat_number=7, actor=dealer_user)
     after_leave = dealer_api.get(url, HTTP_IF_NONE_MATCH=after_bet["ETag"])
     assert after_leave.status_code == 200
     assert after_leave["ETag"] != after_bet["ETag"]
@@ -167,7 +171,7 @@ def test_a_round_answers_304_to_its_own_etag_until_it_or_its_table_changes(
 def test_the_etag_is_checked_after_access_so_a_stranger_learns_nothing(
     rng_table: Table, dealer_user: User, stranger: User
 ) -> None:
-    rnd = services.round_start(table=rng_table, actor=dealer_user)
+    rnd = round_start(table=rng_table, actor=dealer_user)
     api = APIClient()
     api.force_authenticate(stranger)
     assert api.get(f"/api/v1/rounds/{rnd.pk}/", HTTP_IF_NONE_MATCH="*").status_code == 403
@@ -182,13 +186,13 @@ def test_a_table_answers_304_to_its_own_etag_until_it_or_its_round_in_play_chang
     assert floor_api.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     dealer, floor = dealer_user, floor_user
     changes: list[Callable[[], Any]] = [
-        lambda: services.round_start(table=rng_table, actor=dealer),
-        lambda: services.bet_place(
+        lambda: round_start(table=rng_table, actor=dealer),
+        lambda: bet_place(
             round=Round.objects.get(table=rng_table), seat_number=1, amount_cents=500, circles=1, actor=dealer
         ),
-        lambda: services.round_close_bets(round=Round.objects.get(table=rng_table), actor=dealer),
-        lambda: services.seat_leave(table=rng_table, seat_number=7, actor=dealer),
-        lambda: services.table_unassign_dealer(table=rng_table, dealer=dealer, actor=floor),
+        lambda: round_close_bets(round=Round.objects.get(table=rng_table), actor=dealer),
+        lambda: seat_leave(table=rng_table, seat_number=7, actor=dealer),
+        lambda: table_unassign_dealer(table=rng_table, dealer=dealer, actor=floor),
     ]
     etag = first["ETag"]
     for change in changes:

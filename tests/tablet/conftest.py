@@ -13,6 +13,8 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from tables.services.seats import seat_join
+from tables.services.tables import table_assign_dealer, table_create, table_open
 from tests.conftest import REQUIRE_SERVICES
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
@@ -164,16 +166,15 @@ def paytable(floor_user: User) -> Any:
 @pytest.fixture
 def make_table(floor_user: User, dealer_user: User, paytable: Any) -> Callable[..., Any]:
     """An open Triple Draw table, set up through the services as the floor would, with Dave assigned."""
-    from tables import services
 
     def make(name: str, card_source: str = "manual", seated: tuple[int, ...] = (), **limits: int) -> Any:
-        table = services.table_create(
+        table = table_create(
             name=name, actor=floor_user, card_source=card_source, paytable=paytable, **limits
         )
-        services.table_assign_dealer(table=table, dealer=dealer_user, actor=floor_user)
-        services.table_open(table=table, actor=floor_user)
+        table_assign_dealer(table=table, dealer=dealer_user, actor=floor_user)
+        table_open(table=table, actor=floor_user)
         for number in seated:
-            services.seat_join(table=table, seat_number=number, actor=floor_user, player_name=f"Player {number}")
+            seat_join(table=table, seat_number=number, actor=floor_user, player_name=f"Player {number}")
         table.refresh_from_db()
         return table
 

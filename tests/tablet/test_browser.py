@@ -14,8 +14,10 @@ from playwright.sync_api import Page, expect
 from casino.engine.cards import Card, check_unique, parse_cards
 from casino.engine.paytable import PaytableSpec
 from casino.engine.triple_draw import compose_hand
-from tables import services
 from tables.models import Bet, DrawRow, Round, SeatHand
+from tables.services.bets import bet_place
+from tables.services.cards import cards_deal, holds_record, rows_record
+from tables.services.rounds import round_close_bets, round_start
 from tables.templatetags.tablet import card_name
 from tests.tablet.conftest import POLL_TIMEOUT_MS, STANDARD_PAYTABLE, sign_in
 
@@ -279,15 +281,15 @@ def test_settle_reruns_a_settlement_job_that_was_lost(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table = make_table("Electronic Two", card_source="rng", seated=(5,))
-    round_ = services.round_start(table=table, actor=dealer_user)
-    services.bet_place(round=round_, seat_number=5, amount_cents=1000, circles=1, actor=dealer_user)
-    services.round_close_bets(round=round_, actor=dealer_user)
-    services.cards_deal(round=round_, actor=dealer_user)
-    services.holds_record(round=round_, seat_number=5, held=[], actor=dealer_user)
+    round_ = round_start(table=table, actor=dealer_user)
+    bet_place(round=round_, seat_number=5, amount_cents=1000, circles=1, actor=dealer_user)
+    round_close_bets(round=round_, actor=dealer_user)
+    cards_deal(round=round_, actor=dealer_user)
+    holds_record(round=round_, seat_number=5, held=[], actor=dealer_user)
     # The job queued with the rows is lost (say the broker was down at that moment).
     with monkeypatch.context() as patch:
-        patch.setattr(services, "_queue_settlement", lambda rnd: None)
-        services.rows_record(round=round_, actor=dealer_user)
+        patch.setattr("tables.services.cards.queue_settlement", lambda rnd: None)
+        rows_record(round=round_, actor=dealer_user)
     dealer = tablet("landscape")
     sign_in(dealer, "dave")
     dealer.goto(f"/tablet/tables/{table.pk}/")

@@ -10,8 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditEvent
-from tables import services
 from tables.models import Bet, Round, RoundCard, SeatHand
+from tables.services.bets import bet_place
+from tables.services.rounds import round_start, round_void
+from tables.services.tables import table_close
 from tables.tasks import settle_round
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -30,7 +32,7 @@ def _act(client: Client, table: Any, action: str, **data: Any) -> Any:
 @pytest.fixture
 def betting(make_table: Any, dealer_user: User) -> tuple[Any, Round]:
     table = make_table("Table One", seated=(1, 3))
-    round_ = services.round_start(table=table, actor=dealer_user)
+    round_ = round_start(table=table, actor=dealer_user)
     return table, round_
 
 
@@ -96,7 +98,7 @@ def test_the_poll_answers_204_while_nothing_changed_and_the_new_state_after_a_ch
     unchanged = client.get(reverse("tablet:state", args=[table.pk]), {"v": version}, **HTMX)
     assert unchanged.status_code == 204
     # A change made elsewhere (the API, another tablet) moves the version on.
-    services.bet_place(round=round_, seat_number=3, amount_cents=2500, circles=2, actor=dealer_user)
+    bet_place(round=round_, seat_number=3, amount_cents=2500, circles=2, actor=dealer_user)
     changed = client.get(reverse("tablet:state", args=[table.pk]), {"v": version}, **HTMX)
     assert changed.status_code == 200
     assert "2 × $25.00" in changed.content.decode()
@@ -178,7 +180,7 @@ def test_a_tap_on_a_stale_screen_is_refused_by_the_round_phase(
     betting: tuple[Any, Round], dealer_user: User, floor_user: User
 ) -> None:
     table, round_ = betting
-    services.round_void(round=round_, reason="shuffle error", actor=floor_user)
+    round_void(round=round_, reason="shuffle error", actor=floor_user)
     response = _act(_client(dealer_user), table, "bet", round=round_.pk, seat=1, amount="10", circles=1)
     assert response.status_code == 409
     assert not Bet.objects.filter(round=round_).exists()
@@ -276,7 +278,7 @@ def test_a_floor_supervisor_opens_a_closed_table_from_the_tablet_and_a_dealer_ca
     make_table: Any, dealer_user: User, floor_user: User
 ) -> None:
     table = make_table("Closed One")
-    services.table_close(table=table, actor=floor_user)
+    table_close(table=table, actor=floor_user)
     page = _client(dealer_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
     assert "The table is closed; a floor supervisor opens it." in page
     assert "Open the table" not in page
@@ -294,7 +296,7 @@ def test_compliance_follows_a_table_read_only_and_cannot_change_it(
     betting: tuple[Any, Round], dealer_user: User, compliance_user: User
 ) -> None:
     table, round_ = betting
-    services.bet_place(round=round_, seat_number=1, amount_cents=1000, circles=2, actor=dealer_user)
+    bet_place(round=round_, seat_number=1, amount_cents=1000, circles=2, actor=dealer_user)
     client = _client(compliance_user)
     html = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
     assert "2 × $10.00" in html

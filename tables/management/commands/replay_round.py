@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from casino.engine.errors import EngineError
 from casino.engine.round_settlement import replay_round_record
 from tables.models import Round
-from tables.selectors import compare_outcomes, round_replay
+from tables.selectors.records import compare_outcomes, round_replay
 
 
 class Command(BaseCommand):

@@ -16,9 +16,13 @@ from casino.engine.analysis import optimal_hold
 from casino.engine.cards import parse_cards
 from casino.engine.paytable import PaytableError, PaytableSpec
 from paytables.selectors import paytable_spec
-from tables import services
 from tables.models import CardSource, HandOutcome, Round, Seat, Table
-from tables.settlement import round_settlement_apply
+from tables.services.bets import bet_place
+from tables.services.cards import cards_deal, holds_record, rows_record
+from tables.services.rounds import round_close_bets, round_start
+from tables.services.seats import seat_join
+from tables.services.settlement import round_settlement_apply
+from tables.services.tables import table_open
 
 
 def random_hold(dealt: list[str], rng: random.Random) -> list[str]:
@@ -75,10 +79,10 @@ class Command(BaseCommand):
         round_ids: list[int] = []
         with acting_as(user=actor, kind="user", name=f"simulate_rounds:{actor.username}"):
             if not table.is_open:
-                table = services.table_open(table=table, actor=actor)
+                table = table_open(table=table, actor=actor)
             for number in range(1, options["seats"] + 1):
                 if not Seat.objects.filter(table=table, number=number, occupied=True).exists():
-                    services.seat_join(table=table, seat_number=number, player_name=f"Sim {number}", actor=actor)
+                    seat_join(table=table, seat_number=number, player_name=f"Sim {number}", actor=actor)
             for _ in range(options["rounds"]):
                 round_ids.append(
                     self._play(table, actor, rng, bet, options["seats"], options["circles"], options["holds"])
@@ -119,16 +123,16 @@ class Command(BaseCommand):
     def _play(
         self, table: Table, actor: User, rng: random.Random, bet: int, seats: int, circles: int, holds: str
     ) -> int:
-        rnd = services.round_start(table=table, actor=actor)
+        rnd = round_start(table=table, actor=actor)
         for number in range(1, seats + 1):
-            services.bet_place(round=rnd, seat_number=number, amount_cents=bet, circles=circles, actor=actor)
-        services.round_close_bets(round=rnd, actor=actor)
-        rnd = services.cards_deal(round=rnd, actor=actor)
+            bet_place(round=rnd, seat_number=number, amount_cents=bet, circles=circles, actor=actor)
+        round_close_bets(round=rnd, actor=actor)
+        rnd = cards_deal(round=rnd, actor=actor)
         spec = self._spec(rnd) if holds == "optimal" else None
         for hand in rnd.seat_hands.order_by("seat_number"):
             held = random_hold(hand.dealt, rng) if spec is None else best_hold(hand.dealt, spec)
-            services.holds_record(round=rnd, seat_number=hand.seat_number, held=held, actor=actor)
-        services.rows_record(round=rnd, actor=actor)
+            holds_record(round=rnd, seat_number=hand.seat_number, held=held, actor=actor)
+        rows_record(round=rnd, actor=actor)
         # Settle in-line; the queued job (a real worker, if any) then finds the round settled and does nothing.
         round_settlement_apply(round_id=rnd.pk)
         return rnd.pk

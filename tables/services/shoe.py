@@ -13,11 +13,13 @@ from django.utils import timezone
 from audit.context import acting_as
 from audit.services import audit_record
 from casino.api_errors import DomainError, NotAllowed, WrongPhase
-from tables import cards as card_input
 from tables.access import require_floor
-from tables.models import CARDS_PER_HAND, ROW_COUNT, CardSource, DrawRow, Round, RoundCard, SeatHand, Table, TableDevice
-from tables.services import _advance_after_cards, _finish_rows, _save_cards
-from tables.versions import version_bump
+from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand, Table, TableDevice
+from tables.models.triple_draw import CARDS_PER_HAND, ROW_COUNT
+from tables.selectors.rounds import round_in_play
+from tables.services import card_input
+from tables.services.cards import advance_after_cards, finish_rows, save_cards
+from tables.services.locks import version_bump
 
 Phase = Round.Phase
 
@@ -64,13 +66,7 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str]) -> Round:
     """Cards from the shoe in dealing order: one at a time to each betting seat in turn, then row 1, 2, 3."""
     table = device.table
     with acting_as(user=None, kind="device", name=f"device:{table.name}/{device.name}"):
-        rnd = (
-            Round.objects.select_for_update(of=("self",))
-            .select_related("table")
-            .filter(table=table)
-            .exclude(phase__in=Round.FINISHED)
-            .first()
-        )
+        rnd = round_in_play(table, for_update=True)
         if rnd is None:
             raise WrongPhase(f"table {table.name} has no round in play", code="no_round")
         version_bump(rnd)
@@ -101,8 +97,8 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str]) -> Round:
                 [card for h in hands for card in card_input.parse(h.dealt, field="cards")], field="cards"
             )
             SeatHand.objects.bulk_update(hands, ["dealt"])
-            _save_cards(placements)
-            _advance_after_cards(rnd)
+            save_cards(placements)
+            advance_after_cards(rnd)
         elif rnd.phase == Phase.DRAWING:
             row_objs = {r.row: r for r in DrawRow.objects.select_for_update().filter(round=rnd)}
             laid = sum(len(r.cards) for r in row_objs.values())
@@ -120,9 +116,9 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str]) -> Round:
             card_input.check_round_cards(dealt, held, new_rows, field="cards")
             for row in row_objs.values():
                 row.save()
-            _save_cards(placements)
+            save_cards(placements)
             if laid + len(parsed) == CARDS_PER_HAND * ROW_COUNT:
-                _finish_rows(rnd)
+                finish_rows(rnd)
         else:
             raise WrongPhase(
                 f"the shoe cannot deal while round {rnd.number} is {rnd.phase}"

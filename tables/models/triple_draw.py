@@ -1,4 +1,4 @@
-"""Tables, seats, rounds, bets, cards, draw rows, outcomes and the ledger (DESIGN 5)."""
+"""Triple Draw rounds (DESIGN 5): rounds, bets, seat hands, draw rows, card placements, outcomes and the ledger."""
 
 from __future__ import annotations
 
@@ -7,78 +7,13 @@ from django.db import models
 from django.db.models import F, Q
 
 from paytables.models import Paytable
+from tables.models.tables import Table
 
+# Triple Draw's shape (DESIGN 5): seats, betting circles, cards per hand, draw rows.
 MAX_SEATS = 7
 MAX_CIRCLES = 3
 CARDS_PER_HAND = 5
 ROW_COUNT = 3
-
-
-class TableType(models.TextChoices):
-    TRIPLE_DRAW = "triple-draw", "Triple Draw Poker"
-    FIVE_CARD_DRAW = "five-card-draw", "Five Card Draw"
-    PREGNANT_THREES = "pregnant-threes", "Pregnant Threes"
-    THREE_LEGGED_RACE = "three-legged-race", "Three Legged Race"
-    FREAK_OF_NATURE = "freak-of-nature", "Freak of Nature"
-
-
-class CardSource(models.TextChoices):
-    MANUAL = "manual", "Manual entry on the tablet"
-    RNG = "rng", "System shuffle (secrets.SystemRandom)"
-    SHOE = "shoe", "Card-reading shoe"
-
-
-class Table(models.Model):
-    """A gaming table: its limits, card source, the paytable in force and the dealers who may run it."""
-
-    name = models.CharField(max_length=60, unique=True)
-    table_type = models.CharField(max_length=32, choices=TableType.choices, default=TableType.TRIPLE_DRAW)
-    is_open = models.BooleanField(default=False)
-    card_source = models.CharField(max_length=8, choices=CardSource.choices, default=CardSource.MANUAL)
-    min_bet_cents = models.PositiveIntegerField(default=500)
-    max_bet_cents = models.PositiveIntegerField(default=50_000)
-    max_payout_per_seat_cents = models.PositiveBigIntegerField(default=10_000_000)
-    supervisor_approval_threshold_cents = models.PositiveBigIntegerField(default=1_000_000)
-    paytable = models.ForeignKey(
-        Paytable, null=True, blank=True, on_delete=models.PROTECT, related_name="tables", help_text="active version"
-    )
-    dealers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="dealt_tables")
-    created_at = models.DateTimeField(auto_now_add=True)
-    # Raised under the row lock by every write to the table (tables/versions.py), so it grows in commit order.
-    version = models.PositiveBigIntegerField(default=0, editable=False)
-
-    class Meta:
-        ordering = ["name"]
-        constraints = [
-            models.CheckConstraint(condition=Q(min_bet_cents__gt=0), name="table_min_bet_positive"),
-            models.CheckConstraint(condition=Q(max_bet_cents__gte=F("min_bet_cents")), name="table_max_bet_ge_min"),
-            models.CheckConstraint(
-                condition=Q(card_source__in=[c.value for c in CardSource]), name="table_card_source_known"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Seat(models.Model):
-    """One of the table's seven player positions."""
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    number = models.PositiveSmallIntegerField()
-    occupied = models.BooleanField(default=False)
-    player_name = models.CharField(max_length=100, blank=True)
-    player_card = models.CharField(max_length=40, blank=True)
-
-    class Meta:
-        ordering = ["table", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="seat_table_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1, number__lte=MAX_SEATS), name="seat_number_1_to_7"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table} seat {self.number}"
 
 
 class Round(models.Model):
@@ -280,21 +215,3 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.account} {self.amount_cents:+d}c (bet {self.bet_id})"
-
-
-class TableDevice(models.Model):
-    """A per-table device credential (a card-reading shoe); only the token's SHA-256 is stored."""
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="devices")
-    name = models.CharField(max_length=60)
-    token_hash = models.CharField(max_length=64, unique=True)
-    active = models.BooleanField(default=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["table", "name"]
-        constraints = [models.UniqueConstraint(fields=["table", "name"], name="device_name_unique_per_table")]
-
-    def __str__(self) -> str:
-        return f"{self.table} {self.name}"

@@ -11,7 +11,7 @@ from casino.engine.paytable import PaytableSpec
 from casino.engine.round_settlement import RoundResult, SeatPlay, settle_round
 from paytables.models import PaytableLine
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
-from tables.versions import version_bump
+from tables.services.locks import version_bump
 
 Phase = Round.Phase
 

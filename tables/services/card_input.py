@@ -1,4 +1,4 @@
-"""Card input for services: parse with the engine, check a round's cards, turn engine errors into API errors."""
+"""Card input for the services: parse with the engine, check a round's cards, turn engine errors into domain errors."""
 
 from __future__ import annotations
 

@@ -1,15 +1,11 @@
-"""Dealer tablet pages: sign-in, the dealer's tables, and a table screen whose every tap calls a tables service."""
+"""The Triple Draw table screen: the page, its one-second poll, the rules, and each tap through one service."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
 from typing import Any
-from urllib.parse import urlencode, urlsplit
 
-from django.contrib.auth import views as auth_views
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
@@ -19,57 +15,19 @@ from django.views.decorators.http import require_GET, require_POST
 from audit.roles import DEALER, FLOOR, has_role
 from casino.api_errors import DomainError
 from casino.engine.errors import EngineError
-from tables import services
 from tables.forms import parse_amount_cents, parse_card_list, parse_circles, parse_reason, parse_seat_number
-from tables.models import MAX_SEATS, ROW_COUNT, Round, Table
-from tables.screen import current_round, screen_for, table_version, tables_for
+from tables.models import Round, Table
+from tables.models.triple_draw import MAX_SEATS, ROW_COUNT
+from tables.screens.triple_draw import screen_for
+from tables.selectors.rounds import table_token
+from tables.services.approvals import round_approve_payout
+from tables.services.bets import bet_clear, bet_place
+from tables.services.cards import cards_deal, holds_record, rows_record
+from tables.services.rounds import round_close_bets, round_settle, round_start, round_void, round_void_request
+from tables.services.seats import seat_join, seat_leave
+from tables.services.tables import table_open
 from tables.templatetags.tablet import money
-
-
-def tablet_login_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Signed-out visitors go to the dealer sign-in; an htmx poll or tap is told to load it as a whole page
-    (HX-Redirect) instead of following a redirect and pasting the sign-in form into the round section."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.user.is_authenticated:
-            return view(request, *args, **kwargs)
-        if request.headers.get("HX-Request") == "true":
-            page = urlsplit(request.headers.get("HX-Current-URL", "")).path or reverse("tablet:home")
-            response = HttpResponse(status=401)
-            response["HX-Redirect"] = f"{reverse('tablet:login')}?{urlencode({'next': page})}"
-            return response
-        return redirect_to_login(request.get_full_path(), reverse("tablet:login"))
-
-    return wrapper
-
-
-class TabletLoginView(auth_views.LoginView):
-    """The dealers' sign-in: big fields, then straight to their tables."""
-
-    template_name = "tables/tablet/login.html"
-    redirect_authenticated_user = True
-
-    def get_default_redirect_url(self) -> str:
-        return reverse("tablet:home")
-
-
-@tablet_login_required
-@require_GET
-def tablet_home(request: HttpRequest) -> HttpResponse:
-    tables = list(tables_for(request.user).select_related("paytable"))
-    return render(request, "tables/tablet/home.html", {"tables": [(table, current_round(table)) for table in tables]})
-
-
-def _table_for(request: HttpRequest, table_id: int) -> Table | HttpResponse:
-    """The table if this user may open it; a plain 403 page if it is not theirs (never a hint of its state)."""
-    try:
-        table = Table.objects.select_related("paytable").get(pk=table_id)
-    except Table.DoesNotExist:
-        raise Http404("No such table") from None
-    if not tables_for(request.user).filter(pk=table.pk).exists():
-        return render(request, "tables/tablet/forbidden.html", {"table": table}, status=403)
-    return table
+from tables.views.common import table_for_user, tablet_login_required
 
 
 def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None = None) -> dict[str, Any]:
@@ -91,7 +49,7 @@ def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None =
 @require_GET
 @never_cache
 def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _table_for(request, table_id)
+    table = table_for_user(request, table_id)
     if isinstance(table, HttpResponse):
         return table
     return render(request, "tables/tablet/table.html", _context(request, table))
@@ -102,10 +60,10 @@ def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
 @never_cache
 def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
     """The polled round fragment; 204 (htmx then leaves the screen alone) while nothing has changed."""
-    table = _table_for(request, table_id)
+    table = table_for_user(request, table_id)
     if isinstance(table, HttpResponse):
         return table
-    if request.GET.get("v") == str(table_version(table)):
+    if request.GET.get("v") == str(table_token(table)):
         return HttpResponse(status=204)
     return render(request, "tables/tablet/round.html", _context(request, table))
 
@@ -114,7 +72,7 @@ def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
     """The paytable and rules as a page of their own (the table screen shows the same in a dialog)."""
-    table = _table_for(request, table_id)
+    table = table_for_user(request, table_id)
     if isinstance(table, HttpResponse):
         return table
     return render(request, "tables/tablet/rules_page.html", _context(request, table))
@@ -141,15 +99,15 @@ def _fixed(where: str) -> Callable[[QueryDict], str]:
 
 
 def _start(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
-    return services.round_start(table=table, actor=user)
+    return round_start(table=table, actor=user)
 
 
 def _open(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
-    return services.table_open(table=table, actor=user)
+    return table_open(table=table, actor=user)
 
 
 def _join(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
-    return services.seat_join(
+    return seat_join(
         table=table,
         seat_number=parse_seat_number(data.get("seat")),
         player_name=(data.get("player_name") or "").strip(),
@@ -158,14 +116,14 @@ def _join(table: Table, round_: Round | None, data: QueryDict, user: Any) -> obj
 
 
 def _leave(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
-    return services.seat_leave(table=table, seat_number=parse_seat_number(data.get("seat")), actor=user)
+    return seat_leave(table=table, seat_number=parse_seat_number(data.get("seat")), actor=user)
 
 
 def _bet(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
     amount_cents = parse_amount_cents(data.get("amount"))
     try:
-        return services.bet_place(
+        return bet_place(
             round=round_,
             seat_number=parse_seat_number(data.get("seat")),
             amount_cents=amount_cents,
@@ -184,18 +142,18 @@ def _bet(table: Table, round_: Round | None, data: QueryDict, user: Any) -> obje
 
 def _bet_clear(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
-    return services.bet_clear(round=round_, seat_number=parse_seat_number(data.get("seat")), actor=user)
+    return bet_clear(round=round_, seat_number=parse_seat_number(data.get("seat")), actor=user)
 
 
 def _close_bets(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
-    return services.round_close_bets(round=round_, actor=user)
+    return round_close_bets(round=round_, actor=user)
 
 
 def _deal(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
     if data.get("source") == "rng":
-        return services.cards_deal(round=round_, actor=user, cards=None)
+        return cards_deal(round=round_, actor=user, cards=None)
     cards: dict[int, list[str]] = {}
     for number in range(1, MAX_SEATS + 1):
         text = data.get(f"seat{number}", "")
@@ -203,42 +161,42 @@ def _deal(table: Table, round_: Round | None, data: QueryDict, user: Any) -> obj
             cards[number] = parse_card_list(text)
     if not cards:
         raise DomainError("Enter each seat's five cards first", code="no_cards", field="cards")
-    return services.cards_deal(round=round_, actor=user, cards=cards)
+    return cards_deal(round=round_, actor=user, cards=cards)
 
 
 def _hold(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
     # Held cards come as tapped checkboxes of the dealt cards, or typed/picked when the deal was not entered.
     held = data.getlist("held") or parse_card_list(data.get("held_text"))
-    return services.holds_record(round=round_, seat_number=parse_seat_number(data.get("seat")), held=held, actor=user)
+    return holds_record(round=round_, seat_number=parse_seat_number(data.get("seat")), held=held, actor=user)
 
 
 def _rows(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
     if data.get("source") == "rng":
-        return services.rows_record(round=round_, actor=user, rows=None)
+        return rows_record(round=round_, actor=user, rows=None)
     rows = [parse_card_list(data.get(f"row{number}", "")) for number in range(1, ROW_COUNT + 1)]
-    return services.rows_record(round=round_, actor=user, rows=rows)
+    return rows_record(round=round_, actor=user, rows=rows)
 
 
 def _settle(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
-    return services.round_settle(round=round_, actor=user)
+    return round_settle(round=round_, actor=user)
 
 
 def _approve(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
-    return services.round_approve_payout(round=round_, actor=user)
+    return round_approve_payout(round=round_, actor=user)
 
 
 def _void(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
-    return services.round_void(round=round_, reason=parse_reason(data.get("reason")), actor=user)
+    return round_void(round=round_, reason=parse_reason(data.get("reason")), actor=user)
 
 
 def _void_request(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
-    return services.round_void_request(round=round_, reason=parse_reason(data.get("reason")), actor=user)
+    return round_void_request(round=round_, reason=parse_reason(data.get("reason")), actor=user)
 
 
 ACTIONS: dict[str, Action] = {
@@ -278,7 +236,7 @@ def _error_text(where: str, message: str) -> str:
 @require_POST
 def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
     """Run one tap through its service; answer htmx with the re-rendered round, a plain form with a redirect."""
-    table = _table_for(request, table_id)
+    table = table_for_user(request, table_id)
     if isinstance(table, HttpResponse):
         return table
     chosen = ACTIONS.get(action)

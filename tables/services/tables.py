@@ -1,4 +1,4 @@
-"""Writes to tables and seats (open, close, limits, paytable, dealers, players): lock, check, persist, audit."""
+"""Writes to tables (create, open, close, limits, paytable, dealers): lock, check, persist, audit."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from audit.services import audit_record
 from casino.api_errors import DomainError, WrongPhase
 from paytables.models import Paytable, PaytableStatus
 from paytables.services import paytable_mark_active, paytable_mark_inactive
-from tables.access import require_floor, require_operator
-from tables.locking import checked_seat_number, lock_table
-from tables.models import MAX_SEATS, Bet, CardSource, Round, Seat, Table, TableType
+from tables.access import require_floor
+from tables.models import CardSource, Seat, Table, TableType, seat_limit
+from tables.selectors.rounds import round_in_play
+from tables.services.locks import lock_table
 
-Phase = Round.Phase
 USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
 
 
@@ -54,7 +54,7 @@ def table_create(
         supervisor_approval_threshold_cents=supervisor_approval_threshold_cents,
         paytable=paytable,
     )
-    Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(1, MAX_SEATS + 1)])
+    Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(1, seat_limit(table_type) + 1)])
     if paytable is not None:
         paytable_mark_active(paytable, actor=actor)
     audit_record(action="table_create", obj=table, table=table, after=_table_settings(table), actor=actor)
@@ -95,7 +95,7 @@ def table_close(*, table: Table, actor: User) -> Table:
     table = lock_table(table)
     if not table.is_open:
         raise WrongPhase(f"table {table.name} is already closed", code="already_closed")
-    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
+    in_play = round_in_play(table)
     if in_play is not None:
         raise WrongPhase(
             f"round {in_play.number} is still {in_play.phase}: settle or void it first", code="round_in_play"
@@ -189,61 +189,3 @@ def table_unassign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
         action="table_unassign_dealer", obj=table, table=table, before={"dealer": dealer.username}, actor=actor
     )
     return table
-
-
-@transaction.atomic
-def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str = "", player_card: str = "") -> Seat:
-    require_operator(actor, table)
-    seat_number = checked_seat_number(seat_number)
-    table = lock_table(table)
-    if not table.is_open:
-        raise WrongPhase(f"table {table.name} is closed", code="table_closed")
-    seat, _ = Seat.objects.select_for_update().get_or_create(table=table, number=seat_number)
-    if seat.occupied:
-        raise DomainError(f"seat {seat_number} is already taken", code="seat_taken", field="seat")
-    seat.occupied = True
-    seat.player_name = player_name.strip()[:100]
-    seat.player_card = player_card.strip()[:40]
-    seat.save()
-    audit_record(
-        action="seat_join",
-        obj=seat,
-        table=table,
-        seat_number=seat_number,
-        after={"player_name": seat.player_name, "player_card": seat.player_card},
-        actor=actor,
-    )
-    return seat
-
-
-@transaction.atomic
-def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
-    require_operator(actor, table)
-    seat_number = checked_seat_number(seat_number)
-    table = lock_table(table)
-    seat = Seat.objects.select_for_update().filter(table=table, number=seat_number).first()
-    if seat is None or not seat.occupied:
-        raise DomainError(f"seat {seat_number} is empty", code="seat_empty", field="seat")
-    in_play = Round.objects.filter(table=table).exclude(phase__in=Round.FINISHED).first()
-    before: dict[str, Any] = {"player_name": seat.player_name, "player_card": seat.player_card}
-    if in_play is not None and Bet.objects.filter(round=in_play, seat_number=seat_number).exists():
-        if in_play.phase != Phase.BETTING:
-            raise WrongPhase(f"seat {seat_number} has bets in round {in_play.number}", code="seat_in_play")
-        # A player leaving while bets are open takes the bets back; the event records which.
-        bets = Bet.objects.filter(round=in_play, seat_number=seat_number)
-        before["bets"] = {str(c): a for c, a in bets.values_list("circle", "amount_cents")}
-        bets.delete()
-    seat.occupied = False
-    seat.player_name = ""
-    seat.player_card = ""
-    seat.save()
-    audit_record(
-        action="seat_leave",
-        obj=seat,
-        table=table,
-        round=in_play if "bets" in before else None,
-        seat_number=seat_number,
-        before=before,
-        actor=actor,
-    )
-    return seat

@@ -1,0 +1,43 @@
+"""Card-reading shoe API: cards posted in dealing order, authenticated by the table's device token, not a user."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api_errors import NotAllowed
+from tables.apis.schemas import ShoeAcceptedSerializer
+from tables.services.shoe import device_authenticate, shoe_cards_record
+
+
+class ShoeCardsApi(APIView):
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+
+    class ShoeCardsInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        cards = serializers.ListField(child=serializers.CharField(max_length=8), allow_empty=False, max_length=52)
+
+    @extend_schema(
+        request=ShoeCardsInputSerializer,
+        responses={200: ShoeAcceptedSerializer},
+        parameters=[OpenApiParameter("Authorization", str, OpenApiParameter.HEADER, description="Device <token>")],
+        summary="Cards from the shoe in dealing order",
+        auth=[],
+    )
+    def post(self, request: Request) -> Response:
+        header = request.headers.get("Authorization", "")
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "device" or not token.strip():
+            raise NotAllowed("send 'Authorization: Device <token>'", code="bad_device_token")
+        # The credential is checked before the body is parsed (request.data), so a stranger's body is never read.
+        device = device_authenticate(token.strip())
+        data = self.ShoeCardsInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = shoe_cards_record(device=device, cards=data.validated_data["cards"])
+        return Response({"round": rnd.pk, "phase": rnd.phase})

@@ -1,0 +1,133 @@
+"""Tables API: who am I, list and read tables, open and close, paytable, dealers, seats (DESIGN 9)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from audit.roles import role_label
+from paytables.models import Paytable
+from tables.access import require_reader
+from tables.apis.common import NOT_MODIFIED, answer, if_none_match, not_modified_or, table_for
+from tables.apis.schemas import MeSerializer, TableStateSerializer
+from tables.selectors.rounds import table_token
+from tables.selectors.tables import table_list, table_state
+from tables.services.seats import seat_join, seat_leave
+from tables.services.tables import (
+    table_assign_dealer,
+    table_close,
+    table_open,
+    table_set_paytable,
+    table_unassign_dealer,
+)
+
+
+class MeApi(APIView):
+    @extend_schema(responses={200: MeSerializer}, summary="Who the caller is and the role they act in")
+    def get(self, request: Request) -> Response:
+        return Response({"username": request.user.get_username(), "role": role_label(request.user)})
+
+
+class TableListApi(APIView):
+    @extend_schema(
+        responses={200: TableStateSerializer(many=True)},
+        summary="List the tables the caller may see (a dealer: the tables assigned to them)",
+        operation_id="tables_list",
+    )
+    def get(self, request: Request) -> Response:
+        require_reader(request.user)
+        return Response([table_state(table) for table in table_list(request.user)])
+
+
+class TableDetailApi(APIView):
+    @extend_schema(
+        parameters=[if_none_match("table")],
+        responses={200: answer(TableStateSerializer, "the table's state and ETag"), 304: NOT_MODIFIED},
+        summary="A table: limits, paytable, dealers, seats, current round",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = table_for(request, table_id)
+        # The token is read before the state itself, so it is never newer than the body it is sent with.
+        return not_modified_or(request, table_token(table), lambda: Response(table_state(table)))
+
+
+class TableOpenApi(APIView):
+    @extend_schema(request=None, responses={200: TableStateSerializer}, summary="Open a table (floor)")
+    def post(self, request: Request, table_id: int) -> Response:
+        return Response(table_state(table_open(table=table_for(request, table_id), actor=request.user)))
+
+
+class TableCloseApi(APIView):
+    @extend_schema(request=None, responses={200: TableStateSerializer}, summary="Close a table (floor)")
+    def post(self, request: Request, table_id: int) -> Response:
+        return Response(table_state(table_close(table=table_for(request, table_id), actor=request.user)))
+
+
+class TablePaytableApi(APIView):
+    class TablePaytableInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        paytable_id = serializers.IntegerField()
+
+    @extend_schema(
+        request=TablePaytableInputSerializer,
+        responses={200: TableStateSerializer},
+        summary="Put an approved paytable on a table",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.TablePaytableInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        paytable = get_object_or_404(Paytable, pk=data.validated_data["paytable_id"])
+        table = table_set_paytable(table=table_for(request, table_id), paytable=paytable, actor=request.user)
+        return Response(table_state(table))
+
+
+class TableDealersApi(APIView):
+    class TableDealersInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        username = serializers.CharField(max_length=150)
+        assigned = serializers.BooleanField(default=True)
+
+    @extend_schema(
+        request=TableDealersInputSerializer,
+        responses={200: TableStateSerializer},
+        summary="Assign or unassign a dealer (floor)",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.TableDealersInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dealer = get_object_or_404(User, username=data.validated_data["username"])
+        service = table_assign_dealer if data.validated_data["assigned"] else table_unassign_dealer
+        table = service(table=table_for(request, table_id), dealer=dealer, actor=request.user)
+        return Response(table_state(table))
+
+
+class SeatJoinApi(APIView):
+    class SeatJoinInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        seat = serializers.IntegerField()
+        player_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+        player_card = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
+
+    @extend_schema(request=SeatJoinInputSerializer, responses={200: TableStateSerializer}, summary="Seat a player")
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.SeatJoinInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = table_for(request, table_id)
+        seat_join(
+            table=table,
+            seat_number=data.validated_data["seat"],
+            player_name=data.validated_data["player_name"],
+            player_card=data.validated_data["player_card"],
+            actor=request.user,
+        )
+        return Response(table_state(table))
+
+
+class SeatLeaveApi(APIView):
+    @extend_schema(request=None, responses={200: TableStateSerializer}, summary="A player leaves a seat")
+    def post(self, request: Request, table_id: int, seat: int) -> Response:
+        table = table_for(request, table_id)
+        seat_leave(table=table, seat_number=seat, actor=request.user)
+        return Response(table_state(table))

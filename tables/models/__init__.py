@@ -1,0 +1,34 @@
+"""The tables app's models: what every table shares (tables.py) and each game's own (triple_draw.py).
+
+Django finds an app's models through this package, so the model classes are named here (Django's documented layout
+for a models package); modules that need a game's constants import them from that game's module.
+"""
+
+from tables.models.tables import CardSource, Seat, Table, TableDevice, TableType, seat_limit
+from tables.models.triple_draw import (
+    Bet,
+    DrawRow,
+    HandOutcome,
+    LedgerAccount,
+    LedgerEntry,
+    Round,
+    RoundCard,
+    SeatHand,
+)
+
+__all__ = [
+    "Bet",
+    "CardSource",
+    "DrawRow",
+    "HandOutcome",
+    "LedgerAccount",
+    "LedgerEntry",
+    "Round",
+    "RoundCard",
+    "Seat",
+    "SeatHand",
+    "Table",
+    "TableDevice",
+    "TableType",
+    "seat_limit",
+]

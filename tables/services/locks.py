@@ -1,0 +1,46 @@
+"""Row locks the services take before a write; each raises the row's version, the change token's source."""
+
+from __future__ import annotations
+
+from django.db.models import F
+
+from casino.api_errors import DomainError
+from tables.models import Round, Table
+
+
+class RoundNotFound(DomainError):
+    """No round with that id (HTTP 404)."""
+
+    status_code = 404
+    code = "not_found"
+
+
+def version_bump(obj: Table | Round) -> None:
+    """Raise the row's version; call it inside the writing transaction, on a row it has locked FOR UPDATE.
+
+    Writers of one row are serialized by that lock, so a later commit always carries a higher version, unlike
+    audit event ids, which are taken from a sequence before commit and can commit out of order.
+    A write that then fails rolls the bump back with everything else.
+    """
+    type(obj).objects.filter(pk=obj.pk).update(version=F("version") + 1)
+    obj.version += 1
+
+
+# Taking a row's write lock means a write follows (a failed one rolls back), so the lock helpers raise the version.
+def lock_table(table: Table) -> Table:
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    version_bump(locked)
+    return locked
+
+
+def lock_round(rnd: Round) -> Round:
+    found = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("table__paytable", "dealer", "approved_by")
+        .filter(pk=rnd.pk)
+        .first()
+    )
+    if found is None:
+        raise RoundNotFound(f"round {rnd.pk} does not exist")
+    version_bump(found)
+    return found

@@ -1,0 +1,162 @@
+"""Round services of Triple Draw (DESIGN 5): start a round, close bets, requeue settlement, void, request a void."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from audit.roles import DEALER, has_role
+from audit.services import audit_record
+from casino.api_errors import DomainError, WrongPhase
+from paytables.selectors import paytable_spec
+from tables.access import require_floor, require_operator
+from tables.models import Bet, Round, SeatHand, Table, TableType
+from tables.selectors.rounds import round_in_play
+from tables.services import card_input
+from tables.services.guards import require_phase
+from tables.services.locks import lock_round, lock_table
+from tables.services.tables import USABLE_PAYTABLE
+from tables.tasks import settle_round
+
+Phase = Round.Phase
+
+
+def queue_settlement(rnd: Round) -> None:
+    """Queue the settlement job once the caller's transaction commits (the job settles only committed rows)."""
+    round_id = rnd.pk
+    # Priority 0 is consumed first on Redis (see CELERY_TASK_DEFAULT_PRIORITY): players wait for this job.
+    transaction.on_commit(lambda: settle_round.apply_async((round_id,), priority=0))
+
+
+@transaction.atomic
+def round_start(*, table: Table, actor: User) -> Round:
+    require_operator(actor, table)
+    table = lock_table(table)
+    if table.table_type != TableType.TRIPLE_DRAW:
+        raise DomainError(f"table {table.name} is not a Triple Draw table", code="wrong_table_type")
+    if not table.is_open:
+        raise WrongPhase(f"table {table.name} is closed", code="table_closed")
+    in_play = round_in_play(table)
+    if in_play is not None:
+        raise WrongPhase(f"round {in_play.number} is still {in_play.phase}", code="round_in_play")
+    last = Round.objects.filter(table=table).aggregate(last=Max("number"))["last"] or 0
+    rnd = Round.objects.create(
+        table=table,
+        number=last + 1,
+        phase=Phase.BETTING,
+        dealer=actor if has_role(actor, DEALER) and not actor.is_superuser else None,
+        started_at=timezone.now(),
+    )
+    audit_record(
+        action="round_start",
+        obj=rnd,
+        table=table,
+        round=rnd,
+        after={"number": rnd.number, "phase": rnd.phase},
+        actor=actor,
+    )
+    return rnd
+
+
+def _betting_seats(rnd: Round) -> list[int]:
+    return sorted(set(Bet.objects.filter(round=rnd).order_by().values_list("seat_number", flat=True)))
+
+
+@transaction.atomic
+def round_close_bets(*, round: Round, actor: User) -> Round:
+    """Close betting and lock the table's paytable version on the round."""
+    rnd = lock_round(round)
+    require_operator(actor, rnd.table)
+    require_phase(rnd, Phase.BETTING, action="close bets")
+    seats = _betting_seats(rnd)
+    if not seats:
+        raise DomainError("no seat has bet: nothing to close", code="no_bets")
+    paytable = rnd.table.paytable
+    if paytable is None:
+        raise DomainError(f"table {rnd.table.name} has no paytable", code="no_paytable")
+    if paytable.status not in USABLE_PAYTABLE:
+        raise DomainError(f"{paytable} is {paytable.status}, not approved", code="paytable_not_approved")
+    with card_input.engine_errors("paytable"):
+        snapshot = paytable_spec(paytable).to_dict()
+    rnd.paytable = paytable
+    rnd.paytable_snapshot = snapshot
+    rnd.phase = Phase.DEALING
+    rnd.bets_closed_at = timezone.now()
+    rnd.save(update_fields=["paytable", "paytable_snapshot", "phase", "bets_closed_at"])
+    SeatHand.objects.bulk_create([SeatHand(round=rnd, seat_number=n) for n in seats])
+    audit_record(
+        action="round_close_bets",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        before={"phase": Phase.BETTING},
+        after={"phase": rnd.phase, "paytable_id": paytable.pk, "seats": seats},
+        actor=actor,
+    )
+    return rnd
+
+
+@transaction.atomic
+def round_settle(*, round: Round, actor: User) -> Round:
+    """Queue (again) the settlement job of a round whose rows are recorded; the job itself is idempotent."""
+    rnd = lock_round(round)
+    require_operator(actor, rnd.table)
+    require_phase(rnd, Phase.SETTLING, action="settle")
+    rnd.settle_queued_at = timezone.now()
+    rnd.save(update_fields=["settle_queued_at"])
+    queue_settlement(rnd)
+    audit_record(action="round_settle", obj=rnd, table=rnd.table, round=rnd, after={"queued": True}, actor=actor)
+    return rnd
+
+
+@transaction.atomic
+def round_void(*, round: Round, reason: str, actor: User) -> Round:
+    """A floor supervisor voids an unsettled round, with a reason; bets are returned (no ledger posting exists)."""
+    rnd = lock_round(round)
+    require_floor(actor, "void a round")
+    reason = (reason or "").strip()
+    if not reason:
+        raise DomainError("a void needs a reason", code="reason_required", field="reason")
+    if rnd.phase in Round.FINISHED:
+        raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
+    before = rnd.phase
+    rnd.phase = Phase.VOIDED
+    rnd.void_reason = reason
+    rnd.voided_at = timezone.now()
+    rnd.save(update_fields=["phase", "void_reason", "voided_at"])
+    audit_record(
+        action="round_void",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        before={"phase": before},
+        after={"phase": rnd.phase},
+        reason=reason,
+        approver=actor,
+        actor=actor,
+    )
+    return rnd
+
+
+@transaction.atomic
+def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
+    """A dealer asks the floor to void an unsettled round (only floor may void): an audit event the floor sees."""
+    rnd = lock_round(round)
+    require_operator(actor, rnd.table)
+    reason = (reason or "").strip()
+    if not reason:
+        raise DomainError("a void request needs a reason", code="reason_required", field="reason")
+    if rnd.phase in Round.FINISHED:
+        raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
+    audit_record(
+        action="round_void_request",
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        after={"phase": rnd.phase},
+        reason=reason,
+        actor=actor,
+    )
+    return rnd

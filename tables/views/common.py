@@ -1,0 +1,65 @@
+"""What every tablet page shares: dealer sign-in, the login guard, the list of tables and the table access check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from tables.models import Table
+from tables.selectors.rounds import round_shown
+from tables.selectors.tables import tables_for
+
+
+def tablet_login_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Signed-out visitors go to the dealer sign-in; an htmx poll or tap is told to load it as a whole page
+    (HX-Redirect) instead of following a redirect and pasting the sign-in form into the round section."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        if request.headers.get("HX-Request") == "true":
+            page = urlsplit(request.headers.get("HX-Current-URL", "")).path or reverse("tablet:home")
+            response = HttpResponse(status=401)
+            response["HX-Redirect"] = f"{reverse('tablet:login')}?{urlencode({'next': page})}"
+            return response
+        return redirect_to_login(request.get_full_path(), reverse("tablet:login"))
+
+    return wrapper
+
+
+class TabletLoginView(auth_views.LoginView):
+    """The dealers' sign-in: big fields, then straight to their tables."""
+
+    template_name = "tables/tablet/login.html"
+    redirect_authenticated_user = True
+
+    def get_default_redirect_url(self) -> str:
+        return reverse("tablet:home")
+
+
+@tablet_login_required
+@require_GET
+def tablet_home(request: HttpRequest) -> HttpResponse:
+    tables = list(tables_for(request.user).select_related("paytable"))
+    return render(request, "tables/tablet/home.html", {"tables": [(table, round_shown(table)) for table in tables]})
+
+
+def table_for_user(request: HttpRequest, table_id: int) -> Table | HttpResponse:
+    """The table if this user may open it; a plain 403 page if it is not theirs (never a hint of its state)."""
+    try:
+        table = Table.objects.select_related("paytable").get(pk=table_id)
+    except Table.DoesNotExist:
+        raise Http404("No such table") from None
+    if not tables_for(request.user).filter(pk=table.pk).exists():
+        return render(request, "tables/tablet/forbidden.html", {"table": table}, status=403)
+    return table
