@@ -26,7 +26,7 @@ def _service_modules() -> list[Path]:
             if "migrations" in path.parts:
                 continue
             text = path.read_text()
-            in_services = path.name == "services.py" or path.parent.name == "services" or path.stem.endswith("_services")
+            in_services = "services" in (path.stem, path.parent.name) or path.stem.endswith("_services")
             if in_services or "audit_record" in text:
                 found.append(path)
     return found
