@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import fields
 
-from audit.models import AuditEvent
 from casino.engine.cards import Rank, Suit
-from paytables.models import Paytable
-from tables.models import CardSource, Round, Table
+from tables.models import CardSource, Table
 from tables.models.triple_draw import MAX_CIRCLES
-from tables.selectors.rounds import RoundView, SeatView, table_view
+from tables.selectors.rounds import RoundView, table_view
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low.
 PICKER_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -17,63 +15,8 @@ PICKER_RANKS = tuple(sorted(Rank, reverse=True))
 PICKER = [[f"{rank.code}{suit.value}" for rank in PICKER_RANKS] for suit in PICKER_SUITS]
 
 
-@dataclass
-class TripleDrawScreen:
-    """One table's screen; everything about the round comes from `view` (the API's read model)."""
-
-    view: RoundView
-
-    @property
-    def table(self) -> Table:
-        return self.view.table
-
-    @property
-    def round(self) -> Round | None:
-        return self.view.round
-
-    @property
-    def phase(self) -> str:
-        return self.view.phase
-
-    @property
-    def version(self) -> str:
-        return self.view.token
-
-    @property
-    def seats(self) -> list[SeatView]:
-        return self.view.seats
-
-    @property
-    def betting_seats(self) -> list[SeatView]:
-        return self.view.betting_seats
-
-    @property
-    def rows(self) -> list[list[str]]:
-        return self.view.padded_rows
-
-    @property
-    def used_cards(self) -> set[str]:
-        return set(self.view.used_cards)
-
-    @property
-    def paytable(self) -> Paytable | None:
-        return self.view.paytable
-
-    @property
-    def void_request(self) -> AuditEvent | None:
-        return self.view.void_request
-
-    @property
-    def has_results(self) -> bool:
-        return self.view.has_results
-
-    @property
-    def table_net_cents(self) -> int:
-        return self.view.table_net_cents
-
-    @property
-    def total_paid_cents(self) -> int:
-        return self.view.total_paid_cents
+class TripleDrawScreen(RoundView):
+    """One table's screen: the round read model (the API's) plus what only the tablet needs."""
 
     @property
     def is_manual(self) -> bool:
@@ -99,4 +42,5 @@ class TripleDrawScreen:
 
 def screen_for(table: Table) -> TripleDrawScreen:
     """Everything one table screen shows, read in a handful of queries."""
-    return TripleDrawScreen(table_view(table))
+    view = table_view(table)
+    return TripleDrawScreen(**{part.name: getattr(view, part.name) for part in fields(view)})
