@@ -12,7 +12,7 @@ from audit.services import audit_record
 from casino.api_errors import DomainError, WrongPhase
 from paytables.selectors import paytable_spec
 from tables.access import require_floor, require_operator
-from tables.models import Bet, Round, SeatHand, Table, TableType
+from tables.models import Bet, Round, Seat, SeatHand, Table, TableType
 from tables.selectors.rounds import round_in_play
 from tables.services import card_input
 from tables.services.guards import require_phase
@@ -41,6 +41,8 @@ def round_start(*, table: Table, actor: User) -> Round:
     in_play = round_in_play(table)
     if in_play is not None:
         raise WrongPhase(f"round {in_play.number} is still {in_play.phase}", code="round_in_play")
+    if not Seat.objects.filter(table=table, occupied=True).exists():
+        raise WrongPhase(f"no player is seated at {table.name}: seat a player first", code="no_players")
     last = Round.objects.filter(table=table).aggregate(last=Max("number"))["last"] or 0
     rnd = Round.objects.create(
         table=table,

@@ -72,3 +72,14 @@ def test_the_database_refuses_a_type_with_fewer_seats_than_the_table_has(
     with pytest.raises(IntegrityError), transaction.atomic():
         Table.objects.filter(pk=draw.pk).update(table_type="triple-draw")
     assert Table.objects.get(pk=draw.pk).table_type == "five-card-draw"
+
+
+def test_a_round_cannot_start_with_no_player_seated(
+    tables_of_every_type: dict[str, Table], floor_api: APIClient
+) -> None:
+    table = tables_of_every_type["triple-draw"]
+    response = floor_api.post(f"/api/v1/tables/{table.pk}/rounds/")
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "no_players"
+    assert "seat a player first" in response.json()["error"]["message"]
+    assert not table.rounds.exists()
