@@ -5,23 +5,14 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from audit.actions import ACTIONS, ExceptionKind
+
 
 class ActorKind(models.TextChoices):
     USER = "user", "User"
     WORKER = "worker", "Celery worker"
     DEVICE = "device", "Device"
     SYSTEM = "system", "System"
-
-
-class ExceptionKind(models.TextChoices):
-    """Why an event belongs in the compliance exception report ("" when it does not)."""
-
-    NONE = "", "None"
-    VOID = "void", "Void"
-    CORRECTION = "correction", "Correction"
-    OVERRIDE = "override", "Override"
-    APPROVAL = "approval", "Approval"
-    LARGE_PAYOUT = "large_payout", "Large payout"
 
 
 class AuditEvent(models.Model):
@@ -97,6 +88,11 @@ class AuditEvent(models.Model):
     def __str__(self) -> str:
         who = self.actor_username or self.actor_kind
         return f"#{self.pk} {self.action} {self.object_type}:{self.object_id} by {who}"
+
+    @property
+    def action_label(self) -> str:
+        """What a compliance officer reads for the stored action code (audit/actions.py)."""
+        return ACTIONS.label(self.action)
 
 
 class ChainVerification(models.Model):

@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from casino.api_errors import DomainError, WrongPhase
+from casino.errors import NotFound
 from tables.models import MAX_SEATS, Round, Table
 from tables.versions import version_bump
 
 
-class RoundNotFound(DomainError):
-    """No round with that id (HTTP 404)."""
-
-    status_code = 404
-    code = "not_found"
+class RoundNotFound(NotFound):
+    """No round with that id."""
 
 
 # Taking a row's write lock means a write follows (a failed one rolls back), so the lock helpers raise the version.

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from audit.services import audit_chain_seal, audit_chain_verify, audit_record
+from tests.audit.actions import CARD_CORRECT, RULING_OVERRIDE
 
 SCREENS = ["/compliance/", "/compliance/exceptions/", "/compliance/rounds/7/", "/compliance/export.csv"]
 
@@ -170,12 +171,12 @@ def test_the_exception_report_lists_voids_corrections_overrides_approvals_and_la
 ) -> None:
     listed = [
         _event(action="round_void", reason="misdeal"),
-        _event(action="holds_correct"),
-        _event(action="paytable_override"),
+        _event(action=CARD_CORRECT),
+        _event(action=RULING_OVERRIDE),
         _event(action="round_approve_payout"),
-        _event(action="round_settled", after={"total_return_cents": 5_000_000}),
+        _event(action="round_settlement", after={"total_return_cents": 5_000_000}),
     ]
-    _event(action="round_settled", after={"total_return_cents": 500})
+    _event(action="round_settlement", after={"total_return_cents": 500})
     _event(action="seat_join")
     response = _client(compliance_user).get("/compliance/exceptions/")
     assert [e.id for e in response.context["page"].events] == [e.id for e in reversed(listed)]
