@@ -292,10 +292,10 @@ def paytable_clone(*, paytable: Paytable, actor: Any, name: str | None = None) -
     return clone
 
 
-# Whether some table uses a version: (status it must have, status it gets, the action recorded).
+# Whether some table uses a version: (the status it must have, the status it gets).
 _USE_CHANGES = {
-    True: (PaytableStatus.APPROVED, PaytableStatus.ACTIVE, actions.PAYTABLE_MARK_ACTIVE),
-    False: (PaytableStatus.ACTIVE, PaytableStatus.APPROVED, actions.PAYTABLE_MARK_INACTIVE),
+    True: (PaytableStatus.APPROVED, PaytableStatus.ACTIVE),
+    False: (PaytableStatus.ACTIVE, PaytableStatus.APPROVED),
 }
 
 
@@ -306,7 +306,7 @@ def paytable_mark_in_use(paytable: Paytable, *, in_use: bool, actor: Any = None)
     on a table.
     """
     paytable = _locked(paytable)
-    source, target, action = _USE_CHANGES[in_use]
+    source, target = _USE_CHANGES[in_use]
     if paytable.status == target:
         return paytable
     if paytable.status != source:
@@ -320,7 +320,11 @@ def paytable_mark_in_use(paytable: Paytable, *, in_use: bool, actor: Any = None)
     paytable.status = target
     paytable.save(update_fields=["status"])
     audit_record(
-        action=action, obj=paytable, before={"status": source.value}, after={"status": target.value}, actor=actor
+        action=actions.PAYTABLE_MARK_ACTIVE if in_use else actions.PAYTABLE_MARK_INACTIVE,
+        obj=paytable,
+        before={"status": source.value},
+        after={"status": target.value},
+        actor=actor,
     )
     return paytable
 
