@@ -15,6 +15,22 @@ class ActorKind(models.TextChoices):
     SYSTEM = "system", "System"
 
 
+def _user_reference() -> models.ForeignKey:  # type: ignore[type-arg]
+    """A user an event names, next to a copy of the username.
+
+    No database constraint and DO_NOTHING: deleting a user must neither fail nor rewrite the trail (SET_NULL
+    would be an UPDATE, which the trigger refuses); the copied username keeps the record readable.
+    """
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.DO_NOTHING,
+        related_name="+",
+        db_constraint=False,
+    )
+
+
 class AuditEvent(models.Model):
     """Never updated or deleted (database triggers enforce it); sealed into a hash chain after commit.
 
@@ -25,16 +41,7 @@ class AuditEvent(models.Model):
     # Assigned when the event is sealed into the chain, in commit-visible order; null until then.
     sequence = models.BigIntegerField(null=True, blank=True, unique=True)
     occurred_at = models.DateTimeField()
-    # No database constraint and DO_NOTHING: deleting a user must neither fail nor rewrite the trail
-    # (SET_NULL would be an UPDATE, which the trigger refuses); the copied username keeps the record readable.
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.DO_NOTHING,
-        related_name="+",
-        db_constraint=False,
-    )
+    actor = _user_reference()
     actor_username = models.CharField(max_length=150, blank=True)
     actor_role = models.CharField(max_length=32, blank=True)
     actor_kind = models.CharField(max_length=16, choices=ActorKind.choices, default=ActorKind.SYSTEM)
@@ -51,14 +58,7 @@ class AuditEvent(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
-    approver = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.DO_NOTHING,
-        related_name="+",
-        db_constraint=False,
-    )
+    approver = _user_reference()
     approver_username = models.CharField(max_length=150, blank=True)
     correlation_id = models.CharField(max_length=64, blank=True, db_index=True)
     client_address = models.GenericIPAddressField(null=True, blank=True)
