@@ -1,8 +1,9 @@
-"""ServiceActionsAdmin: buttons on an object's admin page that call a service, each declared as one ObjectAction.
+"""ServiceActionsAdmin: an admin whose writes are service calls, a refusal shown as a message beside the object.
 
-A GET shows the action's confirmation page (or goes back to the object), a POST calls the service, and a refusal
-(a DomainError) comes back as a message on the object's page: nothing changed. The admin wraps nothing here in
-a transaction of its own; each service opens its own and records its audit event there.
+Its buttons on an object's page are declared as ObjectActions: a GET shows the action's confirmation page (or goes
+back to the object), a POST calls the service, and a refusal (a DomainError) comes back as a message on the
+object's page: nothing changed. A refusal while saving the add or change form (services called from save_model or
+save_related) comes back the same way.
 """
 
 from __future__ import annotations
@@ -59,6 +60,16 @@ class ServiceActionsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         ]
         return own + super().get_urls()
 
+    def changeform_view(
+        self, request: HttpRequest, object_id: str | None = None, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except DomainError as exc:
+            # The admin's transaction rolled back: nothing changed.
+            self._refused(request, exc)
+            return HttpResponseRedirect(request.get_full_path())
+
     def object_action_view(self, request: HttpRequest, object_id: int, action_name: str) -> HttpResponse:
         action = next(a for a in self.object_actions if a.name == action_name)
         if not self.object_action_allowed(request):
@@ -78,10 +89,13 @@ class ServiceActionsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         try:
             result = action.run(request, obj)
         except DomainError as exc:
-            self.message_user(request, screen_error(exc).message, messages.ERROR)
+            self._refused(request, exc)
             return self._object_page(obj)
         self.message_user(request, action.done.format(result), messages.SUCCESS)
         return self._object_page(result)
+
+    def _refused(self, request: HttpRequest, exc: DomainError) -> None:
+        self.message_user(request, screen_error(exc).message, messages.ERROR)
 
     def _object_page(self, obj: models.Model) -> HttpResponseRedirect:
         opts = obj._meta

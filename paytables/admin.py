@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.contrib import admin
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.roles import FLOOR, has_role
-from casino.api_errors import screen_error
-from casino.errors import DomainError
 from paytables import services
 from paytables.forms import PaytableForm, PaytableLineForm, PaytableLineFormSet
 from paytables.models import AnalysisStatus, Paytable, PaytableLine, PaytableStatus
@@ -225,16 +223,6 @@ class PaytableAdmin(ServiceActionsAdmin):
 
     def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
         return None
-
-    def changeform_view(
-        self, request: HttpRequest, object_id: str | None = None, form_url: str = "", extra_context: Any = None
-    ) -> HttpResponse:
-        try:
-            return super().changeform_view(request, object_id, form_url, extra_context)
-        except DomainError as exc:
-            # The admin's transaction rolled back: nothing changed.
-            self.message_user(request, screen_error(exc).message, messages.ERROR)
-            return HttpResponseRedirect(request.get_full_path())
 
     # --- approve, retire, clone, re-run analysis: buttons on the detail page, each one service call --------
 
