@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
+from audit import actions
 from audit.access import can_read_audit
 from audit.admin_mixins import AuditedModelAdmin
 from audit.models import AuditEvent, ChainVerification
@@ -40,7 +41,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEvent)
 class AuditEventAdmin(ReadOnlyAdmin):
-    list_display = ("id", "sequence", "occurred_at", "actor_username", "actor_kind", "action", "object_repr")
+    list_display = ("id", "sequence", "occurred_at", "actor_username", "actor_kind", "action_label", "object_repr")
     list_filter = ("actor_kind", "exception_kind")
     search_fields = ("=action", "=actor_username", "=correlation_id", "=object_id")
     show_full_result_count = False  # COUNT(*) over millions of rows on every page is not worth it
@@ -63,7 +64,7 @@ class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):
             response = super().user_change_password(request, id, form_url)
             if request.method == "POST" and response.status_code == 302:
                 user = User.objects.get(pk=id)
-                audit_record(action="admin_change", obj=user, after={"password": "changed"}, actor=request.user)
+                audit_record(action=actions.ADMIN_CHANGE, obj=user, after={"password": "changed"}, actor=request.user)
         return response
 
 

@@ -17,6 +17,7 @@ from django.contrib import admin
 from django.db import models, transaction
 from django.http import HttpRequest
 
+from audit import actions
 from audit.services import audit_record
 
 
@@ -75,7 +76,7 @@ class AuditedModelAdmin(admin.ModelAdmin):
         with transaction.atomic():
             super().save_model(request, obj, form, change)
             if not change:
-                audit_record(action="admin_add", obj=obj, after=snapshot(obj), actor=request.user)
+                audit_record(action=actions.ADMIN_ADD, obj=obj, after=snapshot(obj), actor=request.user)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         # Many-to-many values are saved here, after save_model, so the change event is written last.
@@ -85,15 +86,15 @@ class AuditedModelAdmin(admin.ModelAdmin):
             if change:
                 before, after = changed_only(getattr(obj, "_audit_before", {}), snapshot(obj))
                 if after:
-                    audit_record(action="admin_change", obj=obj, before=before, after=after, actor=request.user)
+                    audit_record(action=actions.ADMIN_CHANGE, obj=obj, before=before, after=after, actor=request.user)
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         with transaction.atomic():
-            audit_record(action="admin_delete", obj=obj, before=snapshot(obj), actor=request.user)
+            audit_record(action=actions.ADMIN_DELETE, obj=obj, before=snapshot(obj), actor=request.user)
             super().delete_model(request, obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         with transaction.atomic():
             for obj in queryset:
-                audit_record(action="admin_delete", obj=obj, before=snapshot(obj), actor=request.user)
+                audit_record(action=actions.ADMIN_DELETE, obj=obj, before=snapshot(obj), actor=request.user)
             super().delete_queryset(request, queryset)

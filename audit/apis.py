@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.access import can_read_audit
-from audit.filters import AuditEventFilter, filter_events
+from audit.filters import AuditEventFilter, filter_events, filter_refusal
 from audit.models import AuditEvent
 from audit.selectors import chain_state, event_page, round_timeline, round_verdict
 
@@ -31,12 +31,14 @@ class CanReadAudit(BasePermission):
 
 
 class AuditEventOutputSerializer(serializers.ModelSerializer):
+    action_label = serializers.CharField(read_only=True, help_text="what the action code reads as")
+
     class Meta:
         model = AuditEvent
         fields = [
             "id", "sequence", "occurred_at", "actor_id", "actor_username", "actor_role", "actor_kind", "action",
-            "exception_kind", "object_type", "object_id", "object_repr", "table_id", "table_repr", "round_id",
-            "round_repr", "seat_number", "before", "after", "reason", "approver_id", "approver_username",
+            "action_label", "exception_kind", "object_type", "object_id", "object_repr", "table_id", "table_repr",
+            "round_id", "round_repr", "seat_number", "before", "after", "reason", "approver_id", "approver_username",
             "correlation_id", "client_address", "prev_hash", "hash",
         ]  # fmt: skip
 
@@ -102,9 +104,9 @@ class AuditEventListApi(APIView):
         limit = _int_param(request, "limit", 100, 1, MAX_LIMIT) or 100
         before = _int_param(request, "before", None, 1, 2**63 - 1)
         queryset, form = filter_events(request.query_params)
-        if form.errors:
-            field, errors = next(iter(form.errors.items()))
-            raise ValidationError({field: errors[0]})
+        refusal = filter_refusal(form)
+        if refusal is not None:
+            raise refusal
         page = event_page(queryset, before=before, size=limit)
         return Response(AuditEventPageSerializer({"results": page.events, "next_before": page.next_before}).data)
 

@@ -1,6 +1,8 @@
-"""App configuration for audit: connects the plumbing hooks (sign-ins, Celery correlation, SQLite guard)."""
+"""App configuration for audit: loads every app's audit actions and connects the plumbing hooks (sign-ins,
+sealing after commit, Celery correlation, SQLite guard)."""
 
 from django.apps import AppConfig
+from django.utils.module_loading import autodiscover_modules
 
 
 class AuditConfig(AppConfig):
@@ -13,8 +15,12 @@ class AuditConfig(AppConfig):
         from django.db.backends.signals import connection_created
         from django.db.models.signals import post_migrate
 
-        from audit import db_guard, receivers
+        from audit import db_guard, receivers, tasks
+        from audit.signals import events_committed
 
+        # Every installed app declares the actions it records in its actions.py (audit/actions.py explains).
+        autodiscover_modules("actions")
+        events_committed.connect(tasks.seal_chain_queue, dispatch_uid="audit_seal_after_commit")
         connection_created.connect(db_guard.on_connection_created, dispatch_uid="audit_sqlite_guard")
         post_migrate.connect(_reinstall_triggers, sender=self, dispatch_uid="audit_triggers")
         user_logged_in.connect(receivers.on_user_logged_in, dispatch_uid="audit_login")

@@ -10,12 +10,14 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from audit.actions import ACTIONS
 from audit.chain import HASHED_FIELDS
 from audit.models import AuditEvent
 from audit.selectors import event_chunks
 
-# Every hashed field, then the chain links, so an export can be re-verified outside the system.
-COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash")
+# Every hashed field, then the chain links, so an export can be re-verified outside the system; last, what the
+# action code reads as (not hashed: labels may be reworded, codes never are).
+COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash", "action_label")
 # A spreadsheet would run a cell starting with one of these as a formula (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -42,4 +44,6 @@ def csv_lines(queryset: QuerySet[AuditEvent]) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(COLUMNS)
     for chunk in event_chunks(queryset):
+        for row in chunk:
+            row["action_label"] = ACTIONS.label(row["action"])
         yield "".join(writer.writerow([_cell(c, row[c]) for c in COLUMNS]) for row in chunk)

@@ -1,4 +1,4 @@
-"""Which events the compliance exception report lists: voids, corrections, overrides, approvals, large payouts."""
+"""Which events the compliance exception report lists: what the action's declaration says, and large payouts."""
 
 from __future__ import annotations
 
@@ -8,20 +8,8 @@ from typing import Any
 
 from django.conf import settings
 
-# Action codes are `<entity>_<verb>` (round_void, round_approve_payout, ...); any of these words marks one.
-_WORDS = {
-    "void": "void",
-    "voided": "void",
-    "correct": "correction",
-    "correction": "correction",
-    "corrected": "correction",
-    "amend": "correction",
-    "override": "override",
-    "overridden": "override",
-    "approve": "approval",
-    "approved": "approval",
-    "approval": "approval",
-}
+from audit.actions import AuditAction, ExceptionKind
+
 PAYOUT_KEY = re.compile(r"(^|_)(return|payout|paid|win)(_total)?_cents$")
 
 
@@ -37,11 +25,10 @@ def _largest_payout(after: Mapping[str, Any] | None) -> int:
     return max(amounts, default=0)
 
 
-def classify(action: str, after: Mapping[str, Any] | None) -> str:
-    """The exception kind of an event from its action code and after-values ("" for an ordinary event)."""
-    for word in re.split(r"[._:\-]", action.lower()):
-        if word in _WORDS:
-            return _WORDS[word]
+def classify(action: AuditAction, after: Mapping[str, Any] | None) -> str:
+    """The exception kind of an event: its action's declared kind, else large_payout by amount, else ""."""
+    if action.exception_kind:
+        return action.exception_kind
     if _largest_payout(after) >= large_payout_threshold_cents():
-        return "large_payout"
-    return ""
+        return ExceptionKind.LARGE_PAYOUT
+    return ExceptionKind.NONE

@@ -10,7 +10,9 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from audit.models import ActorKind, AuditEvent, ExceptionKind
+from audit.actions import ACTIONS, ExceptionKind
+from audit.models import ActorKind, AuditEvent
+from casino.errors import BadInput
 
 
 def _start_of(day: dt.date) -> dt.datetime:
@@ -26,7 +28,8 @@ class AuditEventFilter(django_filters.FilterSet):
     round = django_filters.NumberFilter(field_name="round_id", label="Round id")
     actor = django_filters.CharFilter(field_name="actor_username", label="Actor (username)")
     actor_kind = django_filters.ChoiceFilter(choices=ActorKind.choices, label="Actor kind")
-    action = django_filters.CharFilter(field_name="action", label="Action code")
+    # Any stored code may be asked for (an old one too); the screens offer the declared ones by their labels.
+    action = django_filters.CharFilter(field_name="action", label="Action code", widget=forms.Select)
     object_type = django_filters.CharFilter(field_name="object_type", label="Object type")
     object_id = django_filters.CharFilter(field_name="object_id", label="Object id")
     exception = django_filters.ChoiceFilter(
@@ -40,6 +43,12 @@ class AuditEventFilter(django_filters.FilterSet):
     class Meta:
         model = AuditEvent
         fields: list[str] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        chosen = self.data.get("action", "") if self.data else ""
+        undeclared = [(chosen, chosen)] if chosen and chosen not in ACTIONS else []
+        self.form.fields["action"].widget.choices = [("", "Any action"), *ACTIONS.choices(), *undeclared]
 
     def filter_date_from(self, queryset: QuerySet[AuditEvent], name: str, value: dt.date) -> QuerySet[AuditEvent]:
         return queryset.filter(occurred_at__gte=_start_of(value))
@@ -65,6 +74,7 @@ class AuditEventFilter(django_filters.FilterSet):
             Q(correlation_id=text)
             | Q(actor_username=text)
             | Q(action=text)
+            | Q(action__in=ACTIONS.codes_labelled(text))
             | Q(object_repr__icontains=text)
             | Q(reason__icontains=text)
         )
@@ -77,3 +87,11 @@ def filter_events(params: Any, queryset: QuerySet[AuditEvent] | None = None) -> 
     if not filterset.is_valid():
         return AuditEvent.objects.none(), form
     return filterset.qs.order_by("-occurred_at", "-id"), form
+
+
+def filter_refusal(form: forms.Form) -> BadInput | None:
+    """The first invalid filter of a bound form, as the error the API answers and the export shows (None if valid)."""
+    if not form.errors:
+        return None
+    field, errors = next(iter(form.errors.items()))
+    return BadInput(f"{field}: {errors[0]}", code="invalid", field=field)

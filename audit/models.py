@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from audit.actions import ACTIONS, ExceptionKind
+
 
 class ActorKind(models.TextChoices):
     USER = "user", "User"
@@ -13,15 +15,20 @@ class ActorKind(models.TextChoices):
     SYSTEM = "system", "System"
 
 
-class ExceptionKind(models.TextChoices):
-    """Why an event belongs in the compliance exception report ("" when it does not)."""
+def _user_reference() -> models.ForeignKey:  # type: ignore[type-arg]
+    """A user an event names, next to a copy of the username.
 
-    NONE = "", "None"
-    VOID = "void", "Void"
-    CORRECTION = "correction", "Correction"
-    OVERRIDE = "override", "Override"
-    APPROVAL = "approval", "Approval"
-    LARGE_PAYOUT = "large_payout", "Large payout"
+    No database constraint and DO_NOTHING: deleting a user must neither fail nor rewrite the trail (SET_NULL
+    would be an UPDATE, which the trigger refuses); the copied username keeps the record readable.
+    """
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.DO_NOTHING,
+        related_name="+",
+        db_constraint=False,
+    )
 
 
 class AuditEvent(models.Model):
@@ -34,16 +41,7 @@ class AuditEvent(models.Model):
     # Assigned when the event is sealed into the chain, in commit-visible order; null until then.
     sequence = models.BigIntegerField(null=True, blank=True, unique=True)
     occurred_at = models.DateTimeField()
-    # No database constraint and DO_NOTHING: deleting a user must neither fail nor rewrite the trail
-    # (SET_NULL would be an UPDATE, which the trigger refuses); the copied username keeps the record readable.
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.DO_NOTHING,
-        related_name="+",
-        db_constraint=False,
-    )
+    actor = _user_reference()
     actor_username = models.CharField(max_length=150, blank=True)
     actor_role = models.CharField(max_length=32, blank=True)
     actor_kind = models.CharField(max_length=16, choices=ActorKind.choices, default=ActorKind.SYSTEM)
@@ -60,14 +58,7 @@ class AuditEvent(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
-    approver = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.DO_NOTHING,
-        related_name="+",
-        db_constraint=False,
-    )
+    approver = _user_reference()
     approver_username = models.CharField(max_length=150, blank=True)
     correlation_id = models.CharField(max_length=64, blank=True, db_index=True)
     client_address = models.GenericIPAddressField(null=True, blank=True)
@@ -97,6 +88,11 @@ class AuditEvent(models.Model):
     def __str__(self) -> str:
         who = self.actor_username or self.actor_kind
         return f"#{self.pk} {self.action} {self.object_type}:{self.object_id} by {who}"
+
+    @property
+    def action_label(self) -> str:
+        """What a compliance officer reads for the stored action code (audit/actions.py)."""
+        return ACTIONS.label(self.action)
 
 
 class ChainVerification(models.Model):

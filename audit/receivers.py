@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
+from audit import actions
 from audit.context import Actor, activate, current_actor, deactivate, has_actor, new_correlation_id
 from audit.services import audit_record
 
@@ -15,14 +16,14 @@ CORRELATION_HEADER = "audit_correlation_id"
 
 def on_user_logged_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     with transaction.atomic():
-        audit_record(action="user_login", obj=user, actor=user, object_repr=user.get_username())
+        audit_record(action=actions.USER_LOGIN, obj=user, actor=user, object_repr=user.get_username())
 
 
 def on_user_logged_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     if user is None:  # logging out an anonymous session changes nothing
         return
     with transaction.atomic():
-        audit_record(action="user_logout", obj=user, actor=user, object_repr=user.get_username())
+        audit_record(action=actions.USER_LOGOUT, obj=user, actor=user, object_repr=user.get_username())
 
 
 def on_user_login_failed(sender: Any, credentials: dict[str, Any], request: Any = None, **kwargs: Any) -> None:
@@ -30,7 +31,7 @@ def on_user_login_failed(sender: Any, credentials: dict[str, Any], request: Any 
     username = str(credentials.get("username", ""))[:150]
     with transaction.atomic():
         audit_record(
-            action="user_login_failed",
+            action=actions.USER_LOGIN_FAILED,
             object_type="auth.user",
             object_repr=username,
             after={"username": username},

@@ -11,13 +11,14 @@ from typing import Any
 from django.db import connection, models, transaction
 from django.utils import timezone
 
-from audit import seal_queue
+from audit.actions import ACTIONS, AuditAction
 from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.context import current_actor
 from audit.exception_rules import classify
 from audit.models import AuditEvent, ChainVerification
 from audit.roles import role_label
 from audit.selectors import ChainReport, chain_walk
+from audit.signals import events_committed
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ def _user_or_none(user: Any) -> Any:
 
 def audit_event(
     *,
-    action: str,
+    action: AuditAction | str,
     obj: models.Model | None = None,
     object_type: str = "",
     object_id: str | int = "",
@@ -58,7 +59,12 @@ def audit_event(
     actor_kind: str = "",
     exception_kind: str | None = None,
 ) -> AuditEvent:
-    """An unsaved event with the same arguments as audit_record, for audit_record_many."""
+    """An unsaved event with the same arguments as audit_record, for audit_record_many.
+
+    `action` is a declaration from an app's actions.py (or, until every caller passes one, a declared code);
+    an undeclared code raises UndeclaredAction before anything is written.
+    """
+    declared = ACTIONS.get(action)
     context = current_actor()
     user = _user_or_none(actor if actor is not None else context.user)
     if obj is not None:
@@ -74,8 +80,8 @@ def audit_event(
         actor_username=(user.get_username() if user is not None else "") or context.name,
         actor_role=role_label(user) if user is not None else "",
         actor_kind=actor_kind or ("user" if user is not None else context.kind),
-        action=action,
-        exception_kind=classify(action, after) if exception_kind is None else exception_kind,
+        action=declared.code,
+        exception_kind=classify(declared, after) if exception_kind is None else exception_kind,
         object_type=object_type,
         object_id=str(object_id),
         object_repr=object_repr[:200],
@@ -97,9 +103,9 @@ def audit_event(
 def audit_record(**fields: Any) -> AuditEvent:
     """Write one audit event; must run inside the caller's transaction so both commit or neither does.
 
-    `table` and `round` may be model instances or ids. `exception_kind` overrides the automatic
-    classification for the exception report (see audit/exception_rules.py); "" keeps an event out of it.
-    The event is sealed into the hash chain right after the transaction commits.
+    `table` and `round` may be model instances or ids. `exception_kind` overrides the classification for the
+    exception report (the action's declared kind, or a large payout; audit/exception_rules.py); "" keeps an
+    event out of it. The event is sealed into the hash chain right after the transaction commits.
     """
     event = audit_event(**fields)  # same keyword arguments; audit_event names and checks them
     event.save(force_insert=True)
@@ -117,16 +123,12 @@ def audit_record_many(events: Sequence[AuditEvent]) -> list[AuditEvent]:
 
 
 def _queue_seal() -> None:
-    from audit.tasks import seal_chain  # tasks import services; the task module is loaded only when needed
-
-    # One pending job serves every commit until it starts (busy tables commit dozens of times a second).
-    needed, key = seal_queue.claim(seal_chain.app.conf.task_default_queue)
-    if needed:
-        seal_chain.apply_async(kwargs={"pending_key": key} if key else {})
+    # Services never import tasks (the sealing job calls the services below): audit.apps connects the job.
+    events_committed.send(sender=AuditEvent)
 
 
 def _seal_after_commit() -> None:
-    """Queue one sealing job per transaction, whatever number of events it writes."""
+    """Announce once per transaction, after it commits, that it wrote events: the sealing job follows."""
     if connection.in_atomic_block and any(func is _queue_seal for _, func, _ in connection.run_on_commit):
         return
     # robust: a broker hiccup must not fail a committed business transaction; the beat job seals later.

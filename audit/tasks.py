@@ -26,6 +26,16 @@ def seal_chain(self: Any, attempt: int = 0, pending_key: str = "") -> int:
     return sealed
 
 
+def seal_chain_queue(sender: object = None, **kwargs: Any) -> None:
+    """Receiver of events_committed: queue a seal job unless one is pending and not yet started.
+
+    One pending job serves every commit until it starts (busy tables commit dozens of times a second).
+    """
+    needed, key = seal_queue.claim(seal_chain.app.conf.task_default_queue)
+    if needed:
+        seal_chain.apply_async(kwargs={"pending_key": key} if key else {})
+
+
 @app.task(name="audit.tasks.seal_stragglers", ignore_result=True)
 def seal_stragglers() -> int:
     """Periodic: seal events whose after-commit job was lost (broker down, worker killed)."""

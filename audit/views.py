@@ -14,13 +14,15 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from audit import actions
 from audit.access import can_read_audit
 from audit.csv_export import csv_lines
 from audit.diff import before_after_diff
-from audit.filters import filter_events
+from audit.filters import filter_events, filter_refusal
 from audit.models import AuditEvent
 from audit.selectors import chain_state, event_page, round_timeline, round_verdict
 from audit.services import audit_record
+from casino.api_errors import screen_error
 
 PAGE_SIZE = 50
 
@@ -117,13 +119,15 @@ def round_timeline_view(request: HttpRequest, round_id: int) -> HttpResponse:
 def event_export(request: HttpRequest) -> HttpResponse:
     """Every event the filter matches at the moment of the request (newer events are left out), streamed."""
     queryset, form = filter_events(request.GET)
-    if form.errors:
-        return HttpResponse(f"Invalid filter: {form.errors.as_text()}", status=400, content_type="text/plain")
+    refusal = filter_refusal(form)
+    if refusal is not None:
+        shown = screen_error(refusal)
+        return HttpResponse(f"Invalid filter: {shown.message}", status=shown.status, content_type="text/plain")
     upto = AuditEvent.objects.order_by("-id").values_list("id", flat=True).first() or 0
     with transaction.atomic():
         # Reading the trail in bulk is itself worth a line in the trail.
         audit_record(
-            action="audit_export",
+            action=actions.AUDIT_EXPORT,
             object_type="audit.auditevent",
             object_repr="CSV export",
             after={"filters": {k: v for k, v in request.GET.items()}, "up_to_id": upto},

@@ -26,7 +26,7 @@ EXPORT_ROWS = min(100_000, EVENTS)
 TABLES, ACTORS, EVENTS_PER_ROUND = 200, 60, 30
 ACTIONS = [
     "round_start", "bet_place", "bet_place", "bet_place", "bet_clear", "round_close_bets", "cards_deal",
-    "holds_record", "holds_record", "rows_record", "round_settle", "round_settled", "seat_join", "seat_leave",
+    "holds_record", "holds_record", "rows_record", "round_settle", "round_settlement", "seat_join", "seat_leave",
     "round_void", "round_approve_payout", "table_open", "table_close",
 ]  # fmt: skip
 

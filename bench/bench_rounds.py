@@ -89,18 +89,14 @@ django.setup()
 from django.contrib.auth.models import Group, User
 from rest_framework.authtoken.models import Token
 from audit.context import acting_as
-from paytables.models import Paytable, PaytableLine
+from tables.services.seats import seat_join
+from tables.services.tables import table_assign_dealer, table_create, table_open
+from tests.paytables.factories import make_paytable
 tablets = int(sys.argv[1])
 floor = User.objects.create_user("bench-floor")
 floor.groups.add(Group.objects.get(name="floor"))
-document = json.load(open("paytables/standard/jacks_or_better_9_6.json"))
 # Approved directly (no analysis job) so the worker only settles rounds and seals the audit chain.
-paytable = Paytable.objects.create(name=document["name"], version=1, basis=document["basis"])
-for position, line in enumerate(document["lines"], start=1):
-    PaytableLine.objects.create(paytable=paytable, position=position, hand=line["hand"],
-                                min_rank=line.get("min_rank", ""), pays_numerator=int(line["pays"]))
-Paytable.objects.filter(pk=paytable.pk).update(status="approved", approval_reference="BENCH")
-paytable.refresh_from_db()
+paytable = make_paytable("jacks_or_better_9_6", approval_reference="BENCH")
 out = {"tablets": [], "floor_token": Token.objects.create(user=floor).key}
 with acting_as(user=floor, kind="user"):
     for n in range(tablets):
@@ -121,8 +117,6 @@ import json, sys
 import django
 django.setup()
 from tables.models import Round
-from tables.services.seats import seat_join
-from tables.services.tables import table_assign_dealer, table_create, table_open
 ids = json.loads(sys.stdin.read())
 rows = Round.objects.filter(pk__in=ids).values_list("phase", "rows_recorded_at", "settled_at")
 print(json.dumps([[p, (s - r).total_seconds() if s and r else None] for p, r, s in rows]))

@@ -14,7 +14,6 @@ scratch database is created and dropped), BENCH_REQUESTS (per measurement, defau
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import sys
@@ -23,12 +22,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
-
-from tables.services.bets import bet_place
-from tables.services.cards import cards_deal, holds_record, rows_record
-from tables.services.rounds import round_close_bets, round_start
-from tables.services.seats import seat_join
-from tables.services.tables import table_assign_dealer, table_create, table_open
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -61,26 +54,20 @@ def setup_django() -> None:
 
 def seed() -> tuple[Any, list[Any]]:
     from django.contrib.auth.models import Group, User
-    from django.utils import timezone
 
     from audit.context import acting_as
-    from paytables.models import Paytable, PaytableLine
+    from tables.services.bets import bet_place
+    from tables.services.cards import cards_deal, holds_record, rows_record
+    from tables.services.rounds import round_close_bets, round_start
+    from tables.services.seats import seat_join
+    from tables.services.tables import table_assign_dealer, table_create, table_open
+    from tests.paytables.factories import make_paytable
 
     floor = User.objects.create_user("bench-floor", password="x")
     floor.groups.add(Group.objects.get(name="floor"))
     dealer = User.objects.create_user("bench-dealer", password="x")
     dealer.groups.add(Group.objects.get(name="dealer"))
-    data = json.loads((ROOT / "paytables" / "standard" / "jacks_or_better_9_6.json").read_text())
-    paytable = Paytable.objects.create(name=data["name"], version=1, basis=data["basis"], status="draft")
-    for position, line in enumerate(data["lines"], start=1):
-        PaytableLine.objects.create(
-            paytable=paytable, position=position, hand=line["hand"], min_rank=line.get("min_rank", ""),
-            pays_numerator=int(line["pays"]),
-        )
-    Paytable.objects.filter(pk=paytable.pk).update(
-        status="approved", approval_reference="BENCH", approved_by=floor, approved_at=timezone.now()
-    )
-    paytable.refresh_from_db()
+    paytable = make_paytable("jacks_or_better_9_6", floor, approval_reference="BENCH")
     tables = []
     with acting_as(user=floor, kind="user", name="bench-floor"):
         for name, finish in (("Holding", False), ("Settled", True)):

@@ -1,7 +1,13 @@
-"""One JSON error shape for the whole API: {"error": {"code", "message", "field"?}} (DESIGN 9)."""
+"""How a refused request reaches people: one map from error kinds to HTTP statuses, the API's JSON error shape
+{"error": {"code", "message", "field"?}} (DESIGN 9) and, for the screens, the (field, message) to show.
+
+Services raise `casino.errors` types, which know nothing of HTTP; only this module turns a kind into a status.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -11,40 +17,48 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from casino.engine.errors import EngineError
+from casino.errors import DomainError, ErrorKind
 
-class DomainError(Exception):
-    """A business rule refused the request; services raise it, the API turns it into JSON."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-    code = "invalid"
-
-    def __init__(self, message: str, *, code: str | None = None, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
-        self.field = field
+HTTP_STATUS: Mapping[ErrorKind, int] = {
+    ErrorKind.BAD_INPUT: status.HTTP_400_BAD_REQUEST,
+    ErrorKind.WRONG_PHASE: status.HTTP_409_CONFLICT,
+    ErrorKind.CONFLICT: status.HTTP_409_CONFLICT,
+    ErrorKind.FORBIDDEN: status.HTTP_403_FORBIDDEN,
+    ErrorKind.NOT_FOUND: status.HTTP_404_NOT_FOUND,
+}
 
 
-class WrongPhase(DomainError):
-    """The object is not in a state that allows the action (HTTP 409)."""
-
-    status_code = status.HTTP_409_CONFLICT
-    code = "wrong_phase"
+def error_kind(exc: DomainError | EngineError) -> ErrorKind:
+    """An engine error is always bad input: the engine refuses cards and options, never a moment or a person."""
+    return exc.kind if isinstance(exc, DomainError) else ErrorKind.BAD_INPUT
 
 
-class ConcurrentChange(DomainError):
-    """Someone else changed the object first (HTTP 409)."""
-
-    status_code = status.HTTP_409_CONFLICT
-    code = "concurrent_change"
+def http_status(exc: DomainError | EngineError) -> int:
+    """The HTTP status an API answer (or a screen's reply) carries for this error."""
+    return HTTP_STATUS[error_kind(exc)]
 
 
-class NotAllowed(DomainError):
-    """The actor's role does not allow the action (HTTP 403)."""
+@dataclass(frozen=True)
+class ScreenError:
+    """What a screen shows for a refusal: the message, next to the input named by `field` (None: the form)."""
 
-    status_code = status.HTTP_403_FORBIDDEN
-    code = "permission_denied"
+    field: str | None
+    message: str
+    status: int
+
+
+def _field(exc: DomainError | EngineError) -> str | None:
+    """The input at fault; an engine error names its offending token, not a form field."""
+    return (exc.field or None) if isinstance(exc, DomainError) else None
+
+
+def screen_error(exc: DomainError | EngineError) -> ScreenError:
+    """Turn a refusal into what a screen shows next to its cause, and the status its reply carries.
+
+    The message is the error's own, as the API sends it (it names the problem); the kind decides the status.
+    """
+    return ScreenError(field=_field(exc), message=exc.message, status=http_status(exc))
 
 
 def error_body(code: str, message: str, field: str | None = None) -> dict[str, Any]:
@@ -67,8 +81,9 @@ def _first_detail(detail: Any, path: str = "") -> tuple[str | None, str, str]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, DomainError):
-        return Response(error_body(exc.code, exc.message, exc.field), status=exc.status_code)
+    """DRF's EXCEPTION_HANDLER: every error the API answers has the one JSON shape."""
+    if isinstance(exc, DomainError | EngineError):
+        return Response(error_body(exc.code, exc.message, _field(exc)), status=http_status(exc))
     if isinstance(exc, DjangoValidationError):
         messages = exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}
         field, texts = next(iter(messages.items()))
@@ -84,7 +99,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         field, message, code = _first_detail(exc.detail)
         if field:
             message = f"{field}: {message}"
-        response.data = error_body(code if code != "invalid" else "invalid", message, field)
+        response.data = error_body(code, message, field)
     elif isinstance(exc, exceptions.APIException):
         detail = exc.detail
         response.data = error_body(str(getattr(detail, "code", exc.default_code)), str(detail))

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
-from django.template.response import TemplateResponse
-from django.urls import URLPattern, path, reverse
+from django.contrib import admin
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.roles import FLOOR, has_role
-from casino.api_errors import DomainError
 from paytables import services
 from paytables.forms import PaytableForm, PaytableLineForm, PaytableLineFormSet
 from paytables.models import AnalysisStatus, Paytable, PaytableLine, PaytableStatus
@@ -65,7 +61,7 @@ class PaytableLineInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Paytable)
-class PaytableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PaytableAdmin(ServiceActionsAdmin):
     form = PaytableForm
     inlines = [PaytableLineInline]
     list_display = ["name", "version", "basis", "status", "return_display", "analysis_state", "approval_reference"]
@@ -228,113 +224,44 @@ class PaytableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
         return None
 
-    def changeform_view(
-        self, request: HttpRequest, object_id: str | None = None, form_url: str = "", extra_context: Any = None
-    ) -> HttpResponse:
-        try:
-            return super().changeform_view(request, object_id, form_url, extra_context)
-        except DomainError as exc:
-            # The admin's transaction rolled back: nothing changed.
-            self.message_user(request, exc.message, messages.ERROR)
-            return HttpResponseRedirect(request.get_full_path())
+    # --- approve, retire, clone, re-run analysis: buttons on the detail page, each one service call --------
 
-    # --- approve, retire, clone, re-run analysis ----------------------------------------------------
-
-    def get_urls(self) -> list[URLPattern]:
-        own = [
-            path(
-                "<int:paytable_id>/approve/",
-                self.admin_site.admin_view(self.approve_view),
-                name="paytables_paytable_approve",
+    object_action_refusal = "Only floor staff may change paytables."
+    object_actions = (
+        ObjectAction(
+            "approve",
+            lambda request, paytable: services.paytable_approve(
+                paytable=paytable, approval_reference=request.POST.get("approval_reference", ""), actor=request.user
             ),
-            path(
-                "<int:paytable_id>/retire/",
-                self.admin_site.admin_view(self.retire_view),
-                name="paytables_paytable_retire",
-            ),
-            path(
-                "<int:paytable_id>/clone/", self.admin_site.admin_view(self.clone_view), name="paytables_paytable_clone"
-            ),
-            path(
-                "<int:paytable_id>/analyze/",
-                self.admin_site.admin_view(self.analyze_view),
-                name="paytables_paytable_analyze",
-            ),
-        ]
-        return own + super().get_urls()
-
-    def _floor_paytable(self, request: HttpRequest, paytable_id: int) -> Paytable:
-        if not _is_floor(request):
-            raise PermissionDenied("Only floor staff may change paytables.")
-        return get_object_or_404(Paytable, pk=paytable_id)
-
-    def _detail(self, paytable: Paytable) -> HttpResponseRedirect:
-        return HttpResponseRedirect(reverse("admin:paytables_paytable_change", args=[paytable.pk]))
-
-    def _act(self, request: HttpRequest, paytable: Paytable, action: Any, done: str) -> HttpResponseRedirect:
-        try:
-            result = action()
-        except DomainError as exc:
-            self.message_user(request, exc.message, messages.ERROR)
-            return self._detail(paytable)
-        self.message_user(request, done.format(result), messages.SUCCESS)
-        return self._detail(result)
-
-    def approve_view(self, request: HttpRequest, paytable_id: int) -> HttpResponse:
-        paytable = self._floor_paytable(request, paytable_id)
-        if request.method == "POST":
-            return self._act(
-                request,
-                paytable,
-                lambda: services.paytable_approve(
-                    paytable=paytable, approval_reference=request.POST.get("approval_reference", ""), actor=request.user
-                ),
-                "{} approved.",
-            )
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "paytable": paytable,
-            "title": f"Approve {paytable}",
-        }
-        return TemplateResponse(request, "admin/paytables/paytable/approve.html", context)
-
-    def retire_view(self, request: HttpRequest, paytable_id: int) -> HttpResponse:
-        paytable = self._floor_paytable(request, paytable_id)
-        if request.method != "POST":
-            return self._detail(paytable)
-        return self._act(
-            request,
-            paytable,
-            lambda: services.paytable_retire(
+            "{} approved.",
+            confirm_template="admin/paytables/paytable/approve.html",
+            title="Approve {}",
+        ),
+        ObjectAction(
+            "retire",
+            lambda request, paytable: services.paytable_retire(
                 paytable=paytable, reason=request.POST.get("reason", ""), actor=request.user
             ),
             "{} retired.",
-        )
-
-    def clone_view(self, request: HttpRequest, paytable_id: int) -> HttpResponse:
-        paytable = self._floor_paytable(request, paytable_id)
-        if request.method != "POST":
-            return self._detail(paytable)
-        return self._act(
-            request,
-            paytable,
-            lambda: services.paytable_clone(
+        ),
+        ObjectAction(
+            "clone",
+            lambda request, paytable: services.paytable_clone(
                 paytable=paytable, name=request.POST.get("name") or None, actor=request.user
             ),
             "Draft {} created; edit its lines, then approve it.",
-        )
-
-    def analyze_view(self, request: HttpRequest, paytable_id: int) -> HttpResponse:
-        paytable = self._floor_paytable(request, paytable_id)
-        if request.method != "POST":
-            return self._detail(paytable)
-        return self._act(
-            request,
-            paytable,
-            lambda: services.paytable_analysis_queue(paytable=paytable, actor=request.user, force=True).paytable,
+        ),
+        ObjectAction(
+            "analyze",
+            lambda request, paytable: services.paytable_analysis_queue(
+                paytable=paytable, actor=request.user, force=True
+            ).paytable,
             "Analysis of {} queued.",
-        )
+        ),
+    )
+
+    def object_action_allowed(self, request: HttpRequest) -> bool:
+        return _is_floor(request)
 
     def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
         obj = kwargs.get("obj")

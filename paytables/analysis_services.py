@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from audit.services import audit_record
+from paytables import actions
 from paytables.models import AnalysisStatus, Paytable, PaytableAnalysis
 from paytables.selectors import paytable_spec, spec_fingerprint
 
@@ -89,7 +90,7 @@ def _record_failure(analysis_id: int, fingerprint: str, exc: BaseException) -> N
         analysis.error = f"{type(exc).__name__}: {exc}"[:2000]
         analysis.save(update_fields=["status", "finished_at", "error"])
         audit_record(
-            action="paytable_analysis_failed",
+            action=actions.PAYTABLE_ANALYSIS_FAILED,
             obj=analysis.paytable,
             after={"spec_hash": fingerprint, "error": analysis.error},
         )
@@ -124,7 +125,7 @@ def paytable_analysis_run(*, paytable_id: int) -> PaytableAnalysis | None:
         analysis.finished_at = timezone.now()
         analysis.save()
         audit_record(
-            action="paytable_analysis_done",
+            action=actions.PAYTABLE_ANALYSIS_DONE,
             obj=analysis.paytable,
             after={
                 "spec_hash": fingerprint,

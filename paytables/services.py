@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from audit.roles import FLOOR, has_role
 from audit.services import audit_record
-from casino.api_errors import ConcurrentChange, DomainError, NotAllowed, WrongPhase
 from casino.engine.cards import Rank
 from casino.engine.paytable import PaytableError, PaytableSpec
-from paytables import tasks
+from casino.errors import BadInput, ConcurrentChange, NotAllowed, WrongPhase
+from paytables import actions, tasks
 from paytables.models import AnalysisStatus, Paytable, PaytableAnalysis, PaytableLine, PaytableStatus
 from paytables.selectors import paytable_as_dict, paytable_spec, spec_fingerprint
 
@@ -27,14 +27,14 @@ def _require_floor(actor: Any, doing: str) -> None:
         raise NotAllowed(f"Only floor staff may {doing}.", code="permission_denied")
 
 
-def _domain_error(exc: PaytableError) -> DomainError:
+def _domain_error(exc: PaytableError) -> BadInput:
     """The engine's validation message (it names the line and the problem), as an API error with its field."""
     message = exc.message
     field = "lines"
     for key in ("basis", "wild_ranks", "name"):
         if message.startswith((f"paytable '{key}'", f"paytable {key}", f"'{key}'")):
             field = key
-    return DomainError(message[:1].upper() + message[1:], code=exc.code, field=field)
+    return BadInput(message[:1].upper() + message[1:], code=exc.code, field=field)
 
 
 def _validated_spec(
@@ -54,9 +54,9 @@ def _validated_spec(
 def _clean_name(name: str) -> str:
     cleaned = (name or "").strip()
     if not cleaned:
-        raise DomainError("A paytable needs a name.", code="name_required", field="name")
+        raise BadInput("A paytable needs a name.", code="name_required", field="name")
     if len(cleaned) > NAME_MAX_LENGTH:
-        raise DomainError(
+        raise BadInput(
             f"A paytable name has at most {NAME_MAX_LENGTH} characters.", code="name_too_long", field="name"
         )
     return cleaned
@@ -125,7 +125,7 @@ def paytable_create_draft(
     name = _clean_name(name)
     spec = _validated_spec(name=name, basis=basis, wild_ranks=wild_ranks, lines=lines)
     if Paytable.objects.filter(name=name).exists():
-        raise DomainError(
+        raise BadInput(
             f"A paytable named {name!r} already exists: clone its latest version to make a new one.",
             code="name_taken",
             field="name",
@@ -143,7 +143,7 @@ def paytable_create_draft(
     except IntegrityError as exc:
         raise ConcurrentChange(f"A paytable named {name!r} was created meanwhile.", field="name") from exc
     _write_schedule(paytable, spec)
-    audit_record(action="paytable_create_draft", obj=paytable, after=_snapshot(paytable), actor=actor)
+    audit_record(action=actions.PAYTABLE_CREATE_DRAFT, obj=paytable, after=_snapshot(paytable), actor=actor)
     paytable_analysis_queue(paytable=paytable, actor=actor)
     return paytable
 
@@ -174,7 +174,7 @@ def paytable_line_set(
     _write_schedule(paytable, spec)
     after = _snapshot(paytable)
     if after != before:
-        audit_record(action="paytable_line_set", obj=paytable, before=before, after=after, actor=actor)
+        audit_record(action=actions.PAYTABLE_LINE_SET, obj=paytable, before=before, after=after, actor=actor)
         paytable_analysis_queue(paytable=paytable, actor=actor)
     return paytable
 
@@ -185,13 +185,13 @@ def paytable_approve(*, paytable: Paytable, approval_reference: str, actor: Any)
     _require_floor(actor, "approve paytables")
     reference = (approval_reference or "").strip()
     if not reference:
-        raise DomainError(
+        raise BadInput(
             "Approving a paytable needs the regulator's approval reference.",
             code="approval_reference_required",
             field="approval_reference",
         )
     if len(reference) > REFERENCE_MAX_LENGTH:
-        raise DomainError(
+        raise BadInput(
             f"An approval reference has at most {REFERENCE_MAX_LENGTH} characters.",
             code="approval_reference_too_long",
             field="approval_reference",
@@ -209,7 +209,12 @@ def paytable_approve(*, paytable: Paytable, approval_reference: str, actor: Any)
     paytable.approved_at = timezone.now()
     paytable.save(update_fields=["status", "approval_reference", "approved_by", "approved_at"])
     audit_record(
-        action="paytable_approve", obj=paytable, before=before, after=_snapshot(paytable), approver=actor, actor=actor
+        action=actions.PAYTABLE_APPROVE,
+        obj=paytable,
+        before=before,
+        after=_snapshot(paytable),
+        approver=actor,
+        actor=actor,
     )
     paytable_analysis_queue(paytable=paytable, actor=actor)
     return paytable
@@ -235,7 +240,7 @@ def paytable_retire(*, paytable: Paytable, actor: Any, reason: str = "") -> Payt
     paytable.retired_at = timezone.now()
     paytable.save(update_fields=["status", "retired_at"])
     audit_record(
-        action="paytable_retire",
+        action=actions.PAYTABLE_RETIRE,
         obj=paytable,
         before=before,
         after={"status": paytable.status},
@@ -255,7 +260,7 @@ def paytable_clone(*, paytable: Paytable, actor: Any, name: str | None = None) -
     # is granted, so it sees every clone committed meanwhile (READ COMMITTED takes a new snapshot per statement).
     anchor = Paytable.objects.select_for_update().filter(name=new_name).order_by("version").first()
     if new_name != source.name and anchor is not None:
-        raise DomainError(
+        raise BadInput(
             f"A paytable named {new_name!r} already exists: clone its latest version instead.",
             code="name_taken",
             field="name",
@@ -277,7 +282,7 @@ def paytable_clone(*, paytable: Paytable, actor: Any, name: str | None = None) -
         raise ConcurrentChange(f"Version {version} of {new_name!r} was created meanwhile; try again.") from exc
     _write_schedule(clone, spec)
     audit_record(
-        action="paytable_clone",
+        action=actions.PAYTABLE_CLONE,
         obj=clone,
         before={"cloned_from": source.pk, "cloned_from_repr": str(source)},
         after=_snapshot(clone),
@@ -287,43 +292,38 @@ def paytable_clone(*, paytable: Paytable, actor: Any, name: str | None = None) -
     return clone
 
 
+# Whether some table uses a version: (the status it must have, the status it gets).
+_USE_CHANGES = {
+    True: (PaytableStatus.APPROVED, PaytableStatus.ACTIVE),
+    False: (PaytableStatus.ACTIVE, PaytableStatus.APPROVED),
+}
+
+
 @transaction.atomic
-def paytable_mark_active(paytable: Paytable, *, actor: Any = None) -> Paytable:
-    """Called when a table starts using this version: approved becomes active (already active is fine)."""
+def paytable_mark_in_use(paytable: Paytable, *, in_use: bool, actor: Any = None) -> Paytable:
+    """A table starts using this version (approved becomes active) or the last one stops (active goes back to
+    approved, so it can be retired). Already in that state changes nothing; only an approved version can be put
+    on a table.
+    """
     paytable = _locked(paytable)
-    if paytable.status == PaytableStatus.ACTIVE:
+    source, target = _USE_CHANGES[in_use]
+    if paytable.status == target:
         return paytable
-    if paytable.status != PaytableStatus.APPROVED:
+    if paytable.status != source:
+        if not in_use:
+            return paytable  # a version that is not active is on no table: nothing to take off
         raise WrongPhase(
             f"{paytable} is {paytable.get_status_display().lower()}: only an approved paytable can be put on a table.",
             code="paytable_not_approved",
             field="paytable",
         )
-    paytable.status = PaytableStatus.ACTIVE
+    paytable.status = target
     paytable.save(update_fields=["status"])
     audit_record(
-        action="paytable_mark_active",
+        action=actions.PAYTABLE_MARK_ACTIVE if in_use else actions.PAYTABLE_MARK_INACTIVE,
         obj=paytable,
-        before={"status": "approved"},
-        after={"status": "active"},
-        actor=actor,
-    )
-    return paytable
-
-
-@transaction.atomic
-def paytable_mark_inactive(paytable: Paytable, *, actor: Any = None) -> Paytable:
-    """Called when no table uses this version any more: active goes back to approved (so it can be retired)."""
-    paytable = _locked(paytable)
-    if paytable.status != PaytableStatus.ACTIVE:
-        return paytable
-    paytable.status = PaytableStatus.APPROVED
-    paytable.save(update_fields=["status"])
-    audit_record(
-        action="paytable_mark_inactive",
-        obj=paytable,
-        before={"status": "active"},
-        after={"status": "approved"},
+        before={"status": source.value},
+        after={"status": target.value},
         actor=actor,
     )
     return paytable
@@ -363,7 +363,7 @@ def paytable_analysis_queue(*, paytable: Paytable, actor: Any = None, force: boo
         analysis.finished_at = now
         analysis.save()
         audit_record(
-            action="paytable_analysis_copied",
+            action=actions.PAYTABLE_ANALYSIS_COPIED,
             obj=paytable,
             after={"from_paytable": known.paytable_id, "return": analysis.return_exact},
             actor=actor,
@@ -376,7 +376,7 @@ def paytable_analysis_queue(*, paytable: Paytable, actor: Any = None, force: boo
         setattr(analysis, field, None)
     analysis.return_exact = ""
     analysis.save()
-    audit_record(action="paytable_analysis_queue", obj=paytable, after={"spec_hash": fingerprint}, actor=actor)
+    audit_record(action=actions.PAYTABLE_ANALYSIS_QUEUE, obj=paytable, after={"spec_hash": fingerprint}, actor=actor)
     paytable_id = paytable.pk
     # robust: the paytable write has committed; a broker outage (or, eagerly, a failed analysis, which the job
     # records on the row) is logged rather than turned into an error for the floor.

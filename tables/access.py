@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from audit.roles import COMPLIANCE, DEALER, FLOOR, has_role
-from casino.api_errors import NotAllowed
+from casino.errors import NotAllowed
 from tables.models import Table
 
 

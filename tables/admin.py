@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from audit.context import acting_as
-from casino.api_errors import DomainError
+from casino.errors import DomainError
 from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
 from tables.services.approvals import round_approve_payout
 from tables.services.rounds import round_settle

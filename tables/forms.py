@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from casino.api_errors import DomainError
+from casino.errors import DomainError
 
 
 def parse_amount_cents(text: str | None) -> int:

@@ -1,10 +1,11 @@
-"""Shared fixtures: staff personas, service requirements (REQUIRE_SERVICES) and a real Celery worker."""
+"""Shared fixtures: staff personas, service requirements (REQUIRE_SERVICES), a real Celery worker and approved
+paytables from paytables/standard/."""
 
 from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 # Playwright's sync fixtures run an event loop in this thread; Django would then refuse every ORM call.
@@ -18,6 +19,7 @@ from django.contrib.auth.models import Group, Permission, User
 from django.db import connection
 
 from tables.roles import sync_role_permissions
+from tests.paytables.factories import make_paytable
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") == "1"
 
@@ -109,6 +111,16 @@ def compliance_user(db: None) -> User:
 def stranger(db: None) -> User:
     """Sam has an account but no role: he may do nothing."""
     return _persona("sam", None)
+
+
+@pytest.fixture
+def approved_paytable(floor_user: User) -> Callable[..., Any]:
+    """approved_paytable("jacks_or_better_9_6") (a file in paytables/standard/) or approved_paytable({DESIGN 6
+    JSON}): an approved version 1, approved by Fiona, with no analysis job queued."""
+    def approve(document: Any, **options: Any) -> Any:
+        return make_paytable(document, floor_user, **options)
+
+    return approve
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api_errors import NotAllowed
+from casino.errors import NotAllowed
 from tables.apis.schemas import ShoeAcceptedSerializer
 from tables.services.shoe import device_authenticate, shoe_cards_record
 

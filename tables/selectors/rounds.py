@@ -12,6 +12,7 @@ from typing import Any
 
 from audit.models import AuditEvent
 from paytables.models import Paytable, PaytableLine
+from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, Round, Seat, SeatHand, Table
 from tables.models.triple_draw import ROW_COUNT
 
@@ -21,7 +22,6 @@ NO_ROWS = (Phase.BETTING, Phase.DEALING, Phase.HOLDING)
 # Outcomes exist once the settlement job ran (a round voided while awaiting approval keeps them).
 WITH_OUTCOMES = (Phase.AWAITING_APPROVAL, Phase.SETTLED, Phase.VOIDED)
 SETTLED = (Phase.AWAITING_APPROVAL, Phase.SETTLED)
-VOID_REQUEST_ACTION = "round_void_request"
 
 
 def round_in_play(table: Table | int, *, for_update: bool = False) -> Round | None:
@@ -213,7 +213,11 @@ class RoundView:
         """The latest void request of an unfinished round (read only when shown)."""
         if self.round is None or self.round.is_finished:
             return None
-        return AuditEvent.objects.filter(round_id=self.round.pk, action=VOID_REQUEST_ACTION).order_by("-id").first()
+        return (
+            AuditEvent.objects.filter(round_id=self.round.pk, action=actions.ROUND_VOID_REQUEST.code)
+            .order_by("-id")
+            .first()
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The round's state as the API answers it."""

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import audit_record
+from tables import actions
 from tables.access import require_floor
 from tables.models import Round
 from tables.services.guards import require_phase
@@ -29,7 +30,7 @@ def round_approve_payout(*, round: Round, actor: User) -> Round:
     rnd.settled_at = rnd.approved_at
     rnd.save(update_fields=["phase", "approved_by", "approved_at", "settled_at"])
     audit_record(
-        action="round_approve_payout",
+        action=actions.ROUND_APPROVE_PAYOUT,
         obj=rnd,
         table=rnd.table,
         round=rnd,

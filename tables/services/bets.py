@@ -9,7 +9,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from audit.services import audit_event, audit_record, audit_record_many
-from casino.api_errors import DomainError
+from casino.errors import DomainError
+from tables import actions
 from tables.access import require_operator
 from tables.models import Bet, Round, Seat, Table
 from tables.models.triple_draw import MAX_CIRCLES, MAX_SEATS
@@ -107,7 +108,7 @@ def _place_bets(rnd: Round, terms: list[tuple[int, list[int], int]], actor: User
     audit_record_many(
         [
             audit_event(
-                action="bet_place",
+                action=actions.BET_PLACE,
                 obj=rnd,
                 table=rnd.table,
                 round=rnd,
@@ -152,7 +153,7 @@ def bet_clear(*, round: Round, seat_number: int, actor: User) -> None:
         raise DomainError(f"seat {seat_number} has no bet to clear", code="seat_has_no_bets", field="seat")
     Bet.objects.filter(round=rnd, seat_number=seat_number).delete()
     audit_record(
-        action="bet_clear",
+        action=actions.BET_CLEAR,
         obj=rnd,
         table=rnd.table,
         round=rnd,

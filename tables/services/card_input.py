@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-from casino.api_errors import DomainError
 from casino.engine.cards import Card, check_unique, parse_cards
 from casino.engine.errors import EngineError
 from casino.engine.triple_draw import validate_round_cards
+from casino.errors import DomainError
 from tables.models import DrawRow, Round, SeatHand
 
 

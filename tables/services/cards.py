@@ -11,8 +11,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from audit.services import audit_event, audit_record, audit_record_many
-from casino.api_errors import ConcurrentChange, DomainError, WrongPhase
 from casino.engine.cards import ALL_CARDS, Card, Deck
+from casino.errors import ConcurrentChange, DomainError, WrongPhase
+from tables import actions
 from tables.access import require_operator
 from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand
 from tables.models.triple_draw import CARDS_PER_HAND, MAX_SEATS, ROW_COUNT
@@ -105,7 +106,7 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
         _deal_into(rnd, dealt)
         advance_after_cards(rnd)
     audit_record(
-        action="cards_deal",
+        action=actions.CARDS_DEAL,
         obj=rnd,
         table=rnd.table,
         round=rnd,
@@ -162,7 +163,7 @@ def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, b
     audit_record_many(
         [
             audit_event(
-                action="holds_record",
+                action=actions.HOLDS_RECORD,
                 obj=rnd,
                 table=rnd.table,
                 round=rnd,
@@ -254,7 +255,7 @@ def rows_record(*, round: Round, actor: User, rows: Sequence[Sequence[str]] | No
     )
     finish_rows(rnd)
     audit_record(
-        action="rows_record",
+        action=actions.ROWS_RECORD,
         obj=rnd,
         table=rnd.table,
         round=rnd,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from casino.api_errors import DomainError, WrongPhase
+from casino.errors import DomainError, WrongPhase
 from tables.models import Round
 
 

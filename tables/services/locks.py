@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from django.db.models import F
 
-from casino.api_errors import DomainError
+from casino.errors import NotFound
 from tables.models import Round, Table
 
 
-class RoundNotFound(DomainError):
-    """No round with that id (HTTP 404)."""
-
-    status_code = 404
-    code = "not_found"
+class RoundNotFound(NotFound):
+    """No round with that id."""
 
 
 def version_bump(obj: Table | Round) -> None:

@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from audit.roles import DEALER, has_role
 from audit.services import audit_record
-from casino.api_errors import DomainError, WrongPhase
+from casino.errors import DomainError, WrongPhase
 from paytables.selectors import paytable_spec
+from tables import actions
 from tables.access import require_floor, require_operator
 from tables.models import Bet, Round, Seat, SeatHand, Table, TableType
 from tables.selectors.rounds import round_in_play
@@ -52,7 +53,7 @@ def round_start(*, table: Table, actor: User) -> Round:
         started_at=timezone.now(),
     )
     audit_record(
-        action="round_start",
+        action=actions.ROUND_START,
         obj=rnd,
         table=table,
         round=rnd,
@@ -89,7 +90,7 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
     rnd.save(update_fields=["paytable", "paytable_snapshot", "phase", "bets_closed_at"])
     SeatHand.objects.bulk_create([SeatHand(round=rnd, seat_number=n) for n in seats])
     audit_record(
-        action="round_close_bets",
+        action=actions.ROUND_CLOSE_BETS,
         obj=rnd,
         table=rnd.table,
         round=rnd,
@@ -109,7 +110,7 @@ def round_settle(*, round: Round, actor: User) -> Round:
     rnd.settle_queued_at = timezone.now()
     rnd.save(update_fields=["settle_queued_at"])
     queue_settlement(rnd)
-    audit_record(action="round_settle", obj=rnd, table=rnd.table, round=rnd, after={"queued": True}, actor=actor)
+    audit_record(action=actions.ROUND_SETTLE, obj=rnd, table=rnd.table, round=rnd, after={"queued": True}, actor=actor)
     return rnd
 
 
@@ -129,7 +130,7 @@ def round_void(*, round: Round, reason: str, actor: User) -> Round:
     rnd.voided_at = timezone.now()
     rnd.save(update_fields=["phase", "void_reason", "voided_at"])
     audit_record(
-        action="round_void",
+        action=actions.ROUND_VOID,
         obj=rnd,
         table=rnd.table,
         round=rnd,
@@ -153,7 +154,7 @@ def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
     if rnd.phase in Round.FINISHED:
         raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
     audit_record(
-        action="round_void_request",
+        action=actions.ROUND_VOID_REQUEST,
         obj=rnd,
         table=rnd.table,
         round=rnd,

@@ -8,7 +8,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from audit.services import audit_record
-from casino.api_errors import DomainError, WrongPhase
+from casino.errors import DomainError, WrongPhase
+from tables import actions
 from tables.access import require_operator
 from tables.models import Bet, Round, Seat, Table
 from tables.selectors.rounds import round_in_play
@@ -33,7 +34,7 @@ def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str =
     seat.player_card = player_card.strip()[:40]
     seat.save()
     audit_record(
-        action="seat_join",
+        action=actions.SEAT_JOIN,
         obj=seat,
         table=table,
         seat_number=seat_number,
@@ -65,7 +66,7 @@ def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
     seat.player_card = ""
     seat.save()
     audit_record(
-        action="seat_leave",
+        action=actions.SEAT_LEAVE,
         obj=seat,
         table=table,
         round=in_play if "bets" in before else None,

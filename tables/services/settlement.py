@@ -10,6 +10,7 @@ from casino.engine.cards import parse_cards
 from casino.engine.paytable import PaytableSpec
 from casino.engine.round_settlement import RoundResult, SeatPlay, settle_round
 from paytables.models import PaytableLine
+from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
 from tables.services.locks import version_bump
 
@@ -110,7 +111,7 @@ def round_settlement_apply(*, round_id: int) -> str:
         rnd.phase = Phase.SETTLED
     rnd.save(update_fields=["phase", "settled_at"])
     audit_record(
-        action="round_settlement",
+        action=actions.ROUND_SETTLEMENT,
         obj=rnd,
         table=rnd.table,
         round=rnd,

@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from audit.context import acting_as
 from audit.services import audit_record
-from casino.api_errors import DomainError, NotAllowed, WrongPhase
+from casino.errors import DomainError, NotAllowed, WrongPhase
+from tables import actions
 from tables.access import require_floor
 from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand, Table, TableDevice
 from tables.models.triple_draw import CARDS_PER_HAND, ROW_COUNT
@@ -38,7 +39,7 @@ def device_create(*, table: Table, name: str, actor: User) -> tuple[TableDevice,
         raise DomainError(f"{table.name} already has a device named {name!r}", code="duplicate_name", field="name")
     token = secrets.token_urlsafe(32)
     device = TableDevice.objects.create(table=table, name=name.strip(), token_hash=token_digest(token))
-    audit_record(action="device_create", obj=device, table=table, after={"name": device.name})
+    audit_record(action=actions.DEVICE_CREATE, obj=device, table=table, after={"name": device.name})
     return device, token
 
 
@@ -49,7 +50,7 @@ def device_revoke(*, device: TableDevice, actor: User) -> TableDevice:
     device.active = False
     device.save(update_fields=["active"])
     audit_record(
-        action="device_revoke", obj=device, table=device.table, before={"active": True}, after={"active": False}
+        action=actions.DEVICE_REVOKE, obj=device, table=device.table, before={"active": True}, after={"active": False}
     )
     return device
 
@@ -127,7 +128,7 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str]) -> Round:
         device.last_used_at = timezone.now()
         device.save(update_fields=["last_used_at"])
         audit_record(
-            action="shoe_cards_record",
+            action=actions.SHOE_CARDS_RECORD,
             obj=rnd,
             table=table,
             round=rnd,

@@ -9,9 +9,10 @@ from django.db import transaction
 
 from audit.roles import DEALER, has_role
 from audit.services import audit_record
-from casino.api_errors import DomainError, WrongPhase
+from casino.errors import DomainError, WrongPhase
 from paytables.models import Paytable, PaytableStatus
-from paytables.services import paytable_mark_active, paytable_mark_inactive
+from paytables.services import paytable_mark_in_use
+from tables import actions
 from tables.access import require_floor
 from tables.models import CardSource, Seat, Table, TableType, seat_limit
 from tables.selectors.rounds import round_in_play
@@ -56,8 +57,8 @@ def table_create(
     )
     Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(1, seat_limit(table_type) + 1)])
     if paytable is not None:
-        paytable_mark_active(paytable, actor=actor)
-    audit_record(action="table_create", obj=table, table=table, after=_table_settings(table), actor=actor)
+        paytable_mark_in_use(paytable, in_use=True, actor=actor)
+    audit_record(action=actions.TABLE_CREATE, obj=table, table=table, after=_table_settings(table), actor=actor)
     return table
 
 
@@ -84,7 +85,12 @@ def table_open(*, table: Table, actor: User) -> Table:
     table.is_open = True
     table.save(update_fields=["is_open"])
     audit_record(
-        action="table_open", obj=table, table=table, before={"is_open": False}, after={"is_open": True}, actor=actor
+        action=actions.TABLE_OPEN,
+        obj=table,
+        table=table,
+        before={"is_open": False},
+        after={"is_open": True},
+        actor=actor,
     )
     return table
 
@@ -103,7 +109,12 @@ def table_close(*, table: Table, actor: User) -> Table:
     table.is_open = False
     table.save(update_fields=["is_open"])
     audit_record(
-        action="table_close", obj=table, table=table, before={"is_open": True}, after={"is_open": False}, actor=actor
+        action=actions.TABLE_CLOSE,
+        obj=table,
+        table=table,
+        before={"is_open": True},
+        after={"is_open": False},
+        actor=actor,
     )
     return table
 
@@ -131,7 +142,12 @@ def table_update_limits(
     table.supervisor_approval_threshold_cents = supervisor_approval_threshold_cents
     table.save()
     audit_record(
-        action="table_update_limits", obj=table, table=table, before=before, after=_table_settings(table), actor=actor
+        action=actions.TABLE_UPDATE_LIMITS,
+        obj=table,
+        table=table,
+        before=before,
+        after=_table_settings(table),
+        actor=actor,
     )
     return table
 
@@ -151,11 +167,11 @@ def table_set_paytable(*, table: Table, paytable: Paytable, actor: User) -> Tabl
     before = {"paytable_id": table.paytable_id, "paytable": str(previous) if previous else None}
     table.paytable = paytable
     table.save(update_fields=["paytable"])
-    paytable_mark_active(paytable, actor=actor)
+    paytable_mark_in_use(paytable, in_use=True, actor=actor)
     if previous is not None and previous.pk != paytable.pk and not previous.tables.exists():
-        paytable_mark_inactive(previous, actor=actor)
+        paytable_mark_in_use(previous, in_use=False, actor=actor)
     audit_record(
-        action="table_set_paytable",
+        action=actions.TABLE_SET_PAYTABLE,
         obj=table,
         table=table,
         before=before,
@@ -174,7 +190,9 @@ def table_assign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
     if table.dealers.filter(pk=dealer.pk).exists():
         raise DomainError(f"{dealer.username} is already assigned to {table.name}", code="already_assigned")
     table.dealers.add(dealer)
-    audit_record(action="table_assign_dealer", obj=table, table=table, after={"dealer": dealer.username}, actor=actor)
+    audit_record(
+        action=actions.TABLE_ASSIGN_DEALER, obj=table, table=table, after={"dealer": dealer.username}, actor=actor
+    )
     return table
 
 
@@ -186,6 +204,6 @@ def table_unassign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
         raise DomainError(f"{dealer.username} is not assigned to {table.name}", code="not_assigned", field="dealer")
     table.dealers.remove(dealer)
     audit_record(
-        action="table_unassign_dealer", obj=table, table=table, before={"dealer": dealer.username}, actor=actor
+        action=actions.TABLE_UNASSIGN_DEALER, obj=table, table=table, before={"dealer": dealer.username}, actor=actor
     )
     return table

@@ -13,8 +13,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from audit.roles import DEALER, FLOOR, has_role
-from casino.api_errors import DomainError
+from casino.api_errors import screen_error
 from casino.engine.errors import EngineError
+from casino.errors import DomainError
 from tables.forms import parse_amount_cents, parse_card_list, parse_circles, parse_reason, parse_seat_number
 from tables.models import Round, Table
 from tables.models.triple_draw import MAX_SEATS, ROW_COUNT
@@ -250,13 +251,11 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
         if chosen.needs_round:
             round_ = _posted_round(table, request.POST)
         chosen.run(table, round_, request.POST, request.user)
-    except DomainError as exc:
-        where = _where_from_field(where, exc.field)
-        errors[where] = _error_text(where, exc.message)
-        status = exc.status_code
-    except EngineError as exc:
-        errors[where] = _error_text(where, str(exc))
-        status = 400
+    except (DomainError, EngineError) as exc:
+        shown = screen_error(exc)
+        where = _where_from_field(where, shown.field)
+        errors[where] = _error_text(where, shown.message)
+        status = shown.status
     if request.headers.get("HX-Request") == "true":
         return render(request, "tables/tablet/round.html", _context(request, table, errors), status=status)
     if not errors:

@@ -41,6 +41,7 @@ def test_the_api_lists_events_with_the_screen_filters(compliance_user: User) -> 
     assert [e["id"] for e in body["results"]] == [wanted.id]
     assert body["results"][0]["reason"] == "misdeal"
     assert body["results"][0]["exception_kind"] == "void"
+    assert (body["results"][0]["action"], body["results"][0]["action_label"]) == ("round_void", "Round voided")
     assert body["next_before"] is None
 
 
@@ -63,6 +64,14 @@ def test_the_api_rejects_bad_parameters_with_the_error_shape(compliance_user: Us
     response = _api(compliance_user).get(f"/api/v1/audit/events/?{query}")
     assert response.status_code == 400
     assert response.json()["error"]["code"]
+
+
+@pytest.mark.django_db
+def test_a_bad_filter_names_its_field(compliance_user: User) -> None:
+    response = _api(compliance_user).get("/api/v1/audit/events/?date_from=soon")
+    assert response.json() == {
+        "error": {"code": "invalid", "message": "date_from: Enter a valid date.", "field": "date_from"}
+    }
 
 
 @pytest.mark.django_db

@@ -13,10 +13,11 @@ from django.db import DatabaseError, connection, transaction
 from audit import db_guard
 from audit.models import AuditEvent
 from audit.services import audit_chain_seal, audit_record
+from tests.audit.actions import THING_TOUCH
 
 
 def _event(**extra: object) -> AuditEvent:
-    return audit_record(action="thing_touch", object_type="test.thing", object_id="1", **extra)  # type: ignore[arg-type]
+    return audit_record(action=THING_TOUCH, object_type="test.thing", object_id="1", **extra)  # type: ignore[arg-type]
 
 
 def _raw(sql: str, params: list[object] | None = None) -> None:

@@ -13,12 +13,13 @@ from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.models import AuditEvent, ChainVerification
 from audit.services import SEAL_LOCK_KEY, audit_chain_seal, audit_chain_verify, audit_record
 from audit.tasks import seal_chain
+from tests.audit.actions import THING_TOUCH
 from tests.audit.tampering import tamper
 
 
 def _events(n: int, **extra: object) -> list[AuditEvent]:
     return [
-        audit_record(action="thing_touch", object_type="test.thing", object_id=i, **extra)  # type: ignore[arg-type]
+        audit_record(action=THING_TOUCH, object_type="test.thing", object_id=i, **extra)  # type: ignore[arg-type]
         for i in range(n)
     ]
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from audit.services import audit_chain_seal, audit_chain_verify, audit_record
+from tests.audit.actions import CARD_CORRECT, RULING_OVERRIDE
 
 SCREENS = ["/compliance/", "/compliance/exceptions/", "/compliance/rounds/7/", "/compliance/export.csv"]
 
@@ -170,12 +171,12 @@ def test_the_exception_report_lists_voids_corrections_overrides_approvals_and_la
 ) -> None:
     listed = [
         _event(action="round_void", reason="misdeal"),
-        _event(action="holds_correct"),
-        _event(action="paytable_override"),
+        _event(action=CARD_CORRECT),
+        _event(action=RULING_OVERRIDE),
         _event(action="round_approve_payout"),
-        _event(action="round_settled", after={"total_return_cents": 5_000_000}),
+        _event(action="round_settlement", after={"total_return_cents": 5_000_000}),
     ]
-    _event(action="round_settled", after={"total_return_cents": 500})
+    _event(action="round_settlement", after={"total_return_cents": 500})
     _event(action="seat_join")
     response = _client(compliance_user).get("/compliance/exceptions/")
     assert [e.id for e in response.context["page"].events] == [e.id for e in reversed(listed)]
@@ -244,3 +245,58 @@ def test_the_csv_export_neutralises_spreadsheet_formulas(compliance_user: User) 
     response = _client(compliance_user).get("/compliance/export.csv?action=seat_join")
     row = next(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert row["reason"] == "'=HYPERLINK(\"http://evil\")"
+
+
+@pytest.mark.django_db
+def test_every_screen_shows_what_an_action_reads_as(compliance_user: User) -> None:
+    event = _event(action="round_approve_payout", round=7, object_type="tables.round", object_id=7)
+    client = _client(compliance_user)
+    row = '<span title="round_approve_payout">Payout approved</span>'
+    for url in ("/compliance/", "/compliance/exceptions/", "/compliance/rounds/7/"):
+        assert row in client.get(url).content.decode(), url
+    detail = client.get(f"/compliance/events/{event.id}/").content.decode()
+    assert f"Event #{event.id}: Payout approved" in detail
+    assert "Payout approved (<code>round_approve_payout</code>)" in detail
+
+
+@pytest.mark.django_db
+def test_the_action_filter_offers_the_declared_actions_by_label(compliance_user: User) -> None:
+    _event(action="bet_place")
+    _event(action="round_void")
+    response = _client(compliance_user).get("/compliance/?action=round_void")
+    html = response.content.decode()
+    assert '<option value="bet_place">Bets placed</option>' in html
+    assert '<option value="round_void" selected>Round voided</option>' in html
+    assert [e.action for e in response.context["page"].events] == ["round_void"]
+    # A code asked for in the address but no longer declared is still filtered on, and shown as asked.
+    old = _client(compliance_user).get("/compliance/?action=round_cancel")
+    assert '<option value="round_cancel" selected>round_cancel</option>' in old.content.decode()
+    assert old.context["page"].events == []
+
+
+@pytest.mark.django_db
+def test_search_finds_events_by_the_label_compliance_reads(compliance_user: User) -> None:
+    placed = _event(action="bet_place")
+    _event(action="seat_join")
+    response = _client(compliance_user).get("/compliance/?q=bets+placed")
+    assert [e.id for e in response.context["page"].events] == [placed.id]
+
+
+@pytest.mark.django_db
+def test_the_csv_export_keeps_every_field_and_adds_the_action_label(compliance_user: User) -> None:
+    _event(action="round_void", reason="misdeal")
+    response = _client(compliance_user).get("/compliance/export.csv?action=round_void")
+    reader = csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode()))
+    row = next(reader)
+    assert reader.fieldnames is not None
+    assert reader.fieldnames[-1] == "action_label"
+    assert {"action", "exception_kind", "reason", "prev_hash", "hash"} <= set(reader.fieldnames)
+    assert (row["action"], row["action_label"], row["exception_kind"]) == ("round_void", "Round voided", "void")
+
+
+@pytest.mark.django_db
+def test_a_bad_filter_on_the_export_is_refused_in_plain_words(compliance_user: User) -> None:
+    response = _client(compliance_user).get("/compliance/export.csv?date_from=yesterday")
+    assert response.status_code == 400
+    assert response.content.decode() == "Invalid filter: date_from: Enter a valid date."
+    assert not AuditEvent.objects.filter(action="audit_export").exists()

@@ -54,6 +54,8 @@ def test_compliance_cannot_write_through_any_screen_or_api(compliance_user: User
     table_id = apps.get_model("tables", "Table").objects.order_by("pk").values_list("pk", flat=True).first()
     paytable_id = apps.get_model("paytables", "Paytable").objects.order_by("pk").values_list("pk", flat=True).first()
     admin_client.post(f"/api/v1/tables/{table_id}/open/", content_type="application/json")
+    # A round starts only with a player seated.
+    admin_client.post(f"/api/v1/tables/{table_id}/seats/", {"seat": 1}, content_type="application/json")
     admin_client.post(f"/api/v1/tables/{table_id}/rounds/", content_type="application/json")
     assert AuditEvent.objects.exclude(round_id=None).exists(), "a real round for the round endpoints"
     last = AuditEvent.objects.order_by("-id").first()

@@ -17,6 +17,7 @@ from audit.context import Actor, acting_as, current_actor
 from audit.models import AuditEvent
 from audit.services import audit_record
 from casino.celery import app
+from tests.audit.actions import THING_FROM_COMMAND, THING_FROM_WORKER, THING_ONE, THING_TWO
 
 
 @pytest.mark.django_db
@@ -60,15 +61,15 @@ def test_a_caller_request_id_that_is_not_an_id_is_replaced(floor_user: User) -> 
 @pytest.mark.django_db
 def test_every_event_of_one_request_shares_its_correlation_id(floor_user: User) -> None:
     with acting_as(Actor(user=floor_user, kind="user", correlation_id="corr-1")), transaction.atomic():
-        first = audit_record(action="thing_one")
-        second = audit_record(action="thing_two")
+        first = audit_record(action=THING_ONE)
+        second = audit_record(action=THING_TWO)
     assert first.correlation_id == second.correlation_id == "corr-1"
     assert first.actor_username == "fiona"
 
 
 @pytest.mark.django_db
 def test_events_outside_any_request_are_written_as_the_system() -> None:
-    event = audit_record(action="thing_one")
+    event = audit_record(action=THING_ONE)
     assert (event.actor_kind, event.actor_username, event.actor_id) == ("system", "system", None)
     assert event.correlation_id
 
@@ -76,7 +77,7 @@ def test_events_outside_any_request_are_written_as_the_system() -> None:
 class _RecordingCommand(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         with transaction.atomic():
-            audit_record(action="thing_from_command")
+            audit_record(action=THING_FROM_COMMAND)
 
 
 @pytest.mark.django_db
@@ -107,7 +108,7 @@ def test_a_queued_task_carries_the_correlation_id_of_what_queued_it() -> None:
 def record_event_task() -> int:
     """A task that writes one event, as a service called from a task would."""
     with transaction.atomic():
-        return audit_record(action="thing_from_worker").id
+        return audit_record(action=THING_FROM_WORKER).id
 
 
 @pytest.mark.django_db(transaction=True)

@@ -14,6 +14,7 @@ from audit.models import AuditEvent
 from audit.services import audit_event, audit_record, audit_record_many
 from audit.tasks import seal_chain
 from casino.celery import app
+from tests.audit.actions import THING_TOUCH
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def _run(job: dict[str, Any]) -> None:
 
 def _commit_event(n: int) -> AuditEvent:
     with transaction.atomic():
-        return audit_record(action="thing_touch", object_type="test.thing", object_id=n)
+        return audit_record(action=THING_TOUCH, object_type="test.thing", object_id=n)
 
 
 @pytest.mark.redis
@@ -87,14 +88,14 @@ def test_a_commit_after_the_pending_job_started_queues_a_job_of_its_own(seal_que
 def test_a_batch_of_events_is_written_in_order_in_the_callers_transaction() -> None:
     def write_then_fail() -> None:
         with transaction.atomic():
-            audit_record_many([audit_event(action="thing_touch", object_type="test.thing", object_id=1)])
+            audit_record_many([audit_event(action=THING_TOUCH, object_type="test.thing", object_id=1)])
             raise RuntimeError("roll back")
 
     with pytest.raises(RuntimeError):
         write_then_fail()
     assert not AuditEvent.objects.filter(action="thing_touch").exists()
     saved = audit_record_many(
-        [audit_event(action="thing_touch", object_type="test.thing", object_id=n, seat_number=n) for n in range(3)]
+        [audit_event(action=THING_TOUCH, object_type="test.thing", object_id=n, seat_number=n) for n in range(3)]
     )
     rows = list(AuditEvent.objects.filter(action="thing_touch").order_by("id").values_list("id", "seat_number"))
     assert rows == [(e.id, n) for n, e in enumerate(saved)]

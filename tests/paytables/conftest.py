@@ -9,18 +9,10 @@ from django.contrib.auth.models import User
 
 from paytables.models import Paytable
 from paytables.services import paytable_approve, paytable_create_draft
+from tests.paytables.factories import standard_document
 
-JACKS_9_6: list[dict[str, Any]] = [
-    {"hand": "royal_flush", "pays": 800},
-    {"hand": "straight_flush", "pays": 50},
-    {"hand": "four_of_a_kind", "pays": 25},
-    {"hand": "full_house", "pays": 9},
-    {"hand": "flush", "pays": 6},
-    {"hand": "straight", "pays": 4},
-    {"hand": "three_of_a_kind", "pays": 3},
-    {"hand": "two_pair", "pays": 2},
-    {"hand": "one_pair", "min_rank": "J", "pays": 1},
-]
+# The schedule of paytables/standard/jacks_or_better_9_6.json, as the services take it.
+JACKS_9_6: list[dict[str, Any]] = standard_document("jacks_or_better_9_6")["lines"]
 
 
 def jacks(**changes: Any) -> list[dict[str, Any]]:

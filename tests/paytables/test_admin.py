@@ -117,6 +117,28 @@ def test_retire_and_clone_from_the_admin(floor_user: User, approved: Paytable) -
     assert AuditEvent.objects.get(action="paytable_retire").reason == "superseded"
 
 
+def test_a_refused_action_comes_back_as_a_message_on_the_paytable_and_changes_nothing(
+    floor_user: User, draft: Paytable
+) -> None:
+    client = logged_in(floor_user)  # signing in is itself audited, so count after it
+    events = AuditEvent.objects.count()
+    response = client.post(f"{ADMIN}{draft.pk}/retire/", {"reason": "old"}, follow=True)
+    assert response.redirect_chain == [(f"{ADMIN}{draft.pk}/change/", 302)]
+    assert [str(m) for m in response.context["messages"]] == [
+        f"{draft} is draft: only an approved version can be retired."
+    ]
+    assert Paytable.objects.get(pk=draft.pk).status == "draft"
+    assert AuditEvent.objects.count() == events
+
+
+def test_a_get_on_a_button_without_a_confirmation_page_goes_back_to_the_paytable(
+    floor_user: User, approved: Paytable
+) -> None:
+    response = logged_in(floor_user).get(f"{ADMIN}{approved.pk}/clone/")
+    assert response.url == f"{ADMIN}{approved.pk}/change/"
+    assert Paytable.objects.count() == 1
+
+
 def test_compliance_looks_but_cannot_change_anything(compliance_user: User, draft: Paytable) -> None:
     client = logged_in(compliance_user)
     assert client.get(ADMIN).status_code == 200

@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from paytables.models import Paytable, PaytableLine
+from tests.paytables.factories import make_paytable
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD = ROOT / "paytables" / "standard"
@@ -98,17 +98,7 @@ def test_from_the_shell_a_bad_file_prints_one_line_and_exits_2(tmp_path: Path) -
 
 @pytest.mark.django_db
 def test_a_stored_paytable_is_analysed_by_id(cache_dir: Path) -> None:
-    spec = json.loads((STANDARD / "tens_or_better_6_5.json").read_text())
-    paytable = Paytable.objects.create(name=spec["name"], basis=spec["basis"])
-    for position, line in enumerate(spec["lines"], start=1):
-        PaytableLine.objects.create(
-            paytable=paytable,
-            position=position,
-            hand=line["hand"],
-            min_rank=line.get("min_rank", ""),
-            ranks=line.get("ranks", []),
-            pays_numerator=line["pays"],
-        )
+    paytable = make_paytable("tens_or_better_6_5")
     data = json.loads(run("--paytable", str(paytable.pk), "--json", cache_dir=cache_dir))
     assert round(data["return"], 6) == 0.991388
 

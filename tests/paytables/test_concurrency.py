@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connections
 
-from casino.api_errors import WrongPhase
+from casino.errors import WrongPhase
 from paytables.models import Paytable
 from paytables.selectors import paytable_as_dict
 from paytables.services import paytable_approve, paytable_clone, paytable_create_draft, paytable_line_set

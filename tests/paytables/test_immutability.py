@@ -21,7 +21,7 @@ from django.db import IntegrityError, connection, transaction
 
 from paytables.models import Paytable, PaytableLine, PaytableStatus
 from paytables.selectors import paytable_as_dict
-from paytables.services import paytable_line_set, paytable_mark_active, paytable_mark_inactive
+from paytables.services import paytable_line_set, paytable_mark_in_use
 from tests.paytables.conftest import JACKS_9_6
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +63,7 @@ def assert_unchanged(paytable: Paytable) -> None:
 
 
 def test_services_refuse_to_edit_an_approved_version(approved: Paytable, floor_user: User) -> None:
-    from casino.api_errors import WrongPhase
+    from casino.errors import WrongPhase
 
     with pytest.raises(WrongPhase):
         paytable_line_set(paytable=approved, lines=JACKS_9_6[:3], actor=floor_user)
@@ -112,8 +112,8 @@ def test_the_database_refuses_raw_sql_changes_to_an_approved_version(approved: P
 
 
 def test_status_transitions_of_an_approved_version_stay_possible(approved: Paytable) -> None:
-    paytable_mark_active(approved)
-    paytable_mark_inactive(approved)
+    paytable_mark_in_use(approved, in_use=True)
+    paytable_mark_in_use(approved, in_use=False)
     Paytable.objects.filter(pk=approved.pk).update(status=PaytableStatus.RETIRED)
     assert Paytable.objects.get(pk=approved.pk).status == "retired"
     assert_unchanged(approved)

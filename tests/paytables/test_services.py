@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from audit.models import AuditEvent
-from casino.api_errors import DomainError, NotAllowed, WrongPhase
+from casino.errors import DomainError, NotAllowed, WrongPhase
 from paytables.models import Paytable, PaytableLine, PaytableStatus
 from paytables.selectors import paytable_as_dict, paytable_spec
 from paytables.services import (
@@ -16,8 +16,7 @@ from paytables.services import (
     paytable_clone,
     paytable_create_draft,
     paytable_line_set,
-    paytable_mark_active,
-    paytable_mark_inactive,
+    paytable_mark_in_use,
     paytable_retire,
 )
 from tests.paytables.conftest import JACKS_9_6, jacks
@@ -162,23 +161,34 @@ def test_a_draft_or_a_retired_version_cannot_be_retired(draft: Paytable, floor_u
 
 
 def test_an_active_version_is_taken_off_its_tables_before_retiring(approved: Paytable, floor_user: User) -> None:
-    paytable_mark_active(approved, actor=floor_user)
-    paytable_mark_active(approved, actor=floor_user)  # a second table: still active, no second event
+    paytable_mark_in_use(approved, in_use=True, actor=floor_user)
+    paytable_mark_in_use(approved, in_use=True, actor=floor_user)  # a second table: still active, no second event
     assert Paytable.objects.get(pk=approved.pk).status == PaytableStatus.ACTIVE
-    assert len(events("paytable_mark_active")) == 1
+    [put_on] = events("paytable_mark_active")
+    assert (put_on.before, put_on.after, put_on.actor) == ({"status": "approved"}, {"status": "active"}, floor_user)
     with pytest.raises(WrongPhase) as caught:
         paytable_retire(paytable=approved, actor=floor_user)
     assert caught.value.code == "paytable_active"
-    paytable_mark_inactive(approved, actor=floor_user)
+    paytable_mark_in_use(approved, in_use=False, actor=floor_user)
+    paytable_mark_in_use(approved, in_use=False, actor=floor_user)  # already off every table: nothing more
+    [taken_off] = events("paytable_mark_inactive")
+    assert (taken_off.before, taken_off.after) == ({"status": "active"}, {"status": "approved"})
     paytable_retire(paytable=approved, actor=floor_user)
     assert Paytable.objects.get(pk=approved.pk).status == PaytableStatus.RETIRED
-    assert len(events("paytable_mark_inactive")) == 1
 
 
 def test_only_an_approved_version_goes_on_a_table(draft: Paytable) -> None:
     with pytest.raises(WrongPhase) as caught:
-        paytable_mark_active(draft)
-    assert caught.value.code == "paytable_not_approved"
+        paytable_mark_in_use(draft, in_use=True)
+    assert (caught.value.code, caught.value.field) == ("paytable_not_approved", "paytable")
+    assert Paytable.objects.get(pk=draft.pk).status == PaytableStatus.DRAFT
+
+
+def test_taking_a_version_that_is_on_no_table_off_changes_nothing(draft: Paytable, approved: Paytable) -> None:
+    for paytable in (draft, approved):
+        paytable_mark_in_use(paytable, in_use=False)
+    assert not events("paytable_mark_inactive")
+    assert Paytable.objects.get(pk=approved.pk).status == PaytableStatus.APPROVED
 
 
 @pytest.mark.parametrize("persona", ["dealer_user", "compliance_user", "stranger"])

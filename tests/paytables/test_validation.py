@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from casino.api_errors import DomainError
+from casino.errors import DomainError
 from paytables.models import Paytable
 from paytables.selectors import paytable_as_dict
 from paytables.services import paytable_create_draft, paytable_line_set

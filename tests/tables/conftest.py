@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.utils import timezone
 from rest_framework.test import APIClient
 
-from paytables.models import Paytable, PaytableLine
+from paytables.models import Paytable
 from tables.models import CardSource, Table
 from tables.services.seats import seat_join
 from tables.services.tables import table_assign_dealer, table_create, table_open
+from tests.paytables.factories import make_paytable
 
-STANDARD = Path(__file__).resolve().parents[2] / "paytables" / "standard"
+__all__ = ["HOUSE_TO_1", "make_paytable"]  # test modules import both from here
 
-# A table-style (to_1) paytable: pays 0 is a push (the stake comes back).
+# A table-style (to_1) paytable: pays 0 is a push (the stake comes back). Not one of paytables/standard/: the
+# round tests pin its pays (a royal flush pays 250 to 1), so it is these tests' own schedule.
 HOUSE_TO_1 = {
     "name": "House Triple Draw",
     "basis": "to_1",
@@ -36,43 +36,16 @@ HOUSE_TO_1 = {
 }
 
 
-def make_paytable(document: dict[str, Any], approver: User) -> Paytable:
-    # Written directly (not through paytable_create_draft) so no analysis job is queued for test fixtures.
-    paytable = Paytable.objects.create(
-        name=document["name"],
-        version=1,
-        basis=document["basis"],
-        wild_ranks=document.get("wild_ranks", []),
-        status="draft",  # lines go in while it is a draft: the database refuses them once approved
-    )
-    for position, line in enumerate(document["lines"], start=1):
-        pays = str(line["pays"])
-        numerator, _, denominator = pays.partition("/")
-        PaytableLine.objects.create(
-            paytable=paytable,
-            position=position,
-            hand=line["hand"],
-            min_rank=line.get("min_rank", ""),
-            ranks=line.get("ranks", []),
-            pays_numerator=int(numerator),
-            pays_denominator=int(denominator or 1),
-        )
-    Paytable.objects.filter(pk=paytable.pk).update(
-        status="approved", approval_reference="GC-TEST-1", approved_by=approver, approved_at=timezone.now()
-    )
-    paytable.refresh_from_db()
-    return paytable
-
-
 @pytest.fixture
-def jacks_for_1(floor_user: User) -> Paytable:
+def jacks_for_1(approved_paytable: Callable[..., Paytable]) -> Paytable:
     """Jacks or Better 9/6, the video-poker (for 1) basis."""
-    return make_paytable(json.loads((STANDARD / "jacks_or_better_9_6.json").read_text()), floor_user)
+    return approved_paytable("jacks_or_better_9_6")
 
 
 @pytest.fixture
-def house_to_1(floor_user: User) -> Paytable:
-    return make_paytable(HOUSE_TO_1, floor_user)
+def house_to_1(approved_paytable: Callable[..., Paytable]) -> Paytable:
+    """The house paytable above, the table-style (to 1) basis."""
+    return approved_paytable(HOUSE_TO_1)
 
 
 def open_table(

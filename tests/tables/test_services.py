@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from audit.models import AuditEvent
-from casino.api_errors import DomainError, NotAllowed, WrongPhase
+from casino.errors import DomainError, NotAllowed, WrongPhase
 from paytables.models import Paytable
 from tables.models import Round, Table
 from tables.services.bets import bet_place

@@ -15,7 +15,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
-from casino.api_errors import WrongPhase
+from casino.errors import WrongPhase
 from tables.models import Round, SeatHand, Table
 from tables.services.bets import bet_place
 from tables.services.cards import cards_deal, holds_record, rows_record

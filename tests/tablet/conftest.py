@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from paytables.seed import STANDARD_DIR
 from tables.services.seats import seat_join
 from tables.services.tables import table_assign_dealer, table_create, table_open
 from tests.conftest import REQUIRE_SERVICES
@@ -130,37 +131,13 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Any, str], None]:
 
 # --- the tables a tablet works on --------------------------------------------------------------------------------
 
-STANDARD_PAYTABLE = Path(settings.BASE_DIR) / "paytables" / "standard" / "jacks_or_better_9_6.json"
+STANDARD_PAYTABLE = STANDARD_DIR / "jacks_or_better_9_6.json"
 
 
 @pytest.fixture
-def paytable(floor_user: User) -> Any:
+def paytable(approved_paytable: Callable[..., Any]) -> Any:
     """Jacks or Better 9/6, approved (the approval workflow and its analysis job are the paytables app's tests)."""
-    import json
-
-    from django.utils import timezone
-
-    from paytables.models import Paytable, PaytableLine
-
-    data = json.loads(STANDARD_PAYTABLE.read_text())
-    # Lines go in while it is a draft: the database refuses lines of an approved paytable.
-    table = Paytable.objects.create(name=data["name"], version=1, basis=data["basis"], status="draft")
-    PaytableLine.objects.bulk_create(
-        PaytableLine(
-            paytable=table,
-            position=position,
-            hand=line["hand"],
-            min_rank=line.get("min_rank", ""),
-            ranks=line.get("ranks", []),
-            pays_numerator=int(line["pays"]),
-        )
-        for position, line in enumerate(data["lines"], start=1)
-    )
-    Paytable.objects.filter(pk=table.pk).update(
-        status="approved", approval_reference="TEST-APPROVAL-1", approved_by=floor_user, approved_at=timezone.now()
-    )
-    table.refresh_from_db()
-    return table
+    return approved_paytable(STANDARD_PAYTABLE.stem)
 
 
 @pytest.fixture

@@ -1,0 +1,35 @@
+"""The audit actions the tables app records (declared once: code, label, exception kind; see audit/actions.py)."""
+
+from __future__ import annotations
+
+from audit.actions import ExceptionKind, declare
+
+# Tables and seats
+TABLE_CREATE = declare("table_create", "Table created")
+TABLE_OPEN = declare("table_open", "Table opened")
+TABLE_CLOSE = declare("table_close", "Table closed")
+TABLE_UPDATE_LIMITS = declare("table_update_limits", "Table limits changed")
+TABLE_SET_PAYTABLE = declare("table_set_paytable", "Table paytable changed")
+TABLE_ASSIGN_DEALER = declare("table_assign_dealer", "Dealer assigned")
+TABLE_UNASSIGN_DEALER = declare("table_unassign_dealer", "Dealer unassigned")
+SEAT_JOIN = declare("seat_join", "Player seated")
+SEAT_LEAVE = declare("seat_leave", "Player left the seat")
+
+# Triple Draw rounds
+ROUND_START = declare("round_start", "Round started")
+BET_PLACE = declare("bet_place", "Bets placed")
+BET_CLEAR = declare("bet_clear", "Bets cleared")
+ROUND_CLOSE_BETS = declare("round_close_bets", "Bets closed")
+CARDS_DEAL = declare("cards_deal", "Cards dealt")
+HOLDS_RECORD = declare("holds_record", "Holds recorded")
+ROWS_RECORD = declare("rows_record", "Draw rows recorded")
+ROUND_SETTLE = declare("round_settle", "Settlement queued")
+ROUND_SETTLEMENT = declare("round_settlement", "Round settled")
+ROUND_APPROVE_PAYOUT = declare("round_approve_payout", "Payout approved", exception_kind=ExceptionKind.APPROVAL)
+ROUND_VOID = declare("round_void", "Round voided", exception_kind=ExceptionKind.VOID)
+ROUND_VOID_REQUEST = declare("round_void_request", "Void requested", exception_kind=ExceptionKind.VOID)
+
+# Card-reading shoes
+DEVICE_CREATE = declare("device_create", "Shoe device issued")
+DEVICE_REVOKE = declare("device_revoke", "Shoe device revoked")
+SHOE_CARDS_RECORD = declare("shoe_cards_record", "Cards read by the shoe")
