@@ -14,7 +14,7 @@ from casino.engine.home.betting import MoveKind
 from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand, Phase
 from casino.engine.home.record import GameRecord, export_record, replay
-from casino.engine.home.rules import HomeRules
+from casino.engine.rules.model import Rules
 
 GAMES = {
     "five-card-draw": {},
@@ -53,7 +53,7 @@ def main() -> None:
     for variant, options in GAMES.items():
         played, start, records = 0, time.perf_counter(), []
         while played < hands:
-            game = HomeGame(HomeRules.announce(variant, {**STAKES, **options}), dict.fromkeys(range(1, 7), 1_000_000))
+            game = HomeGame(Rules.announce(variant, {**STAKES, **options}), dict.fromkeys(range(1, 7), 1_000_000))
             for number in range(10):
                 if game.over:
                     break

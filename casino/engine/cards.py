@@ -141,6 +141,14 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+
+def card_symbols(card: Card) -> str:
+    """A card as people read it on a screen: "J♠", "10♥"."""
+    return f"{'10' if card.rank is Rank.TEN else card.rank.code}{_SUIT_SYMBOLS[card.suit]}"
+
+
 class Deck:
     """A 52-card deck; shuffled only by an injected random source (SystemRandom in production)."""
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from casino.engine.cards import ALL_CARDS, Card, parse_cards
 from casino.engine.home.game import HomeGame
 from casino.engine.home.pots import clockwise_from_button
-from casino.engine.home.rules import HomeRules
+from casino.engine.rules.model import Rules
 
 
 def stacked_deck(button: int, hands: Mapping[int, str], stock: str = "") -> list[Card]:
@@ -26,4 +26,4 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 def game(variant: str, stacks: Mapping[int, int], **options: object) -> HomeGame:
-    return HomeGame(HomeRules.announce(variant, options), stacks)
+    return HomeGame(Rules.announce(variant, options), stacks)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from casino.engine.errors import AnnouncementError
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.hand import Phase
@@ -193,8 +194,6 @@ def test_a_recorded_reshuffle_that_is_not_the_discards_is_refused() -> None:
 
 
 def test_a_game_record_refuses_an_unknown_option_for_the_variant() -> None:
-    from casino.engine.home.errors import AnnouncementError
-
     with pytest.raises(AnnouncementError) as refused:
         game("five-card-draw", {1: 100, 2: 100}, ante_cents=10, small_bet_cents=20, big_bet_cents=40, legs_to_win=2)
     assert refused.value.option == "legs_to_win"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from casino.engine.errors import AnnouncementError
 from casino.engine.home import errors as e
-from casino.engine.home.errors import AnnouncementError, IllegalAction
+from casino.engine.home.errors import IllegalAction
 from casino.engine.home.hand import Phase
 from tests.engine.home_support import cards, game, stacked_deck
 

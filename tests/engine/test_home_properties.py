@@ -15,7 +15,7 @@ from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand, Phase
 from casino.engine.home.record import GameRecord, export_record, replay
-from casino.engine.home.rules import HomeRules
+from casino.engine.rules.model import Rules
 
 VARIANT_OPTIONS: dict[str, list[dict[str, object]]] = {
     "five-card-draw": [{}, {"max_discard": 5}],
@@ -40,7 +40,7 @@ def games(draw: st.DrawFn) -> HomeGame:
         options["min_bet_cents"] = draw(st.integers(1, 40))
     count = draw(st.integers(2, 6))
     stacks = draw(st.lists(st.integers(1, 600), min_size=count, max_size=count))
-    return HomeGame(HomeRules.announce(variant, options), {seat + 1: stack for seat, stack in enumerate(stacks)})
+    return HomeGame(Rules.announce(variant, options), {seat + 1: stack for seat, stack in enumerate(stacks)})
 
 
 def _betting_candidates(hand: HomeHand, seat: int, data: st.DataObject) -> list[tuple[MoveKind, int]]:

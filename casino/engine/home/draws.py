@@ -8,25 +8,11 @@ from dataclasses import dataclass
 from casino.engine.cards import Card, Rank
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
-from casino.engine.home.rules import FIVE_CARD_DRAW, FREAK_OF_NATURE, PREGNANT_THREES, DrawMode, HomeRules
-
-# Three Legged Race: "every player must discard and replace exactly 3 cards" (DESIGN 7).
-THREE_LEGGED_RACE_DISCARD = 3
+from casino.engine.rules.model import Rules
+from casino.engine.variants import PREGNANT_THREES, THREE_LEGGED_RACE
 
 
-def draw_count(rules: HomeRules) -> int:
-    """How many draws a hand has: Pregnant Threes announces 1-3, every other home game has one."""
-    return rules.draws if rules.variant == PREGNANT_THREES else 1
-
-
-def mandatory_discard(rules: HomeRules) -> int:
-    """How many cards every player must exchange at each draw (0 when the draw is optional)."""
-    if rules.variant == PREGNANT_THREES:
-        return rules.cards_per_draw if rules.draw is DrawMode.MANDATORY else 0
-    return THREE_LEGGED_RACE_DISCARD if rules.variant not in (FIVE_CARD_DRAW, FREAK_OF_NATURE) else 0
-
-
-def verify_discard(rules: HomeRules, seat: int, held: Sequence[Card], discards: Sequence[Card]) -> None:
+def verify_discard(rules: Rules, seat: int, held: Sequence[Card], discards: Sequence[Card]) -> None:
     """Raise IllegalAction unless `discards` are distinct cards the seat holds, as many as the variant allows."""
     seen: set[Card] = set()
     for card in discards:
@@ -34,35 +20,35 @@ def verify_discard(rules: HomeRules, seat: int, held: Sequence[Card], discards: 
             raise IllegalAction(f"seat {seat} does not hold {card} to discard", code=e.CARD_NOT_HELD,
                                 rule="a player discards only cards from their own hand, each once", token=str(card))
         seen.add(card)
-    count = len(discards)
-    if rules.variant == PREGNANT_THREES:
-        wanted = rules.cards_per_draw
-        if rules.draw is DrawMode.MANDATORY and count != wanted:
+    keeps_ace = any(card.rank is Rank.ACE for card in held if card not in seen)
+    verify_discard_count(rules, seat, len(discards), keeps_ace=keeps_ace)
+
+
+def verify_discard_count(rules: Rules, seat: int, count: int, *, keeps_ace: bool) -> None:
+    """Raise IllegalAction unless the variant lets a player exchange `count` cards (keeping an ace or not)."""
+    rule = rules.discards
+    if rule.allows(count, keeps_ace=keeps_ace):
+        return
+    if rules.variant.code == PREGNANT_THREES:
+        wanted = rule.maximum
+        if rule.mandatory:
             raise IllegalAction(
                 f"seat {seat} discards {count}: this draw is mandatory, exactly {wanted}", code=e.WRONG_DISCARD_COUNT,
                 rule=f"mandatory draw: each player must exchange exactly {wanted} cards, even breaking up wild cards",
             )
-        if count > wanted:
-            raise IllegalAction(f"seat {seat} discards {count}: at most {wanted} at this draw",
-                                code=e.WRONG_DISCARD_COUNT, rule=f"optional draw: 0 up to {wanted} cards")
-        return
-    if rules.variant not in (FIVE_CARD_DRAW, FREAK_OF_NATURE):
-        if count != THREE_LEGGED_RACE_DISCARD:
-            raise IllegalAction(
-                f"seat {seat} discards {count}: Three Legged Race needs exactly three", code=e.WRONG_DISCARD_COUNT,
-                rule="Three Legged Race: every player still in the hand shall discard exactly three cards, "
-                "no more and no fewer; no player may stand pat",
-            )
-        return
-    if count <= rules.max_discard:
-        return
-    keeps_ace = any(card.rank is Rank.ACE for card in held if card not in seen)
-    if count > rules.max_discard_with_ace or not keeps_ace:
+        raise IllegalAction(f"seat {seat} discards {count}: at most {wanted} at this draw",
+                            code=e.WRONG_DISCARD_COUNT, rule=f"optional draw: 0 up to {wanted} cards")
+    if rules.variant.code == THREE_LEGGED_RACE:
         raise IllegalAction(
-            f"seat {seat} discards {count}: at most {rules.max_discard} "
-            f"({rules.max_discard_with_ace} when keeping an ace)", code=e.WRONG_DISCARD_COUNT,
-            rule=f"five-card draw: at most {rules.max_discard} cards, {rules.max_discard_with_ace} when keeping an ace",
+            f"seat {seat} discards {count}: Three Legged Race needs exactly three", code=e.WRONG_DISCARD_COUNT,
+            rule="Three Legged Race: every player still in the hand shall discard exactly three cards, "
+            "no more and no fewer; no player may stand pat",
         )
+    raise IllegalAction(
+        f"seat {seat} discards {count}: at most {rule.maximum} ({rule.maximum_keeping_ace} when keeping an ace)",
+        code=e.WRONG_DISCARD_COUNT,
+        rule=f"five-card draw: at most {rule.maximum} cards, {rule.maximum_keeping_ace} when keeping an ace",
+    )
 
 
 @dataclass(frozen=True)

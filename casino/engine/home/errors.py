@@ -16,16 +16,6 @@ class IllegalAction(EngineError):
         self.rule = rule
 
 
-class AnnouncementError(EngineError):
-    """A missing, unknown or out-of-range announced option (DESIGN 7 table)."""
-
-    code = "bad_announcement"
-
-    def __init__(self, message: str, *, option: str) -> None:
-        super().__init__(message, token=option)
-        self.option = option
-
-
 # Stable codes of illegal actions, so callers and tests can tell them apart.
 OUT_OF_TURN = "out_of_turn"
 WRONG_PHASE = "wrong_phase"

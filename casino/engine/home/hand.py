@@ -10,13 +10,13 @@ from casino.engine.cards import Card, check_unique
 from casino.engine.errors import EngineError
 from casino.engine.home import errors as e
 from casino.engine.home.betting import BettingRound, Move, MoveKind
-from casino.engine.home.draws import Replacement, Stock, draw_count, mandatory_discard, verify_discard
+from casino.engine.home.draws import Replacement, Stock, verify_discard
 from casino.engine.home.errors import IllegalAction
-from casino.engine.home.evaluation import rank_hands, variant_rules
+from casino.engine.home.evaluation import rank_hands
 from casino.engine.home.events import Event, EventKind
 from casino.engine.home.pots import clockwise_from_button
-from casino.engine.home.rules import HomeRules
 from casino.engine.home.settle import Ranker, Settlement, settle
+from casino.engine.rules.model import Rules
 
 HAND_SIZE = 5
 DECK_SIZE = 52
@@ -66,7 +66,7 @@ class HomeHand:
     def __init__(
         self,
         *,
-        rules: HomeRules,
+        rules: Rules,
         stacks: Mapping[int, int],
         button: int,
         deck: Sequence[Card],
@@ -298,7 +298,7 @@ class HomeHand:
 
     def _post_antes(self) -> None:
         for player in self.players.values():
-            ante = min(self.rules.ante_cents, player.stack)
+            ante = min(self.rules.ante_cents or 0, player.stack)
             player.stack -= ante
             player.contributed += ante
             if ante:
@@ -339,7 +339,7 @@ class HomeHand:
                 if not self.round.complete:
                     return
                 self._return_uncalled()
-                if self.draws_done < draw_count(self.rules):
+                if self.draws_done < self.rules.draw_rounds:
                     self.phase = Phase.DRAWING
                     self.draw_queue = self.live
                 else:
@@ -411,18 +411,19 @@ def _action_text(seat: int, requested: MoveKind, move: Move) -> str:
     return f"{seat} {move.kind.value}"
 
 
-def _verify_start(rules: HomeRules, stacks: Mapping[int, int], deck: Sequence[Card]) -> None:
+def _verify_start(rules: Rules, stacks: Mapping[int, int], deck: Sequence[Card]) -> None:
     if len(stacks) < 2:
         raise IllegalAction("a hand needs at least two players with chips", code=e.NOT_ENOUGH_PLAYERS,
                             rule="poker needs two or more players")
-    if len(stacks) > rules.max_players:
-        raise IllegalAction(f"{len(stacks)} players: {rules.variant} seats at most {rules.max_players}",
-                            code=e.TOO_MANY_PLAYERS, rule=f"{rules.variant}: at most {rules.max_players} players")
+    if len(stacks) > rules.seat_limit:
+        code, limit = rules.variant.code, rules.seat_limit
+        raise IllegalAction(f"{len(stacks)} players: {code} seats at most {limit}",
+                            code=e.TOO_MANY_PLAYERS, rule=f"{code}: at most {limit} players")
     stock = DECK_SIZE - HAND_SIZE * len(stacks)
-    if stock < mandatory_discard(rules):
+    if stock < rules.discards.minimum:
         # The first to draw would find too few cards and no discards to reshuffle: the hand could not go on.
         raise IllegalAction(
-            f"{len(stacks)} players leave {stock} cards, fewer than the {mandatory_discard(rules)} the first to draw "
+            f"{len(stacks)} players leave {stock} cards, fewer than the {rules.discards.minimum} the first to draw "
             "must exchange", code=e.TOO_MANY_PLAYERS,
             rule="a mandatory draw needs enough cards in the stock for the first player to draw",
         )
@@ -437,6 +438,5 @@ def _verify_start(rules: HomeRules, stacks: Mapping[int, int], deck: Sequence[Ca
         raise IllegalAction(exc.message, code=e.BAD_DECK, rule="a deck holds each card once", token=exc.token) from exc
 
 
-def _default_ranker(rules: HomeRules) -> Ranker:
-    showdown_rules = variant_rules(rules)
-    return lambda hands: rank_hands(showdown_rules, hands)
+def _default_ranker(rules: Rules) -> Ranker:
+    return lambda hands: rank_hands(rules, hands)

@@ -9,11 +9,11 @@ from typing import Any
 from casino.engine.cards import Card, parse_cards
 from casino.engine.errors import EngineError
 from casino.engine.home.betting import MoveKind
-from casino.engine.home.errors import AnnouncementError, IllegalAction
+from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand
-from casino.engine.home.rules import HomeRules
 from casino.engine.home.settle import Ranker
+from casino.engine.rules.model import Rules
 
 
 class RecordError(EngineError):
@@ -51,7 +51,7 @@ class HandRecord:
 @dataclass(frozen=True)
 class GameRecord:
     variant: str
-    rules: HomeRules
+    rules: Rules
     players: tuple[tuple[int, str, int], ...]  # seat, name, starting stack in cents
     hands: tuple[HandRecord, ...]
 
@@ -64,7 +64,7 @@ class GameRecord:
         rules_data = data.get("rules")
         if not isinstance(variant, str) or not isinstance(rules_data, Mapping):
             raise RecordError("a game record needs \"variant\" (a code) and \"rules\" (an object)")
-        rules = HomeRules.announce(variant, rules_data)
+        rules = Rules.announce(variant, rules_data)
         players = tuple(_player(item, index) for index, item in enumerate(_list(data, "players")))
         seats = [seat for seat, _, _ in players]
         if len(set(seats)) != len(seats):
@@ -144,7 +144,7 @@ def export_record(game: HomeGame, names: Mapping[int, str] | None = None) -> dic
     """The game as a DESIGN 9 record: announced rules, players, and each hand's deck, reshuffles and actions."""
     names = names or {}
     return {
-        "variant": game.rules.variant,
+        "variant": game.rules.variant.code,
         "rules": game.rules.to_dict(),
         "players": [{"seat": seat, "name": names.get(seat, ""), "stack_cents": stack}
                     for seat, stack in sorted(game.starting_stacks.items())],
@@ -206,4 +206,3 @@ def _hand(item: Any, index: int) -> HandRecord:
     return HandRecord(button, deck, reshuffles, tuple(actions))
 
 
-__all__ = ["AnnouncementError", "GameRecord", "RecordError", "ReplayError", "export_record", "replay"]

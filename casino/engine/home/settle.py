@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from casino.engine.cards import Card, Rank
 from casino.engine.home.pots import build_pots, clockwise_from_button, split_pot
-from casino.engine.home.rules import HomeRules, TieRule
+from casino.engine.rules.model import Rules
+from casino.engine.rules.options import TieRule
 
 # Ranks the live hands: (strength by seat, description by seat, wild rank fixed for the showdown).
 Ranker = Callable[[Mapping[int, Sequence[Card]]], tuple[dict[int, tuple[int, ...]], dict[int, str], Rank | None]]
@@ -35,7 +36,7 @@ class Settlement:
 
 def settle(
     *,
-    rules: HomeRules,
+    rules: Rules,
     button: int,
     contributions: Mapping[int, int],
     hands: Mapping[int, Sequence[Card]],
@@ -98,7 +99,7 @@ def settle(
     return Settlement(awarded, payouts, wild_rank, new_legs, scorers, 0, reached, descriptions)
 
 
-def _leg_scorers(rules: HomeRules, winners: tuple[int, ...], *, contested: bool) -> tuple[int, ...]:
+def _leg_scorers(rules: Rules, winners: tuple[int, ...], *, contested: bool) -> tuple[int, ...]:
     """Who scores a leg: the showdown winner(s) under the announced tie rule, or the player left alone."""
     if not contested:
         return winners if rules.uncontested_scores_leg else ()
