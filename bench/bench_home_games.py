@@ -13,7 +13,8 @@ from casino.engine.cards import ALL_CARDS, Card
 from casino.engine.home.betting import MoveKind
 from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand, Phase
-from casino.engine.home.record import GameRecord, export_record, replay
+from casino.engine.home.record import GameRecord, export_record
+from casino.engine.home.replay import replay
 from casino.engine.rules.model import Rules
 
 GAMES = {
@@ -32,8 +33,8 @@ def _play(hand: HomeHand, rng: random.Random) -> None:
         if hand.phase is Phase.DRAWING:
             held = hand.players[seat].cards
             options: list[tuple[Card, ...]] = [tuple(held[:n]) for n in range(6)]
-            if len(hand.stock.cards) < 5:
-                hand.stock.reshuffles = [tuple(hand.stock.muck)]
+            if hand.feed is not None and len(hand.feed.cards) < 5:
+                hand.feed.reshuffles = [tuple(hand.muck)]
             hand.draw(seat, rng.choice([o for o in options if hand.can_draw(seat, o)]))
             continue
         unit = hand.round.unit

@@ -14,7 +14,8 @@ from casino.engine.home.betting import MoveKind
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand, Phase
-from casino.engine.home.record import GameRecord, export_record, replay
+from casino.engine.home.record import GameRecord, export_record
+from casino.engine.home.replay import replay
 from casino.engine.rules.model import Rules
 
 VARIANT_OPTIONS: dict[str, list[dict[str, object]]] = {
@@ -65,16 +66,19 @@ def _draw_candidates(hand: HomeHand, seat: int, data: st.DataObject) -> list[tup
     held = hand.players[seat].cards
     choices = [tuple(held[:count]) for count in range(6)]
     choices.append(tuple(data.draw(st.permutations(held), label="discard order")[: data.draw(st.integers(0, 5))]))
-    stock = hand.stock
-    if len(stock.cards) < 5 and stock.muck:
+    feed = hand.feed
+    assert feed is not None
+    if len(feed.cards) < 5 and hand.muck:
         # The record would give the reshuffled stock; here any order of the muck will do.
-        stock.reshuffles = [tuple(reversed(stock.muck))]
+        feed.reshuffles = [tuple(reversed(hand.muck))]
     return [choice for choice in choices if hand.can_draw(seat, choice)]
 
 
 def _state(hand: HomeHand) -> object:
+    feed = hand.feed
+    assert feed is not None
     return (copy.deepcopy(hand.players), hand.pot_cents, hand.actor, hand.phase, len(hand.events),
-            copy.deepcopy(hand.round.__dict__), list(hand.stock.cards), list(hand.stock.muck))
+            copy.deepcopy(hand.round.__dict__), list(feed.cards), list(hand.muck))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from casino.engine.home.record import GameRecord, RecordError, ReplayError, export_record, replay
+from casino.engine.home.record import GameRecord, RecordError, export_record
+from casino.engine.home.replay import ReplayError, replay
 from casino.engine.rules.model import Rules
 from tests.engine.home_support import cards, game, stacked_deck
 

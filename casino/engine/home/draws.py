@@ -1,4 +1,4 @@
-"""The draw: how many cards each variant lets a player discard, and the stock with its reshuffle rule."""
+"""The draw: how many cards each variant lets a player discard, checked, and told to the player to draw."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from casino.engine.cards import Card, Rank
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
-from casino.engine.rules.model import Rules
+from casino.engine.rules.model import DiscardRule, Rules
 from casino.engine.variants import PREGNANT_THREES, THREE_LEGGED_RACE
 
 
@@ -52,69 +52,37 @@ def verify_discard_count(rules: Rules, seat: int, count: int, *, keeps_ace: bool
 
 
 @dataclass(frozen=True)
-class Replacement:
-    """A planned draw: the new cards, the stocks that reshuffles put in place, and the stock and muck after it."""
+class DrawChoice:
+    """How many cards `seat` may exchange at draw `number` of `draws`: the variant's rule, within what the stock
+    and the reshuffled discards can still serve (`available`)."""
 
-    cards: tuple[Card, ...]
-    reshuffled: tuple[tuple[Card, ...], ...]
-    stock_after: tuple[Card, ...]
-    muck_after: tuple[Card, ...]
+    seat: int
+    number: int
+    draws: int
+    rule: DiscardRule
+    available: int
 
+    @property
+    def minimum(self) -> int:
+        return self.rule.minimum
 
-class Stock:
-    """The undealt cards, the discards since the last reshuffle, and the recorded reshuffles still to come.
+    @property
+    def maximum(self) -> int:
+        return min(self.rule.maximum, self.available)
 
-    "If the stock runs out during a draw, the discards so far, except the drawing player's own, are shuffled
-    into a new stock" (DESIGN 7). The drawing player's own are the cards they discard at this draw; their
-    discards of an earlier draw are already in the muck. Folded and killed hands are not discards and stay out.
-    When even the reshuffled discards cannot cover a draw, that many cards cannot be drawn (the player may
-    draw fewer where the draw is optional); hands with a mandatory draw are refused at the deal if the
-    first player to draw could not be served.
-    """
+    @property
+    def maximum_keeping_ace(self) -> int:
+        return min(self.rule.maximum_keeping_ace, self.available)
 
-    def __init__(self, cards: Sequence[Card], reshuffles: Sequence[Sequence[Card]] = ()) -> None:
-        self.cards: list[Card] = list(cards)
-        self.muck: list[Card] = []
-        self.reshuffles: list[tuple[Card, ...]] = [tuple(stock) for stock in reshuffles]
+    def __str__(self) -> str:
+        if self.rule.mandatory:
+            return f"Discard exactly {self.minimum} cards"
+        text = f"Stand pat or discard up to {self.maximum} cards"
+        if self.maximum_keeping_ace > self.maximum:
+            text += f" ({self.maximum_keeping_ace} keeping an ace)"
+        return text
 
-    def deal_one(self) -> Card:
-        if not self.cards:
-            raise IllegalAction("the deck ran out during the deal", code=e.BAD_DECK, rule="a full deck is dealt")
-        return self.cards.pop(0)
-
-    def plan(self, count: int) -> Replacement:
-        """Work out the next `count` replacements without taking them; raise IllegalAction if they cannot come."""
-        stock, muck, pending = list(self.cards), list(self.muck), list(self.reshuffles)
-        dealt: list[Card] = []
-        used: list[tuple[Card, ...]] = []
-        while len(dealt) < count:
-            if not stock:
-                if not muck:
-                    raise IllegalAction("the stock and the discards are exhausted", code=e.STOCK_EXHAUSTED,
-                                        rule="replacements come from the stock, then from the reshuffled discards")
-                if not pending:
-                    raise IllegalAction(
-                        "the stock ran out and the record gives no reshuffle", code=e.BAD_RESHUFFLE,
-                        rule="`reshuffles` gives the new stock each time the stock runs out",
-                    )
-                new_stock = pending.pop(0)
-                if len(set(new_stock)) != len(new_stock) or set(new_stock) != set(muck) or len(new_stock) != len(muck):
-                    raise IllegalAction(
-                        f"the reshuffled stock {' '.join(map(str, new_stock))} is not the discards so far "
-                        f"({' '.join(map(str, sorted(muck, key=_index)))})", code=e.BAD_RESHUFFLE,
-                        rule="the discards so far, except the drawing player's own, are shuffled into a new stock",
-                    )
-                stock, muck = list(new_stock), []
-                used.append(new_stock)
-            dealt.append(stock.pop(0))
-        return Replacement(tuple(dealt), tuple(used), tuple(stock), tuple(muck))
-
-    def take(self, replacement: Replacement, discards: Sequence[Card]) -> None:
-        """Commit a planned replacement; the drawing player's discards then join the muck."""
-        del self.reshuffles[: len(replacement.reshuffled)]
-        self.cards = list(replacement.stock_after)
-        self.muck = [*replacement.muck_after, *discards]
-
-
-def _index(card: Card) -> int:
-    return card.index
+    def to_dict(self) -> dict[str, object]:
+        return {"seat": self.seat, "draw": self.number, "draws": self.draws, "minimum": self.minimum,
+                "maximum": self.maximum, "maximum_keeping_ace": self.maximum_keeping_ace,
+                "mandatory": self.rule.mandatory, "text": str(self)}

@@ -41,3 +41,7 @@ NOT_ENOUGH_PLAYERS = "not_enough_players"
 TOO_MANY_PLAYERS = "too_many_players"
 BAD_BUTTON = "bad_button"
 BAD_DECK = "bad_deck"
+# A live hand given its cards one at a time.
+NO_CARD_DUE = "no_card_due"
+CARD_ALREADY_SEEN = "card_already_seen"
+CARD_NOT_IN_STOCK = "card_not_in_stock"

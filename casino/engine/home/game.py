@@ -70,8 +70,15 @@ class HomeGame:
             raise IllegalAction("fewer than two players have chips", code=e.NOT_ENOUGH_PLAYERS,
                                 rule="poker needs two or more players")
 
-    def start_hand(self, *, button: int, deck: Sequence[Card], reshuffles: Sequence[Sequence[Card]] = ()) -> HomeHand:
-        """Ante, deal and return the new hand (settled at once if the deal killed all but one player)."""
+    def start_hand(
+        self,
+        *,
+        button: int,
+        deck: Sequence[Card] | None = None,
+        reshuffles: Sequence[Sequence[Card]] = (),
+    ) -> HomeHand:
+        """Post the antes and return the new hand: live (it then asks for each card) without a deck, or dealt from
+        `deck` and `reshuffles` (settled at once if the deal killed all but one player)."""
         self.verify_start_hand(button)
         dealt_in = self._dealt_in()
         hand = HomeHand(

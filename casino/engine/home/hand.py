@@ -6,23 +6,27 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from casino.engine.cards import Card, check_unique
-from casino.engine.errors import EngineError
+from casino.engine.cards import ALL_CARDS, Card
 from casino.engine.home import errors as e
+from casino.engine.home.awaiting import Awaiting, AwaitKind
 from casino.engine.home.betting import BettingRound, Move, MoveKind
-from casino.engine.home.draws import Replacement, Stock, verify_discard
+from casino.engine.home.deck import DeckFeed
+from casino.engine.home.draws import DrawChoice, verify_discard
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.evaluation import rank_hands
 from casino.engine.home.events import Event, EventKind
-from casino.engine.home.pots import clockwise_from_button
+from casino.engine.home.legal import LegalActions, legal_actions
+from casino.engine.home.pots import Pot, build_pots, clockwise_from_button
+from casino.engine.home.result import HandResult, hand_result
 from casino.engine.home.settle import Ranker, Settlement, settle
+from casino.engine.home.stock import DECK_SIZE, LiveStock
 from casino.engine.rules.model import Rules
 
 HAND_SIZE = 5
-DECK_SIZE = 52
 
 
 class Phase(StrEnum):
+    DEALING = "dealing"
     BETTING = "betting"
     DRAWING = "drawing"
     SETTLED = "settled"
@@ -45,22 +49,38 @@ class PlayerState:
         return not (self.folded or self.dead or self.left)
 
 
-class HomeHand:
-    """A hand from a fixed deck (top first) and the recorded reshuffles; every action is a verify/can/do triad.
+@dataclass
+class _Replacing:
+    """A draw whose replacement cards are still being dealt; the discards join the muck when it is done."""
 
-    Construction posts the antes and deals (one card at a time, clockwise from the button's left), so the hand
-    starts in the first betting round; it advances by itself through draws and betting rounds to settlement.
+    seat: int
+    remaining: int
+    discards: tuple[Card, ...]
+
+
+class HomeHand:
+    """A hand given its cards as they are dealt, or fed from a known deck; every action is a verify/can/do triad.
+
+    Live: start it with no deck; `awaiting` says what it needs next (a card for seat N, seat N's betting action or
+    draw, the reshuffled stock); `deal_card`, `reshuffle` and the player actions give it. Deck path (replay,
+    simulation): give `deck` (top first) and the recorded `reshuffles`; a `DeckFeed` then deals every card the hand
+    asks for, through the same `deal_card` and `reshuffle`, so both paths are one state machine. A hand in progress
+    rebuilt from its record also gives `dealt_so_far`: the feed stops there and the hand goes on live.
 
     Rulings where the sheets are silent:
     - The ante is posted in full, or all of a short stack (that player is then all-in for the hand).
-    - A kill card kills its receiver the moment it is dealt, but the deal goes on in its usual rotation (cards
-      are dealt face down), so the other players' cards do not depend on who was killed.
+    - Cards are dealt one at a time, clockwise from the button's left. A kill card kills its receiver the moment it
+      is dealt, but the deal goes on in its usual rotation (cards are dealt face down), so the other players' cards
+      do not depend on who was killed; once at most one player is live the hand ends and no more cards are dealt.
+      A draw's replacements are dealt as one packet: all go to the drawing player, even after one of them kills
+      them, and only then can the hand end.
     - Acting order in every betting round and the draw: clockwise from the first live player to the button's
       left (there are no blinds). All-in players still draw. A betting round with fewer than two players able
       to bet is skipped.
     - A bet nobody called is returned to its maker when the betting round ends or the hand is won uncontested.
     - A player may leave at any moment, out of turn; it counts as a fold. Their chips stay in the pot, and a
-      bet they made before leaving still has to be called or folded to.
+      bet they made before leaving still has to be called or folded to. A player who leaves while their
+      replacements are being dealt gets no more of them; their discards join the muck.
     """
 
     def __init__(
@@ -69,14 +89,15 @@ class HomeHand:
         rules: Rules,
         stacks: Mapping[int, int],
         button: int,
-        deck: Sequence[Card],
+        deck: Sequence[Card] | None = None,
         reshuffles: Sequence[Sequence[Card]] = (),
+        dealt_so_far: int | None = None,
         carried_pot_cents: int = 0,
         legs: Mapping[int, int] | None = None,
         ranker: Ranker | None = None,
         on_settle: Callable[[HomeHand], None] | None = None,
     ) -> None:
-        _verify_start(rules, stacks, deck)
+        _verify_start(rules, stacks)
         self.rules = rules
         self.button = button
         self.carried_pot_cents = carried_pot_cents
@@ -84,27 +105,31 @@ class HomeHand:
         self._ranker = ranker or _default_ranker(rules)
         self._on_settle = on_settle
         self.players = {seat: PlayerState(seat, stacks[seat]) for seat in clockwise_from_button(stacks, button)}
+        self._order = list(self.players)
         self.events: list[Event] = []
         self.actions: list[str] = []  # DESIGN 9 action strings, in the order they were taken
-        self.deck = tuple(deck)
-        self.used_reshuffles: list[tuple[Card, ...]] = []  # the new stocks the draws actually took
-        self.stock = Stock(deck, reshuffles)
-        self.phase = Phase.BETTING
+        self.stock = LiveStock()
+        self.feed = DeckFeed(deck, reshuffles, limit=dealt_so_far) if deck is not None else None
+        self._deck_order: Sequence[Card] = deck if deck is not None else ALL_CARDS  # to write the record's deck
+        self._dealt: list[list[Card]] = [[]]  # cards dealt from the first stock, then from each reshuffled one
+        self._reshuffled: list[tuple[Card, ...]] = []  # each reshuffled stock, as given
+        self.phase = Phase.DEALING
         self.betting_round = 0
         self.draws_done = 0
         self.draw_queue: list[int] = []
+        self._replacing: _Replacing | None = None
         self.round = self._new_round()
         self.settlement: Settlement | None = None
+        self._feeding = False
         self._post_antes()
-        self._deal()
-        self.round = self._new_round()
         self._advance()
+        self._run_feed()
 
     # ----- reading the state -----
     @property
     def seats(self) -> list[int]:
         """Seats dealt in, clockwise from the button's left."""
-        return list(self.players)
+        return list(self._order)
 
     @property
     def live(self) -> list[int]:
@@ -124,17 +149,144 @@ class HomeHand:
         return {seat: player.stack for seat, player in self.players.items()}
 
     @property
-    def actor(self) -> int | None:
-        """The seat whose turn it is to bet or draw; None once the hand is settled."""
-        if self.phase is Phase.BETTING:
-            return self.round.actor
-        if self.phase is Phase.DRAWING:
-            return self.draw_queue[0] if self.draw_queue else None
-        return None
+    def muck(self) -> list[Card]:
+        """The discards since the last reshuffle (the drawing player's own join once their replacements are dealt)."""
+        return self.stock.muck
 
     @property
     def settled(self) -> bool:
         return self.phase is Phase.SETTLED
+
+    @property
+    def awaiting(self) -> Awaiting:
+        """The input the hand needs next."""
+        if self.phase is Phase.DEALING:
+            return Awaiting(AwaitKind.CARD, self._next_to_deal(), 1)
+        if self.phase is Phase.BETTING:
+            return Awaiting(AwaitKind.ACTION, self.round.actor)
+        if self.phase is Phase.DRAWING:
+            replacing = self._replacing
+            if replacing is not None:
+                kind = AwaitKind.RESHUFFLE if self.stock.count == 0 else AwaitKind.CARD
+                return Awaiting(kind, replacing.seat, replacing.remaining)
+            return Awaiting(AwaitKind.DRAW, self.draw_queue[0])
+        return Awaiting(AwaitKind.NOTHING)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose turn it is to bet or draw; None while the hand waits for cards and once it is settled."""
+        awaiting = self.awaiting
+        return awaiting.seat if awaiting.kind in (AwaitKind.ACTION, AwaitKind.DRAW) else None
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The main pot and side pots as they stand (with any carried pot), and who can still win each."""
+        contributions = {seat: player.contributed for seat, player in self.players.items()}
+        return tuple(build_pots(contributions, self.live, self.carried_pot_cents))
+
+    def legal_actions(self) -> LegalActions | None:
+        """The betting actions of the player to act, with their amounts; None when no betting action is due."""
+        seat = self.actor
+        if self.phase is not Phase.BETTING or seat is None:
+            return None
+        return legal_actions(self.round, seat, stack=self.players[seat].stack, pot_cents=self.pot_cents)
+
+    def draw_choice(self) -> DrawChoice | None:
+        """How many cards the player to draw may or must exchange; None when no draw is due."""
+        seat = self.actor
+        if self.phase is not Phase.DRAWING or seat is None:
+            return None
+        available = self.stock.count + len(self.stock.muck)
+        return DrawChoice(seat, self.draws_done + 1, self.rules.draw_rounds, self.rules.discards, available)
+
+    def result(self, names: Mapping[int, str] | None = None) -> HandResult | None:
+        """The settled hand in words ("Fives wild: four nines beat three queens"); None before it is settled."""
+        if self.settlement is None:
+            return None
+        return hand_result(self.rules, self.settlement, self.events, names)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck as the record holds it, top first: the cards dealt from it in order, then the rest."""
+        return _dealt_then_rest(self._dealt[0], self._deck_order)
+
+    @property
+    def cards_dealt(self) -> int:
+        """Cards given to the hand so far: the deal and every replacement."""
+        return sum(len(dealt) for dealt in self._dealt)
+
+    @property
+    def used_reshuffles(self) -> list[tuple[Card, ...]]:
+        """Each reshuffled stock as the record holds it: the cards dealt from it in order, then the rest."""
+        return [_dealt_then_rest(self._dealt[n + 1], stock) for n, stock in enumerate(self._reshuffled)]
+
+    # ----- cards: the deal and the replacements, one at a time -----
+    def verify_deal_card(self, card: Card, seat: int | None = None) -> int:
+        """Raise IllegalAction unless a card is due and `card` can be it; return the seat that receives it."""
+        awaiting = self.awaiting
+        if awaiting.kind is not AwaitKind.CARD or awaiting.seat is None:
+            raise IllegalAction(f"no card is due: the hand awaits {awaiting}", code=e.NO_CARD_DUE,
+                                rule="cards are dealt when the deal or a draw needs them", token=str(card))
+        if seat is not None and seat != awaiting.seat:
+            raise IllegalAction(f"the next card goes to seat {awaiting.seat}, not seat {seat}", code=e.OUT_OF_TURN,
+                                rule="cards are dealt clockwise from the dealer's left, replacements to the drawer")
+        self.stock.verify_card(card)
+        return awaiting.seat
+
+    def can_deal_card(self, card: Card, seat: int | None = None) -> bool:
+        try:
+            self.verify_deal_card(card, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def deal_card(self, card: Card, seat: int | None = None) -> Event:
+        """Give the next card off the stock to the seat it is due to (the deal, or a draw's replacement)."""
+        receiver = self.verify_deal_card(card, seat)
+        self.stock.take(card)
+        self._dealt[-1].append(card)
+        player = self.players[receiver]
+        player.cards.append(card)
+        event = Event(EventKind.CARD_DEALT, receiver, cards=(card,))
+        self.events.append(event)
+        self._receive(player, card)
+        replacing = self._replacing
+        if replacing is not None:
+            replacing.remaining -= 1
+            if replacing.remaining == 0:
+                self._finish_replacing()
+        self._advance()
+        self._run_feed()
+        return event
+
+    def verify_reshuffle(self, stock: Sequence[Card]) -> None:
+        """Raise IllegalAction unless the stock ran out during a draw and `stock` is exactly the discards so far."""
+        awaiting = self.awaiting
+        if awaiting.kind is not AwaitKind.RESHUFFLE:
+            raise IllegalAction(f"no reshuffle is due: the hand awaits {awaiting}", code=e.BAD_RESHUFFLE,
+                                rule="the discards are reshuffled only when the stock runs out during a draw")
+        self.stock.verify_reshuffle(stock)
+
+    def can_reshuffle(self, stock: Sequence[Card]) -> bool:
+        try:
+            self.verify_reshuffle(stock)
+        except IllegalAction:
+            return False
+        return True
+
+    def reshuffle(self, stock: Sequence[Card]) -> Event:
+        """The discards so far, except the drawing player's own, become the new stock (top first)."""
+        self.verify_reshuffle(stock)
+        self.stock.reshuffle(stock)
+        self._reshuffled.append(tuple(stock))
+        self._dealt.append([])
+        # The event names the cards reshuffled, not their order: a live shuffle's order shows only as the cards are
+        # dealt (the record keeps it), so the live and deck paths report the same event.
+        event = Event(EventKind.STOCK_RESHUFFLED, self.awaiting.seat, cards=tuple(sorted(stock, key=_index)))
+        self.events.append(event)
+        self._advance()
+        self._run_feed()
+        return event
 
     # ----- betting: check, call, bet, raise, fold, all-in -----
     def verify_betting(self, seat: int, kind: MoveKind, amount: int = 0) -> Move:
@@ -162,6 +314,7 @@ class HomeHand:
         self.events.append(event)
         self.actions.append(_action_text(seat, kind, move))
         self._advance()
+        self._run_feed()
         return event
 
     def verify_check(self, seat: int) -> None:
@@ -219,11 +372,13 @@ class HomeHand:
         return self.act(seat, MoveKind.ALLIN)
 
     # ----- the draw -----
-    def verify_draw(self, seat: int, discards: Sequence[Card]) -> Replacement:
-        """Raise IllegalAction unless the seat may discard exactly these cards now; return the replacements."""
+    def verify_draw(self, seat: int, discards: Sequence[Card]) -> None:
+        """Raise IllegalAction unless the seat may discard exactly these cards now and replacements can come."""
         self._verify_turn(seat, Phase.DRAWING)
         verify_discard(self.rules, seat, self.players[seat].cards, discards)
-        return self.stock.plan(len(discards))
+        if self.feed is not None:
+            self.feed.verify_draw(len(discards), self.stock.muck)
+        self.stock.verify_serves(len(discards))
 
     def can_draw(self, seat: int, discards: Sequence[Card]) -> bool:
         try:
@@ -233,21 +388,20 @@ class HomeHand:
         return True
 
     def draw(self, seat: int, discards: Sequence[Card]) -> Event:
-        """Discard and take replacements off the top of the stock (standing pat with no discards)."""
-        replacement = self.verify_draw(seat, discards)
+        """Discard; the hand then awaits as many replacements off the stock (none when standing pat)."""
+        self.verify_draw(seat, discards)
         player = self.players[seat]
-        self.stock.take(replacement, discards)
-        for stock in replacement.reshuffled:
-            self.used_reshuffles.append(stock)
-            self.events.append(Event(EventKind.STOCK_RESHUFFLED, seat, cards=stock))
-        player.cards = [card for card in player.cards if card not in discards] + list(replacement.cards)
+        thrown = set(discards)
+        player.cards = [card for card in player.cards if card not in thrown]
         self.draw_queue.pop(0)
-        event = Event(EventKind.DREW, seat, cards=tuple(discards))
+        self._replacing = _Replacing(seat, len(discards), tuple(discards))
+        if not discards:
+            self._finish_replacing()
+        event = Event(EventKind.DREW, seat, cards=tuple(discards), count=len(discards))
         self.events.append(event)
         self.actions.append(" ".join([str(seat), "draw", *(str(card) for card in discards)]))
-        for card in replacement.cards:
-            self._receive(player, card)
         self._advance()
+        self._run_feed()
         return event
 
     # ----- leaving the game -----
@@ -272,13 +426,26 @@ class HomeHand:
         self.round.remove(seat)
         if seat in self.draw_queue:
             self.draw_queue.remove(seat)
+        if self._replacing is not None and self._replacing.seat == seat:
+            self._finish_replacing()
         event = Event(EventKind.LEFT, seat)
         self.events.append(event)
         self.actions.append(f"{seat} leave")
         self._advance()
+        self._run_feed()
         return event
 
     # ----- internals -----
+    def _next_to_deal(self) -> int | None:
+        """The deal goes round by round, clockwise: the next card is the first seat's with the fewest cards (a
+        player who has left gets no more); None once everyone has five."""
+        fewest, seat_found = HAND_SIZE, None
+        for seat in self._order:
+            player = self.players[seat]
+            if not player.left and len(player.cards) < fewest:
+                fewest, seat_found = len(player.cards), seat
+        return seat_found
+
     def _verify_turn(self, seat: int, phase: Phase) -> None:
         player = self.players.get(seat)
         if player is None or player.left:
@@ -292,25 +459,22 @@ class HomeHand:
         if self.phase is not phase:
             raise IllegalAction(f"seat {seat} cannot act now: the hand is {self.phase.value}", code=e.WRONG_PHASE,
                                 rule=f"this action belongs to the {phase.value} phase")
-        if seat != self.actor:
-            raise IllegalAction(f"seat {seat} acts out of turn: it is seat {self.actor}'s turn", code=e.OUT_OF_TURN,
+        awaiting = self.awaiting
+        if awaiting.kind in (AwaitKind.CARD, AwaitKind.RESHUFFLE):
+            raise IllegalAction(f"seat {seat} cannot act now: the hand awaits {awaiting}", code=e.WRONG_PHASE,
+                                rule="a draw's replacements are dealt before the next player acts")
+        if seat != awaiting.seat:
+            raise IllegalAction(f"seat {seat} acts out of turn: it is seat {awaiting.seat}'s turn", code=e.OUT_OF_TURN,
                                 rule="players act in turn, clockwise from the dealer's left")
 
     def _post_antes(self) -> None:
+        ante_cents = self.rules.ante_cents or 0
         for player in self.players.values():
-            ante = min(self.rules.ante_cents or 0, player.stack)
+            ante = min(ante_cents, player.stack)
             player.stack -= ante
             player.contributed += ante
             if ante:
                 self.events.append(Event(EventKind.ANTE_POSTED, player.seat, ante, all_in=player.stack == 0))
-
-    def _deal(self) -> None:
-        for _ in range(HAND_SIZE):
-            for player in self.players.values():
-                card = self.stock.deal_one()
-                player.cards.append(card)
-                self.events.append(Event(EventKind.CARD_DEALT, player.seat, cards=(card,)))
-                self._receive(player, card)
 
     def _receive(self, player: PlayerState, card: Card) -> None:
         if card in self.rules.kill_cards and not player.dead:
@@ -319,6 +483,36 @@ class HomeHand:
             if player.seat in self.draw_queue:
                 self.draw_queue.remove(player.seat)
             self.events.append(Event(EventKind.PLAYER_KILLED, player.seat, cards=(card,)))
+
+    def _finish_replacing(self) -> None:
+        replacing = self._replacing
+        if replacing is not None:
+            self.stock.discard(replacing.discards)
+            self._replacing = None
+
+    def _run_feed(self) -> None:
+        """On the deck path, deal every card (and reshuffle) the hand awaits that the known deck can give."""
+        feed = self.feed
+        if feed is None or self._feeding:
+            return
+        self._feeding = True
+        try:
+            while True:
+                kind = self.awaiting.kind
+                if kind is AwaitKind.CARD:
+                    card = feed.next_card()
+                    if card is None:
+                        return
+                    self.deal_card(card)
+                elif kind is AwaitKind.RESHUFFLE:
+                    stock = feed.next_reshuffle()
+                    if stock is None:
+                        return
+                    self.reshuffle(stock)
+                else:
+                    return
+        finally:
+            self._feeding = False
 
     def _new_round(self) -> BettingRound:
         live = self.live
@@ -333,8 +527,14 @@ class HomeHand:
 
     def _advance(self) -> None:
         while self.phase is not Phase.SETTLED:
-            if len(self.live) <= 1:
+            # A draw's replacements are dealt as one packet: a kill among them ends the hand only after the packet.
+            if len(self.live) <= 1 and self._replacing is None:
                 self._settle()
+            elif self.phase is Phase.DEALING:
+                if self._next_to_deal() is not None:
+                    return
+                self.phase = Phase.BETTING
+                self.round = self._new_round()
             elif self.phase is Phase.BETTING:
                 if not self.round.complete:
                     return
@@ -345,7 +545,7 @@ class HomeHand:
                 else:
                     self._settle()
             else:
-                if self.draw_queue:
+                if self._replacing is not None or self.draw_queue:
                     return
                 self.draws_done += 1
                 self.betting_round += 1
@@ -389,6 +589,7 @@ class HomeHand:
         self.legs = result.legs
         self.phase = Phase.SETTLED
         self.draw_queue = []
+        self._replacing = None
         if self._on_settle is not None:
             self._on_settle(self)
 
@@ -411,7 +612,16 @@ def _action_text(seat: int, requested: MoveKind, move: Move) -> str:
     return f"{seat} {move.kind.value}"
 
 
-def _verify_start(rules: Rules, stacks: Mapping[int, int], deck: Sequence[Card]) -> None:
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _dealt_then_rest(dealt: Sequence[Card], order: Sequence[Card]) -> tuple[Card, ...]:
+    taken = set(dealt)
+    return (*dealt, *(card for card in order if card not in taken))
+
+
+def _verify_start(rules: Rules, stacks: Mapping[int, int]) -> None:
     if len(stacks) < 2:
         raise IllegalAction("a hand needs at least two players with chips", code=e.NOT_ENOUGH_PLAYERS,
                             rule="poker needs two or more players")
@@ -429,13 +639,6 @@ def _verify_start(rules: Rules, stacks: Mapping[int, int], deck: Sequence[Card])
         )
     if any(stack <= 0 for stack in stacks.values()):
         raise IllegalAction("every player dealt in needs chips", code=e.NOT_ENOUGH_PLAYERS, rule="table stakes")
-    if len(deck) != DECK_SIZE:
-        raise IllegalAction(f"the deck has {len(deck)} cards, not {DECK_SIZE}", code=e.BAD_DECK,
-                            rule="a hand is dealt from a full 52-card deck")
-    try:
-        check_unique(deck)
-    except EngineError as exc:
-        raise IllegalAction(exc.message, code=e.BAD_DECK, rule="a deck holds each card once", token=exc.token) from exc
 
 
 def _default_ranker(rules: Rules) -> Ranker:
