@@ -76,9 +76,10 @@ class HomeGame:
         button: int,
         deck: Sequence[Card] | None = None,
         reshuffles: Sequence[Sequence[Card]] = (),
+        manual: bool = False,
     ) -> HomeHand:
-        """Post the antes and return the new hand: live (it then asks for each card) without a deck, or dealt from
-        `deck` and `reshuffles` (settled at once if the deal killed all but one player)."""
+        """Post the antes and return the new hand: live (it then asks for each card) without a deck, dealt from
+        `deck` and `reshuffles` (settled at once if the deal killed all but one player), or `manual`."""
         self.verify_start_hand(button)
         dealt_in = self._dealt_in()
         hand = HomeHand(
@@ -87,6 +88,7 @@ class HomeGame:
             button=button,
             deck=deck,
             reshuffles=reshuffles,
+            manual=manual,
             carried_pot_cents=self.carried_pot_cents,
             legs=self.legs,
             ranker=self._ranker,

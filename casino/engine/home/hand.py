@@ -6,12 +6,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from casino.engine.cards import ALL_CARDS, Card
+from casino.engine.cards import ALL_CARDS, Card, Rank
 from casino.engine.home import errors as e
 from casino.engine.home.awaiting import Awaiting, AwaitKind
 from casino.engine.home.betting import BettingRound, Move, MoveKind
 from casino.engine.home.deck import DeckFeed
-from casino.engine.home.draws import DrawChoice, verify_discard
+from casino.engine.home.draws import DrawChoice, verify_discard, verify_discard_count
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.evaluation import rank_hands
 from casino.engine.home.events import Event, EventKind
@@ -19,7 +19,7 @@ from casino.engine.home.legal import LegalActions, legal_actions
 from casino.engine.home.pots import Pot, build_pots, clockwise_from_button
 from casino.engine.home.result import HandResult, hand_result
 from casino.engine.home.settle import Ranker, Settlement, settle
-from casino.engine.home.stock import DECK_SIZE, LiveStock
+from casino.engine.home.stock import DECK_SIZE, CountedStock, LiveStock
 from casino.engine.rules.model import Rules
 
 HAND_SIZE = 5
@@ -29,6 +29,7 @@ class Phase(StrEnum):
     DEALING = "dealing"
     BETTING = "betting"
     DRAWING = "drawing"
+    SHOWDOWN = "showdown"  # a manual hand: the dealer records the hands shown
     SETTLED = "settled"
 
 
@@ -43,6 +44,8 @@ class PlayerState:
     folded: bool = False
     dead: bool = False
     left: bool = False
+    shown: bool = False  # a manual hand: the player's cards were recorded at the showdown
+    kept_ace: bool = False  # a manual hand: the dealer confirmed a draw above the limit keeps an ace
 
     @property
     def live(self) -> bool:
@@ -66,6 +69,11 @@ class HomeHand:
     simulation): give `deck` (top first) and the recorded `reshuffles`; a `DeckFeed` then deals every card the hand
     asks for, through the same `deal_card` and `reshuffle`, so both paths are one state machine. A hand in progress
     rebuilt from its record also gives `dealt_so_far`: the feed stops there and the hand goes on live.
+
+    Manual (`manual=True`, physical cards the system never sees until the showdown): there is no deal to follow;
+    the dealer records the betting, how many cards each player draws (`draw_unseen`, confirming an ace is kept
+    for a draw above the limit), a player dead by a kill card (`kill`), and at the showdown each hand shown
+    (`show`); the hand decides the wild rank, the winners, the pots and the legs as for dealt cards.
 
     Rulings where the sheets are silent:
     - The ante is posted in full, or all of a short stack (that player is then all-in for the hand).
@@ -92,13 +100,18 @@ class HomeHand:
         deck: Sequence[Card] | None = None,
         reshuffles: Sequence[Sequence[Card]] = (),
         dealt_so_far: int | None = None,
+        manual: bool = False,
         carried_pot_cents: int = 0,
         legs: Mapping[int, int] | None = None,
         ranker: Ranker | None = None,
         on_settle: Callable[[HomeHand], None] | None = None,
     ) -> None:
         _verify_start(rules, stacks)
+        if manual and deck is not None:
+            raise IllegalAction("a manual hand has no deck: the system never sees its cards before the showdown",
+                                code=e.BAD_DECK, rule="a manual hand records counts, kill cards and shown hands")
         self.rules = rules
+        self.manual = manual
         self.button = button
         self.carried_pot_cents = carried_pot_cents
         self.legs = dict(legs or {})
@@ -108,7 +121,9 @@ class HomeHand:
         self._order = list(self.players)
         self.events: list[Event] = []
         self.actions: list[str] = []  # DESIGN 9 action strings, in the order they were taken
-        self.stock = LiveStock()
+        self.stock = LiveStock()  # a manual hand uses only its `seen`: the cards shown or recorded as kill cards
+        self.counted = CountedStock(len(self._order), HAND_SIZE) if manual else None
+        self._known: dict[Card, str] = {}  # a manual hand: where each card seen was recorded, for refusals
         self.feed = DeckFeed(deck, reshuffles, limit=dealt_so_far) if deck is not None else None
         self._deck_order: Sequence[Card] = deck if deck is not None else ALL_CARDS  # to write the record's deck
         self._dealt: list[list[Card]] = [[]]  # cards dealt from the first stock, then from each reshuffled one
@@ -122,6 +137,9 @@ class HomeHand:
         self.settlement: Settlement | None = None
         self._feeding = False
         self._post_antes()
+        if manual:  # the cards are dealt at the table; the betting starts
+            self.phase = Phase.BETTING
+            self.round = self._new_round()
         self._advance()
         self._run_feed()
 
@@ -170,6 +188,9 @@ class HomeHand:
                 kind = AwaitKind.RESHUFFLE if self.stock.count == 0 else AwaitKind.CARD
                 return Awaiting(kind, replacing.seat, replacing.remaining)
             return Awaiting(AwaitKind.DRAW, self.draw_queue[0])
+        if self.phase is Phase.SHOWDOWN:
+            pending = tuple(seat for seat in self.live if not self.players[seat].shown)
+            return Awaiting(AwaitKind.SHOW, pending[0], seats=pending)
         return Awaiting(AwaitKind.NOTHING)
 
     @property
@@ -196,7 +217,8 @@ class HomeHand:
         seat = self.actor
         if self.phase is not Phase.DRAWING or seat is None:
             return None
-        available = self.stock.count + len(self.stock.muck)
+        counted = self.counted
+        available = counted.count + counted.muck_count if counted else self.stock.count + len(self.stock.muck)
         return DrawChoice(seat, self.draws_done + 1, self.rules.draw_rounds, self.rules.discards, available)
 
     def result(self, names: Mapping[int, str] | None = None) -> HandResult | None:
@@ -223,6 +245,7 @@ class HomeHand:
     # ----- cards: the deal and the replacements, one at a time -----
     def verify_deal_card(self, card: Card, seat: int | None = None) -> int:
         """Raise IllegalAction unless a card is due and `card` can be it; return the seat that receives it."""
+        self._verify_not_manual()
         awaiting = self.awaiting
         if awaiting.kind is not AwaitKind.CARD or awaiting.seat is None:
             raise IllegalAction(f"no card is due: the hand awaits {awaiting}", code=e.NO_CARD_DUE,
@@ -261,6 +284,7 @@ class HomeHand:
 
     def verify_reshuffle(self, stock: Sequence[Card]) -> None:
         """Raise IllegalAction unless the stock ran out during a draw and `stock` is exactly the discards so far."""
+        self._verify_not_manual()
         awaiting = self.awaiting
         if awaiting.kind is not AwaitKind.RESHUFFLE:
             raise IllegalAction(f"no reshuffle is due: the hand awaits {awaiting}", code=e.BAD_RESHUFFLE,
@@ -374,6 +398,7 @@ class HomeHand:
     # ----- the draw -----
     def verify_draw(self, seat: int, discards: Sequence[Card]) -> None:
         """Raise IllegalAction unless the seat may discard exactly these cards now and replacements can come."""
+        self._verify_not_manual()
         self._verify_turn(seat, Phase.DRAWING)
         verify_discard(self.rules, seat, self.players[seat].cards, discards)
         if self.feed is not None:
@@ -402,6 +427,128 @@ class HomeHand:
         self.actions.append(" ".join([str(seat), "draw", *(str(card) for card in discards)]))
         self._advance()
         self._run_feed()
+        return event
+
+    # ----- a manual hand: draws by count, kill cards, the hands shown -----
+    def verify_draw_unseen(self, seat: int, count: int, *, keeps_ace: bool = False) -> None:
+        """Raise IllegalAction unless the seat may exchange `count` cards now (`keeps_ace`: the dealer confirms the
+        cards kept include an ace, which a draw above the limit needs; the hand shown must then hold one)."""
+        counted = self._verify_manual("draws by count are recorded only in a manual hand")
+        self._verify_turn(seat, Phase.DRAWING)
+        if isinstance(count, bool) or not 0 <= count <= HAND_SIZE:
+            raise IllegalAction(f"seat {seat} cannot discard {count} cards", code=e.WRONG_DISCARD_COUNT,
+                                rule="a player discards 0 to 5 cards")
+        verify_discard_count(self.rules, seat, count, keeps_ace=keeps_ace)
+        rule = self.rules.discards
+        if keeps_ace and count <= rule.maximum:
+            raise IllegalAction(
+                f"seat {seat} draws {count}: keeping an ace matters only for a draw of more than {rule.maximum}",
+                code=e.ACE_NOT_NEEDED, rule="the dealer confirms an ace is kept only when it allows a bigger draw",
+            )
+        counted.verify_serves(count)
+
+    def can_draw_unseen(self, seat: int, count: int, *, keeps_ace: bool = False) -> bool:
+        try:
+            self.verify_draw_unseen(seat, count, keeps_ace=keeps_ace)
+        except IllegalAction:
+            return False
+        return True
+
+    def draw_unseen(self, seat: int, count: int, *, keeps_ace: bool = False) -> Event:
+        """The player exchanged `count` cards the system does not see; the next player draws."""
+        self.verify_draw_unseen(seat, count, keeps_ace=keeps_ace)
+        counted = self.counted
+        assert counted is not None  # verified: a manual hand
+        self.draw_queue.pop(0)
+        self.players[seat].kept_ace |= keeps_ace
+        if counted.take(count):
+            self.events.append(Event(EventKind.STOCK_RESHUFFLED, seat))
+        counted.discard(count)
+        event = Event(EventKind.DREW, seat, count=count)
+        self.events.append(event)
+        self.actions.append(f"{seat} draw {count}" + (" ace" if keeps_ace else ""))
+        self._advance()
+        return event
+
+    def verify_kill(self, seat: int, card: Card) -> None:
+        """Raise IllegalAction unless the seat, still in the hand, can be recorded as dealt the kill card `card`."""
+        self._verify_manual("a kill card kills its receiver the moment the system deals it")
+        if self.phase is Phase.SETTLED:
+            raise IllegalAction("the hand is over", code=e.WRONG_PHASE, rule="a finished hand takes no actions")
+        player = self._verify_in_hand(seat)
+        if player.shown:
+            raise IllegalAction(f"seat {seat} has shown its hand", code=e.ALREADY_SHOWN,
+                                rule="a hand shown at the showdown is judged as shown")
+        if card not in self.rules.kill_cards:
+            named = " ".join(str(kill) for kill in sorted(self.rules.kill_cards, key=_index)) or "none"
+            raise IllegalAction(f"{card} is not a kill card (announced: {named})", code=e.NOT_A_KILL_CARD,
+                                rule="only the kill cards named before the deal kill", token=str(card))
+        self._verify_unseen(card)
+
+    def can_kill(self, seat: int, card: Card) -> bool:
+        try:
+            self.verify_kill(seat, card)
+        except IllegalAction:
+            return False
+        return True
+
+    def kill(self, seat: int, card: Card) -> Event:
+        """Record that the seat was dealt the kill card `card`: dead at once, out of turn if need be."""
+        self.verify_kill(seat, card)
+        self._see(card, f"killed seat {seat}")
+        self._kill(self.players[seat], card)
+        event = self.events[-1]
+        self.actions.append(f"{seat} killed {card}")
+        self._advance()
+        return event
+
+    def verify_show(self, seat: int, cards: Sequence[Card]) -> None:
+        """Raise IllegalAction unless the seat, still in the hand at the showdown, can show these five cards."""
+        self._verify_manual("the system already holds every hand it dealt")
+        if self.phase is not Phase.SHOWDOWN:
+            raise IllegalAction(f"seat {seat} cannot show now: the hand is {self.phase.value}", code=e.WRONG_PHASE,
+                                rule="hands are shown at the showdown, after the last betting round")
+        player = self._verify_in_hand(seat)
+        if player.shown:
+            raise IllegalAction(f"seat {seat} has already shown its hand", code=e.ALREADY_SHOWN,
+                                rule="each player shows one hand")
+        if len(cards) != HAND_SIZE:
+            raise IllegalAction(f"seat {seat} shows {len(cards)} cards, not {HAND_SIZE}", code=e.WRONG_CARD_COUNT,
+                                rule="a hand shown has five cards")
+        for index, card in enumerate(cards):
+            if card in cards[:index]:
+                raise IllegalAction(f"{card} appears twice in seat {seat}'s hand", code=e.CARD_ALREADY_SEEN,
+                                    rule="a deck holds each card once", token=str(card))
+            self._verify_unseen(card)
+        if player.kept_ace and not any(card.rank is Rank.ACE for card in cards):
+            raise IllegalAction(
+                f"seat {seat} drew above the limit keeping an ace but shows no ace", code=e.ACE_NOT_SHOWN,
+                rule=f"five-card draw: more than {self.rules.discards.maximum} cards only when keeping an ace, so "
+                "the hand shown holds the ace kept",
+            )
+
+    def can_show(self, seat: int, cards: Sequence[Card]) -> bool:
+        try:
+            self.verify_show(seat, cards)
+        except IllegalAction:
+            return False
+        return True
+
+    def show(self, seat: int, cards: Sequence[Card]) -> Event:
+        """Record the hand the seat shows. A hand holding a kill card is dead: its player received the card."""
+        self.verify_show(seat, cards)
+        player = self.players[seat]
+        player.cards = list(cards)
+        player.shown = True
+        for card in cards:
+            self._see(card, f"shown by seat {seat}")
+        event = Event(EventKind.SHOWN, seat, cards=tuple(cards))
+        self.events.append(event)
+        self.actions.append(" ".join([str(seat), "show", *(str(card) for card in cards)]))
+        killer = next((card for card in cards if card in self.rules.kill_cards), None)
+        if killer is not None:
+            self._kill(player, killer)
+        self._advance()
         return event
 
     # ----- leaving the game -----
@@ -436,6 +583,35 @@ class HomeHand:
         return event
 
     # ----- internals -----
+    def _verify_manual(self, what: str) -> CountedStock:
+        if self.counted is None:
+            raise IllegalAction(f"the system deals this hand's cards: {what}", code=e.CARDS_DEALT_BY_SYSTEM,
+                                rule="only a manual hand records draws by count, kill cards and shown hands")
+        return self.counted
+
+    def _verify_not_manual(self) -> None:
+        if self.manual:
+            raise IllegalAction("a manual hand's cards are not given to the system before the showdown",
+                                code=e.MANUAL_HAND, rule="a manual hand records counts, kill cards and shown hands")
+
+    def _verify_in_hand(self, seat: int) -> PlayerState:
+        player = self.players.get(seat)
+        if player is None or player.left or player.folded:
+            raise IllegalAction(f"seat {seat} is not in this hand", code=e.NOT_IN_HAND,
+                                rule="only a player still in the hand is recorded")
+        if player.dead:
+            raise IllegalAction(f"seat {seat} is already dead", code=e.PLAYER_DEAD,
+                                rule="a player dealt a kill card is dead at once: out of the hand")
+        return player
+
+    def _verify_unseen(self, card: Card) -> None:
+        if card in self._known:
+            raise IllegalAction(f"{card} is already recorded in this hand ({self._known[card]})",
+                                code=e.CARD_ALREADY_SEEN, rule="a deck holds each card once", token=str(card))
+
+    def _see(self, card: Card, where: str) -> None:
+        self._known[card] = where
+
     def _next_to_deal(self) -> int | None:
         """The deal goes round by round, clockwise: the next card is the first seat's with the fewest cards (a
         player who has left gets no more); None once everyone has five."""
@@ -478,11 +654,14 @@ class HomeHand:
 
     def _receive(self, player: PlayerState, card: Card) -> None:
         if card in self.rules.kill_cards and not player.dead:
-            player.dead = True
-            self.round.remove(player.seat)
-            if player.seat in self.draw_queue:
-                self.draw_queue.remove(player.seat)
-            self.events.append(Event(EventKind.PLAYER_KILLED, player.seat, cards=(card,)))
+            self._kill(player, card)
+
+    def _kill(self, player: PlayerState, card: Card) -> None:
+        player.dead = True
+        self.round.remove(player.seat)
+        if player.seat in self.draw_queue:
+            self.draw_queue.remove(player.seat)
+        self.events.append(Event(EventKind.PLAYER_KILLED, player.seat, cards=(card,)))
 
     def _finish_replacing(self) -> None:
         replacing = self._replacing
@@ -542,8 +721,14 @@ class HomeHand:
                 if self.draws_done < self.rules.draw_rounds:
                     self.phase = Phase.DRAWING
                     self.draw_queue = self.live
+                elif self.manual:
+                    self.phase = Phase.SHOWDOWN
                 else:
                     self._settle()
+            elif self.phase is Phase.SHOWDOWN:
+                if any(not self.players[seat].shown for seat in self.live):
+                    return
+                self._settle()
             else:
                 if self._replacing is not None or self.draw_queue:
                     return

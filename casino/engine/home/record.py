@@ -22,13 +22,19 @@ class RecordError(EngineError):
 @dataclass(frozen=True)
 class HandRecord:
     """One hand: the button, the deck top first, the reshuffled stocks and the actions in order. A hand in progress
-    also says how many cards were `dealt` so far (None for a whole record: the hand is dealt all it asks for)."""
+    also says how many cards were `dealt` so far (None for a whole record: the hand is dealt all it asks for).
+
+    A `manual` hand (physical cards) has no deck: its actions record draws by count (`3 draw 2`, `3 draw 4 ace`
+    when the dealer confirmed an ace is kept), kill-card deaths (`3 killed Kd`) and the hands shown
+    (`3 show Qs Qd 9h 9c 5d`).
+    """
 
     button: int
     deck: tuple[Card, ...]
     reshuffles: tuple[tuple[Card, ...], ...]
     actions: tuple[str, ...]
     dealt: int | None = None
+    manual: bool = False
 
     @classmethod
     def from_dict(cls, item: Any, index: int = 0) -> HandRecord:
@@ -38,20 +44,27 @@ class HandRecord:
         button = item.get("button")
         if isinstance(button, bool) or not isinstance(button, int):
             raise RecordError(f"hands[{index}].button must be a seat number")
+        manual = item.get("manual", False)
+        if not isinstance(manual, bool):
+            raise RecordError(f"hands[{index}].manual must be true or false")
+        if manual:
+            if any(key in item for key in ("deck", "reshuffles", "dealt")):
+                raise RecordError(f"hands[{index}] is manual: it has no deck, reshuffles or dealt count")
+            return cls(button, (), (), _actions(item, index), manual=True)
         try:
             deck = parse_cards(_list(item, "deck"))
             reshuffles = tuple(parse_cards(stock) for stock in item.get("reshuffles", []))
         except EngineError as exc:
             raise RecordError(f"hands[{index}]: {exc.message}", token=exc.token) from exc
-        actions = _list(item, "actions")
-        if not all(isinstance(action, str) for action in actions):
-            raise RecordError(f"hands[{index}].actions must be strings")
+        actions = _actions(item, index)
         dealt = item.get("dealt")
         if dealt is not None and (isinstance(dealt, bool) or not isinstance(dealt, int) or dealt < 0):
             raise RecordError(f"hands[{index}].dealt must be a count of cards")
-        return cls(button, deck, reshuffles, tuple(actions), dealt)
+        return cls(button, deck, reshuffles, actions, dealt)
 
     def to_dict(self) -> dict[str, Any]:
+        if self.manual:
+            return {"button": self.button, "manual": True, "actions": list(self.actions)}
         data = {"button": self.button, "deck": [str(card) for card in self.deck],
                 "reshuffles": [[str(card) for card in stock] for stock in self.reshuffles],
                 "actions": list(self.actions)}
@@ -88,6 +101,8 @@ class GameRecord:
 def hand_record(hand: HomeHand) -> HandRecord:
     """A hand as its record holds it: the deck it was dealt from, the reshuffles it used and its actions (and, while
     it is in progress, how many cards it has been dealt)."""
+    if hand.manual:
+        return HandRecord(hand.button, (), (), tuple(hand.actions), manual=True)
     dealt = None if hand.settled else hand.cards_dealt
     return HandRecord(hand.button, hand.deck, tuple(hand.used_reshuffles), tuple(hand.actions), dealt)
 
@@ -109,6 +124,13 @@ def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
     if not isinstance(value, list):
         raise RecordError(f"\"{key}\" must be a list")
     return value
+
+
+def _actions(item: Mapping[str, Any], index: int) -> tuple[str, ...]:
+    actions = _list(item, "actions")
+    if not all(isinstance(action, str) for action in actions):
+        raise RecordError(f"hands[{index}].actions must be strings")
+    return tuple(actions)
 
 
 def _player(item: Any, index: int) -> tuple[int, str, int]:

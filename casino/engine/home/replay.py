@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from casino.engine.cards import parse_cards
+from casino.engine.cards import Card, parse_cards
 from casino.engine.errors import EngineError
+from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.betting import MoveKind
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
@@ -17,6 +18,8 @@ from casino.engine.rules.model import Rules
 
 _GRAMMAR = ("an action is \"<seat> check | call | fold | bet <cents> | raise <total-cents> | allin | "
             "draw <discarded cards> | leave\"")
+_MANUAL_GRAMMAR = ("an action of a manual hand is \"<seat> check | call | fold | bet <cents> | raise <total-cents> | "
+                   "allin | draw <count> [ace] | killed <kill card> | show <five cards> | leave\"")
 _AMOUNT_VERBS = {"bet": MoveKind.BET, "raise": MoveKind.RAISE}
 _PLAIN_VERBS = {"check": MoveKind.CHECK, "call": MoveKind.CALL, "fold": MoveKind.FOLD, "allin": MoveKind.ALLIN}
 
@@ -39,31 +42,51 @@ class ReplayError(EngineError):
                 "index": self.index, "action": self.action}
 
 
-def parse_action(text: str) -> tuple[int, str, list[str]]:
+def parse_action(text: str, *, manual: bool = False) -> tuple[int, str, list[str]]:
     """Split "<seat> <verb> [arguments]"; ValueError when it is not of that form."""
     parts = text.split()
     if len(parts) < 2 or not parts[0].isdigit():
-        raise ValueError(_GRAMMAR)
+        raise ValueError(_MANUAL_GRAMMAR if manual else _GRAMMAR)
     return int(parts[0]), parts[1].lower(), parts[2:]
 
 
 def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> None:
     """Apply one action string to the hand in progress (a leave goes through `game` when given, so the game
-    forgets the player's legs); IllegalAction or ValueError when it is refused."""
-    seat, verb, args = parse_action(text)
+    forgets the player's legs); IllegalAction or ValueError when it is refused.
+
+    A dealt hand's draw names the discarded cards (`3 draw 4c 9h`); a manual hand's gives the count, with `ace`
+    when the dealer confirmed an ace is kept (`3 draw 4 ace`), and adds `3 killed Kd` and `3 show Qs Qd 9h 9c 5d`.
+    """
+    seat, verb, args = parse_action(text, manual=hand.manual)
     if verb in _PLAIN_VERBS and not args:
         hand.act(seat, _PLAIN_VERBS[verb])
     elif verb in _AMOUNT_VERBS and len(args) == 1 and args[0].isdigit():
         hand.act(seat, _AMOUNT_VERBS[verb], int(args[0]))
+    elif verb == "draw" and hand.manual:
+        count, keeps_ace = _count(args)
+        hand.draw_unseen(seat, count, keeps_ace=keeps_ace)
     elif verb == "draw":
         hand.draw(seat, parse_cards(args, unique=False))
+    elif verb == "killed" and hand.manual and len(args) == 1:
+        hand.kill(seat, Card.parse(args[0]))
+    elif verb == "show" and hand.manual:
+        hand.show(seat, parse_cards(args, unique=False))
     elif verb == "leave" and not args:
         if game is not None:
             game.leave(seat)
         else:
             hand.leave(seat)
     else:
-        raise ValueError(_GRAMMAR)
+        raise ValueError(_MANUAL_GRAMMAR if hand.manual else _GRAMMAR)
+
+
+def _count(args: list[str]) -> tuple[int, bool]:
+    """A manual draw's arguments: nothing (standing pat), a count, or a count and `ace`."""
+    if not args:
+        return 0, False
+    if args[0].isdigit() and (len(args) == 1 or (len(args) == 2 and args[1].lower() == "ace")):
+        return int(args[0]), len(args) == 2
+    raise ValueError(_MANUAL_GRAMMAR)
 
 
 def rebuild_hand(
@@ -78,9 +101,9 @@ def rebuild_hand(
     for a hand in progress) and reshuffles are fed as the hand asks for them, between its actions. The hand then
     waits for whatever comes next (the next card live, a player's action, ...). IllegalAction or ValueError if the
     record is not a legal hand."""
-    hand = HomeHand(rules=rules, stacks=stacks, button=record.button, deck=record.deck,
-                    reshuffles=record.reshuffles, dealt_so_far=record.dealt, carried_pot_cents=carried_pot_cents,
-                    legs=legs)
+    hand = HomeHand(rules=rules, stacks=stacks, button=record.button, deck=None if record.manual else record.deck,
+                    reshuffles=record.reshuffles, dealt_so_far=record.dealt, manual=record.manual,
+                    carried_pot_cents=carried_pot_cents, legs=legs)
     for text in record.actions:
         apply_action(hand, text)
     return hand
@@ -92,8 +115,11 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
     out_hands: list[dict[str, Any]] = []
     for number, hand_record in enumerate(record.hands):
         try:
-            hand = game.start_hand(button=hand_record.button, deck=hand_record.deck,
-                                   reshuffles=hand_record.reshuffles)
+            if hand_record.manual:
+                hand = game.start_hand(button=hand_record.button, manual=True)
+            else:
+                hand = game.start_hand(button=hand_record.button, deck=hand_record.deck,
+                                       reshuffles=hand_record.reshuffles)
         except IllegalAction as exc:
             raise ReplayError(f"hand {number}: {exc.message}", code=exc.code, rule=exc.rule, hand=number, index=-1,
                               action="start", reason=exc.message) from exc
@@ -112,8 +138,10 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
                                   rule="actions follow DESIGN 9", hand=number, index=index, action=text,
                                   reason=message) from exc
         if not hand.settled:
+            awaiting = hand.awaiting
+            waits = "show" if awaiting.kind is AwaitKind.SHOW else "act"
             raise ReplayError(
-                f"hand {number} ends unfinished: seat {hand.actor} is still to act ({hand.phase.value})",
+                f"hand {number} ends unfinished: seat {awaiting.seat} is still to {waits} ({hand.phase.value})",
                 code="hand_unfinished", rule="every recorded hand is played to its end", hand=number,
                 index=len(hand_record.actions), action="",
             )

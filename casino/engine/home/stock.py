@@ -60,6 +60,31 @@ class LiveStock:
         self.reshuffled = True
 
 
+class CountedStock:
+    """The stock of a manual hand: physical cards the system never sees, so it only counts them. When a draw runs
+    the stock out, the dealer shuffles the discards so far (except the drawer's own) into a new one."""
+
+    def __init__(self, players: int, hand_size: int) -> None:
+        self.count = DECK_SIZE - players * hand_size
+        self.muck_count = 0
+
+    def verify_serves(self, count: int) -> None:
+        if count > self.count + self.muck_count:
+            raise exhausted()
+
+    def take(self, count: int) -> bool:
+        """Deal `count` replacements; True when the discards had to be reshuffled to serve them."""
+        if count <= self.count:
+            self.count -= count
+            return False
+        self.count = self.count + self.muck_count - count
+        self.muck_count = 0
+        return True
+
+    def discard(self, count: int) -> None:
+        self.muck_count += count
+
+
 def verify_reshuffled(stock: Sequence[Card], muck: Sequence[Card]) -> None:
     """A new stock is exactly the muck, each card once (its order is the shuffle's)."""
     if len(set(stock)) != len(stock) or set(stock) != set(muck) or len(stock) != len(muck):
