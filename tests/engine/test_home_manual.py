@@ -15,7 +15,7 @@ from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand, Phase
 from casino.engine.home.record import GameRecord, export_record
 from casino.engine.home.replay import replay
-from tests.engine.home_support import cards, game
+from tests.engine.home_support import cards, game, stacked_deck
 
 STAKES = {"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400}
 
@@ -33,9 +33,16 @@ def _refused(hand: HomeHand, action: object, code: str) -> None:
     assert _snapshot(hand) == before, "a refused action changed the hand"
 
 
+def _dealt(table: HomeGame, button: int) -> HomeHand:
+    """A manual hand whose cards are out: the first betting round begins."""
+    hand = table.start_hand(button=button, manual=True)
+    hand.close_deal()
+    return hand
+
+
 def _to_showdown(table: HomeGame, button: int, draws: dict[int, int]) -> HomeHand:
     """Everyone checks; each seat draws the count given; the hand waits for the hands shown."""
-    hand = table.start_hand(button=button, manual=True)
+    hand = _dealt(table, button)
     while hand.phase is not Phase.SHOWDOWN and not hand.settled:
         seat = hand.actor
         assert seat is not None
@@ -46,9 +53,13 @@ def _to_showdown(table: HomeGame, button: int, draws: dict[int, int]) -> HomeHan
     return hand
 
 
-def test_a_manual_hand_skips_the_deal_and_awaits_the_hands_shown_after_the_last_betting_round() -> None:
+def test_a_manual_hand_awaits_the_deal_then_the_betting_and_the_hands_shown_after_the_last_round() -> None:
     table = game("five-card-draw", {1: 5_000, 2: 5_000, 3: 5_000}, **STAKES)
     hand = table.start_hand(button=3, manual=True)
+    assert hand.awaiting == Awaiting(AwaitKind.DEAL)
+    _refused(hand, lambda: hand.check(1), e.WRONG_PHASE)
+    hand.close_deal()
+    _refused(hand, hand.close_deal, e.WRONG_PHASE)
     assert hand.awaiting == Awaiting(AwaitKind.ACTION, 1)
     hand.bet(1, 200)
     hand.call(2)
@@ -65,7 +76,7 @@ def test_a_manual_hand_skips_the_deal_and_awaits_the_hands_shown_after_the_last_
     hand.show(1, cards("Ah Ad 2c 5d 8s"))
     assert hand.settled
     assert table.stacks == {1: 5_400, 2: 4_700, 3: 4_900}  # antes 300 + 2 x 200 to seat 1
-    assert hand.actions == ["1 bet 200", "2 call", "3 fold", "1 draw 3", "2 draw 0", "1 check", "2 check",
+    assert hand.actions == ["dealt", "1 bet 200", "2 call", "3 fold", "1 draw 3", "2 draw 0", "1 check", "2 check",
                             "2 show Kc Kd 4h 7s 9c", "1 show Ah Ad 2c 5d 8s"]
 
 
@@ -97,7 +108,7 @@ def test_the_freak_of_nature_example_decided_from_the_hands_shown(
 # cards at each of two draws".
 def test_pregnant_threes_two_mandatory_draws_of_three_and_five_queens() -> None:
     table = game("pregnant-threes", {1: 5_000, 2: 5_000}, **STAKES, draws=2, cards_per_draw=3, draw="mandatory")
-    hand = table.start_hand(button=2, manual=True)
+    hand = _dealt(table, 2)
     hand.check(1)
     hand.check(2)
     _refused(hand, lambda: hand.draw_unseen(1, 2), e.WRONG_DISCARD_COUNT)
@@ -123,7 +134,7 @@ def test_pregnant_threes_two_mandatory_draws_of_three_and_five_queens() -> None:
 def test_a_kill_card_death_is_recorded_at_once_and_the_chips_stay_in_the_pot() -> None:
     table = game("pregnant-threes", {1: 5_000, 2: 5_000, 3: 5_000}, **STAKES, draws=1, cards_per_draw=3,
                  draw="optional", kill_cards=["Kd"])
-    hand = table.start_hand(button=3, manual=True)
+    hand = _dealt(table, 3)
     hand.bet(1, 200)
     hand.call(2)
     hand.call(3)
@@ -194,7 +205,7 @@ def test_shown_hands_never_repeat_a_card() -> None:
 # the hand shown must agree.
 def test_a_draw_of_four_needs_a_confirmed_ace_which_the_shown_hand_must_hold() -> None:
     table = game("five-card-draw", {1: 5_000, 2: 5_000}, **STAKES)
-    hand = table.start_hand(button=2, manual=True)
+    hand = _dealt(table, 2)
     hand.check(1)
     hand.check(2)
     _refused(hand, lambda: hand.draw_unseen(1, 4), e.WRONG_DISCARD_COUNT)
@@ -215,7 +226,7 @@ def test_a_draw_of_four_needs_a_confirmed_ace_which_the_shown_hand_must_hold() -
 # "After the draw, Player A holds Q♠Q♦8♣8♥3♠ ... Player B holds J♣J♥J♠6♦2♣ ... Player B scores a leg."
 def test_the_three_legged_race_example_played_manually() -> None:
     table = game("three-legged-race", {1: 1_000, 2: 1_000}, legs_to_win=3, **STAKES)
-    hand = table.start_hand(button=2, manual=True)
+    hand = _dealt(table, 2)
     hand.check(1)
     hand.check(2)
     _refused(hand, lambda: hand.draw_unseen(1, 0), e.WRONG_DISCARD_COUNT)
@@ -233,7 +244,7 @@ def test_the_three_legged_race_example_played_manually() -> None:
 def test_the_stock_is_counted_and_refuses_a_draw_it_cannot_serve() -> None:
     # Ten players leave two cards; the muck then holds only the discards so far, except the drawer's own.
     table = game("five-card-draw", dict.fromkeys(range(1, 11), 1_000), **STAKES)
-    hand = table.start_hand(button=10, manual=True)
+    hand = _dealt(table, 10)
     for seat in range(1, 11):
         hand.check(seat)
     assert hand.draw_choice().available == 2  # type: ignore[union-attr]
@@ -246,6 +257,7 @@ def test_the_stock_is_counted_and_refuses_a_draw_it_cannot_serve() -> None:
 def test_a_manual_hand_takes_no_dealt_cards_and_a_dealt_hand_no_manual_records() -> None:
     manual = game("five-card-draw", {1: 5_000, 2: 5_000}, **STAKES).start_hand(button=2, manual=True)
     _refused(manual, lambda: manual.deal_card(Card.parse("As")), e.MANUAL_HAND)
+    manual.close_deal()
     manual.check(1)
     manual.check(2)
     _refused(manual, lambda: manual.draw(1, cards("2c")), e.MANUAL_HAND)
@@ -256,6 +268,7 @@ def test_a_manual_hand_takes_no_dealt_cards_and_a_dealt_hand_no_manual_records()
     dealt.check(2)
     _refused(dealt, lambda: dealt.draw_unseen(1, 2), e.CARDS_DEALT_BY_SYSTEM)
     _refused(dealt, lambda: dealt.kill(1, Card.parse("Kd")), e.CARDS_DEALT_BY_SYSTEM)
+    _refused(dealt, dealt.close_deal, e.CARDS_DEALT_BY_SYSTEM)
     with pytest.raises(IllegalAction) as refused:
         HomeHand(rules=dealt.rules, stacks={1: 100, 2: 100}, button=1, deck=cards("As"), manual=True)
     assert refused.value.code == e.BAD_DECK
@@ -263,7 +276,7 @@ def test_a_manual_hand_takes_no_dealt_cards_and_a_dealt_hand_no_manual_records()
 
 def test_a_manual_game_exports_and_replays_to_the_same_result() -> None:
     table = game("three-legged-race", {1: 1_000, 2: 1_000, 3: 1_000}, legs_to_win=1, **STAKES)
-    hand = table.start_hand(button=3, manual=True)
+    hand = _dealt(table, 3)
     hand.bet(1, 200)
     hand.call(2)
     hand.fold(3)
@@ -275,10 +288,36 @@ def test_a_manual_game_exports_and_replays_to_the_same_result() -> None:
     hand.show(1, cards("Jc Jh Js 6d 2c"))
     record = export_record(table, {1: "Ann", 2: "Bob", 3: "Cy"})
     assert record["hands"] == [{"button": 3, "manual": True, "actions": [
-        "1 bet 200", "2 call", "3 fold", "1 draw 3", "2 draw 3", "1 check", "2 check",
+        "dealt", "1 bet 200", "2 call", "3 fold", "1 draw 3", "2 draw 3", "1 check", "2 check",
         "2 show Qs Qd 8c 8h 3s", "1 show Jc Jh Js 6d 2c"]}]
     result = replay(GameRecord.from_dict(record))
     assert result["hands"] == [{"wild_rank": None, "dead": [], "legs": {"1": 1, "2": 0, "3": 0},
                                 "pots": [{"amount_cents": 700, "winners": [1]}]}]
     assert result["stacks"] == {"1": 1_400, "2": 700, "3": 900}
     assert result["game_winner"] == 1
+
+
+def test_a_kill_at_the_deal_counts_before_the_first_betting_round_as_when_the_system_deals() -> None:
+    # Seats 1 and 2 are all in for their antes; seat 3 alone has chips, so the first betting round is skipped and
+    # seat 3's ante above the others' would come back to it. Dealt a kill card at the deal, it is dead first:
+    # "chips already in the pot stay there" (DESIGN 4.6).
+    def hand_with_kill(*, before_the_end_of_the_deal: bool) -> HomeHand:
+        table = game("five-card-draw", {1: 28, 2: 12, 3: 558}, **{**STAKES, "ante_cents": 36}, kill_cards=["Kd"])
+        hand = table.start_hand(button=3, manual=True)
+        if before_the_end_of_the_deal:
+            hand.kill(3, Card.parse("Kd"))
+            hand.close_deal()
+        else:
+            hand.close_deal()
+            hand.kill(3, Card.parse("Kd"))
+        return hand
+
+    at_the_deal = hand_with_kill(before_the_end_of_the_deal=True)
+    assert at_the_deal.pot_cents == 28 + 12 + 36
+    dealt = game("five-card-draw", {1: 28, 2: 12, 3: 558}, **{**STAKES, "ante_cents": 36},
+                 kill_cards=["Kd"]).start_hand(button=3, deck=stacked_deck(3, {1: "2c 3c 4c 5c 7c",
+                                                                                 2: "2d 3d 4d 5d 7d",
+                                                                                 3: "Kd 3h 4h 5h 7h"}))
+    assert dealt.pot_cents == at_the_deal.pot_cents  # the system dealing the same kill card agrees
+    later = hand_with_kill(before_the_end_of_the_deal=False)
+    assert later.pot_cents == 28 + 12 + 28  # recorded after the deal: the skipped round had returned seat 3's 8

@@ -21,13 +21,16 @@ _ACTION_EVENTS = {EventKind.CHECKED, EventKind.BET, EventKind.CALLED, EventKind.
 
 
 def manual_actions(hand: HomeHand) -> list[str]:
-    """What a dealer records at a manual table for the same hand: each draw's count (and the ace kept for a draw
-    above the limit), each kill-card death when it happens, and at the showdown every live hand shown."""
+    """What a dealer records at a manual table for the same hand: each kill-card death when it happens, the end of
+    the deal, each draw's count (and the ace kept for a draw above the limit), and at the showdown every live hand
+    shown."""
     actions = iter(hand.actions)
     recorded: list[str] = []
     for event in hand.events:
         if event.kind is EventKind.PLAYER_KILLED:
             recorded.append(f"{event.seat} killed {event.cards[0]}")
+        elif event.kind is EventKind.DEALT:
+            recorded.append("dealt")
         elif event.kind is EventKind.DREW:
             next(actions)
             ace = " ace" if event.count > hand.rules.discards.maximum else ""

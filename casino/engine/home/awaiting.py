@@ -7,6 +7,7 @@ from enum import StrEnum
 
 
 class AwaitKind(StrEnum):
+    DEAL = "deal"  # a manual hand's deal at the table: any kill card dealt, then the end of the deal
     CARD = "card"  # the next card off the stock, for `seat` (the deal, or a draw's replacements)
     ACTION = "action"  # `seat`'s betting action
     DRAW = "draw"  # `seat`'s discards
@@ -26,6 +27,7 @@ class Awaiting:
 
     def __str__(self) -> str:
         words = {
+            AwaitKind.DEAL: "the deal: a kill card dealt, or the end of the deal",
             AwaitKind.CARD: f"a card for seat {self.seat}",
             AwaitKind.ACTION: f"seat {self.seat}'s betting action",
             AwaitKind.DRAW: f"seat {self.seat}'s draw",

@@ -11,6 +11,7 @@ from casino.engine.cards import Card
 class EventKind(StrEnum):
     ANTE_POSTED = "ante_posted"
     CARD_DEALT = "card_dealt"
+    DEALT = "dealt"  # every player has five cards: the first betting round begins
     PLAYER_KILLED = "player_killed"
     CHECKED = "checked"
     BET = "bet"

@@ -70,10 +70,11 @@ class HomeHand:
     asks for, through the same `deal_card` and `reshuffle`, so both paths are one state machine. A hand in progress
     rebuilt from its record also gives `dealt_so_far`: the feed stops there and the hand goes on live.
 
-    Manual (`manual=True`, physical cards the system never sees until the showdown): there is no deal to follow;
-    the dealer records the betting, how many cards each player draws (`draw_unseen`, confirming an ace is kept
-    for a draw above the limit), a player dead by a kill card (`kill`), and at the showdown each hand shown
-    (`show`); the hand decides the wild rank, the winners, the pots and the legs as for dealt cards.
+    Manual (`manual=True`, physical cards the system never sees until the showdown): the dealer records a player
+    dead by a kill card dealt (`kill`, at any time), the end of the deal (`close_deal`: kills recorded before it
+    count as known when the first betting round begins, as they are when the system deals), the betting, how many
+    cards each player draws (`draw_unseen`, confirming an ace is kept for a draw above the limit), and at the
+    showdown each hand shown (`show`); the hand decides the wild rank, the winners, pots and legs as for dealt cards.
 
     Rulings where the sheets are silent:
     - The ante is posted in full, or all of a short stack (that player is then all-in for the hand).
@@ -133,13 +134,11 @@ class HomeHand:
         self.draws_done = 0
         self.draw_queue: list[int] = []
         self._replacing: _Replacing | None = None
+        self._round_opened = False
         self.round = self._new_round()
         self.settlement: Settlement | None = None
         self._feeding = False
         self._post_antes()
-        if manual:  # the cards are dealt at the table; the betting starts
-            self.phase = Phase.BETTING
-            self.round = self._new_round()
         self._advance()
         self._run_feed()
 
@@ -179,6 +178,8 @@ class HomeHand:
     def awaiting(self) -> Awaiting:
         """The input the hand needs next."""
         if self.phase is Phase.DEALING:
+            if self.manual:
+                return Awaiting(AwaitKind.DEAL)
             return Awaiting(AwaitKind.CARD, self._next_to_deal(), 1)
         if self.phase is Phase.BETTING:
             return Awaiting(AwaitKind.ACTION, self.round.actor)
@@ -332,6 +333,7 @@ class HomeHand:
         player.stack -= move.chips
         player.contributed += move.chips
         self.round.apply(move)
+        self._round_opened = True
         if move.kind is MoveKind.FOLD:
             player.folded = True
         event = Event(_EVENT_OF_MOVE[move.kind], seat, move.chips, move.total, all_in=move.all_in)
@@ -429,7 +431,27 @@ class HomeHand:
         self._run_feed()
         return event
 
-    # ----- a manual hand: draws by count, kill cards, the hands shown -----
+    # ----- a manual hand: the end of the deal, draws by count, kill cards, the hands shown -----
+    def verify_close_deal(self) -> None:
+        """Raise IllegalAction unless a manual hand's cards are being dealt at the table."""
+        self._verify_manual("the deal ends with the last card the system deals")
+        if self.phase is not Phase.DEALING:
+            raise IllegalAction(f"the deal is over: the hand is {self.phase.value}", code=e.WRONG_PHASE,
+                                rule="the deal ends once, before the first betting round")
+
+    def can_close_deal(self) -> bool:
+        try:
+            self.verify_close_deal()
+        except IllegalAction:
+            return False
+        return True
+
+    def close_deal(self) -> Event:
+        """Every player has five cards: the first betting round begins."""
+        self.verify_close_deal()
+        self.actions.append("dealt")
+        return self._end_deal()
+
     def verify_draw_unseen(self, seat: int, count: int, *, keeps_ace: bool = False) -> None:
         """Raise IllegalAction unless the seat may exchange `count` cards now (`keeps_ace`: the dealer confirms the
         cards kept include an ace, which a draw above the limit needs; the hand shown must then hold one)."""
@@ -658,6 +680,10 @@ class HomeHand:
 
     def _kill(self, player: PlayerState, card: Card) -> None:
         player.dead = True
+        if self.phase is Phase.BETTING and not self._round_opened:
+            # A kill recorded before anyone acts in the round (a manual hand's death at the deal or the draw) counts
+            # as known when the round began, as it is when the system deals: the round forms without the player.
+            self.round = self._new_round()
         self.round.remove(player.seat)
         if player.seat in self.draw_queue:
             self.draw_queue.remove(player.seat)
@@ -694,6 +720,7 @@ class HomeHand:
             self._feeding = False
 
     def _new_round(self) -> BettingRound:
+        self._round_opened = False
         live = self.live
         able = [seat for seat in live if self.players[seat].stack > 0]
         return BettingRound(
@@ -710,10 +737,10 @@ class HomeHand:
             if len(self.live) <= 1 and self._replacing is None:
                 self._settle()
             elif self.phase is Phase.DEALING:
-                if self._next_to_deal() is not None:
+                if self.manual or self._next_to_deal() is not None:
                     return
-                self.phase = Phase.BETTING
-                self.round = self._new_round()
+                self._end_deal()
+                return
             elif self.phase is Phase.BETTING:
                 if not self.round.complete:
                     return
@@ -736,6 +763,14 @@ class HomeHand:
                 self.betting_round += 1
                 self.phase = Phase.BETTING
                 self.round = self._new_round()
+
+    def _end_deal(self) -> Event:
+        event = Event(EventKind.DEALT)
+        self.events.append(event)
+        self.phase = Phase.BETTING
+        self.round = self._new_round()
+        self._advance()
+        return event
 
     def _return_uncalled(self) -> None:
         contributions = sorted(((p.contributed, p.seat) for p in self.players.values()), reverse=True)

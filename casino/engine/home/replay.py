@@ -18,8 +18,12 @@ from casino.engine.rules.model import Rules
 
 _GRAMMAR = ("an action is \"<seat> check | call | fold | bet <cents> | raise <total-cents> | allin | "
             "draw <discarded cards> | leave\"")
-_MANUAL_GRAMMAR = ("an action of a manual hand is \"<seat> check | call | fold | bet <cents> | raise <total-cents> | "
-                   "allin | draw <count> [ace] | killed <kill card> | show <five cards> | leave\"")
+_MANUAL_GRAMMAR = ("an action of a manual hand is \"dealt\" or \"<seat> check | call | fold | bet <cents> | "
+                   "raise <total-cents> | allin | draw <count> [ace] | killed <kill card> | show <five cards> | "
+                   "leave\"")
+# A manual record may mark the end of the deal with "dealt"; without it the deal ends at the first action that is not
+# a kill-card death or a player leaving (the deal's kills are recorded first).
+_DURING_THE_DEAL = ("killed", "leave")
 _AMOUNT_VERBS = {"bet": MoveKind.BET, "raise": MoveKind.RAISE}
 _PLAIN_VERBS = {"check": MoveKind.CHECK, "call": MoveKind.CALL, "fold": MoveKind.FOLD, "allin": MoveKind.ALLIN}
 
@@ -55,9 +59,15 @@ def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> 
     forgets the player's legs); IllegalAction or ValueError when it is refused.
 
     A dealt hand's draw names the discarded cards (`3 draw 4c 9h`); a manual hand's gives the count, with `ace`
-    when the dealer confirmed an ace is kept (`3 draw 4 ace`), and adds `3 killed Kd` and `3 show Qs Qd 9h 9c 5d`.
+    when the dealer confirmed an ace is kept (`3 draw 4 ace`), and adds `dealt` (the end of the deal),
+    `3 killed Kd` and `3 show Qs Qd 9h 9c 5d`.
     """
+    if hand.manual and text.strip().lower() == "dealt":
+        hand.close_deal()
+        return
     seat, verb, args = parse_action(text, manual=hand.manual)
+    if hand.manual and verb not in _DURING_THE_DEAL and hand.can_close_deal():
+        hand.close_deal()
     if verb in _PLAIN_VERBS and not args:
         hand.act(seat, _PLAIN_VERBS[verb])
     elif verb in _AMOUNT_VERBS and len(args) == 1 and args[0].isdigit():
