@@ -98,6 +98,9 @@ class Card:
     @classmethod
     def parse(cls, token: str) -> Card:
         """Parse one card: rank then suit, case-insensitive, '10' and suit symbols accepted."""
+        card = _CARD_BY_TEXT.get(token)
+        if card is not None:  # the canonical spelling, as records store cards: no need to take it apart
+            return card
         text = token.strip()
         if len(text) < 2:
             raise CardError(f"bad card {token!r}: expected a rank and a suit such as 'Qs'", token=token)
@@ -116,6 +119,7 @@ class Card:
 # Built once so parse and from_index hand out shared instances; index order is rank-major, then c d h s.
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 _CARD_BY_KEY = {(card.rank, card.suit): card for card in ALL_CARDS}
+_CARD_BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
 def parse_cards(text: str | Iterable[str], *, count: int | None = None, unique: bool = True) -> tuple[Card, ...]:

@@ -23,7 +23,7 @@ class MoveKind(StrEnum):
     ALLIN = "allin"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """A resolved, legal betting action: `chips` leave the stack and the seat's round total becomes `total`."""
 

@@ -29,7 +29,7 @@ class EventKind(StrEnum):
     GAME_WON = "game_won"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a replayed hand makes some sixty of these
 class Event:
     """One thing that happened: `amount_cents` is the chips moved, `total_cents` a bet's total for the round,
     `count` the cards a draw exchanged (a manual hand records the count, not the cards)."""

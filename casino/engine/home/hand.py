@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Literal
 
 from casino.engine.cards import ALL_CARDS, Card, Rank
 from casino.engine.home import errors as e
@@ -120,6 +121,9 @@ class HomeHand:
         self._on_settle = on_settle
         self.players = {seat: PlayerState(seat, stacks[seat]) for seat in clockwise_from_button(stacks, button)}
         self._order = list(self.players)
+        self._live_count = len(self._order)
+        self._anyone_left = False
+        self._deal_seat: int | None = self._order[0]  # the next card of the deal goes here (None: deal done)
         self.events: list[Event] = []
         self.actions: list[str] = []  # DESIGN 9 action strings, in the order they were taken
         self.stock = LiveStock()  # a manual hand uses only its `seen`: the cards shown or recorded as kill cards
@@ -180,7 +184,7 @@ class HomeHand:
         if self.phase is Phase.DEALING:
             if self.manual:
                 return Awaiting(AwaitKind.DEAL)
-            return Awaiting(AwaitKind.CARD, self._next_to_deal(), 1)
+            return Awaiting(AwaitKind.CARD, self._deal_seat, 1)
         if self.phase is Phase.BETTING:
             return Awaiting(AwaitKind.ACTION, self.round.actor)
         if self.phase is Phase.DRAWING:
@@ -267,19 +271,7 @@ class HomeHand:
     def deal_card(self, card: Card, seat: int | None = None) -> Event:
         """Give the next card off the stock to the seat it is due to (the deal, or a draw's replacement)."""
         receiver = self.verify_deal_card(card, seat)
-        self.stock.take(card)
-        self._dealt[-1].append(card)
-        player = self.players[receiver]
-        player.cards.append(card)
-        event = Event(EventKind.CARD_DEALT, receiver, cards=(card,))
-        self.events.append(event)
-        self._receive(player, card)
-        replacing = self._replacing
-        if replacing is not None:
-            replacing.remaining -= 1
-            if replacing.remaining == 0:
-                self._finish_replacing()
-        self._advance()
+        event = self._give_card(card, receiver)
         self._run_feed()
         return event
 
@@ -335,7 +327,7 @@ class HomeHand:
         self.round.apply(move)
         self._round_opened = True
         if move.kind is MoveKind.FOLD:
-            player.folded = True
+            self._out(player, "folded")
         event = Event(_EVENT_OF_MOVE[move.kind], seat, move.chips, move.total, all_in=move.all_in)
         self.events.append(event)
         self.actions.append(_action_text(seat, kind, move))
@@ -591,7 +583,10 @@ class HomeHand:
     def leave(self, seat: int) -> Event:
         """The player leaves the game at once, out of turn if need be; chips already in the pot stay there."""
         self.verify_leave(seat)
-        self.players[seat].left = True
+        self._out(self.players[seat], "left")
+        self._anyone_left = True
+        if self.phase is Phase.DEALING:
+            self._deal_seat = self._next_to_deal()
         self.round.remove(seat)
         if seat in self.draw_queue:
             self.draw_queue.remove(seat)
@@ -637,6 +632,9 @@ class HomeHand:
     def _next_to_deal(self) -> int | None:
         """The deal goes round by round, clockwise: the next card is the first seat's with the fewest cards (a
         player who has left gets no more); None once everyone has five."""
+        dealt, seats = len(self._dealt[0]), len(self._order)
+        if not self._anyone_left:  # the usual case: the rotation alone says who is next
+            return self._order[dealt % seats] if dealt < HAND_SIZE * seats else None
         fewest, seat_found = HAND_SIZE, None
         for seat in self._order:
             player = self.players[seat]
@@ -657,12 +655,12 @@ class HomeHand:
         if self.phase is not phase:
             raise IllegalAction(f"seat {seat} cannot act now: the hand is {self.phase.value}", code=e.WRONG_PHASE,
                                 rule=f"this action belongs to the {phase.value} phase")
-        awaiting = self.awaiting
-        if awaiting.kind in (AwaitKind.CARD, AwaitKind.RESHUFFLE):
-            raise IllegalAction(f"seat {seat} cannot act now: the hand awaits {awaiting}", code=e.WRONG_PHASE,
+        if self._replacing is not None:
+            raise IllegalAction(f"seat {seat} cannot act now: the hand awaits {self.awaiting}", code=e.WRONG_PHASE,
                                 rule="a draw's replacements are dealt before the next player acts")
-        if seat != awaiting.seat:
-            raise IllegalAction(f"seat {seat} acts out of turn: it is seat {awaiting.seat}'s turn", code=e.OUT_OF_TURN,
+        due = self.round.actor if phase is Phase.BETTING else self.draw_queue[0]
+        if seat != due:
+            raise IllegalAction(f"seat {seat} acts out of turn: it is seat {due}'s turn", code=e.OUT_OF_TURN,
                                 rule="players act in turn, clockwise from the dealer's left")
 
     def _post_antes(self) -> None:
@@ -679,7 +677,7 @@ class HomeHand:
             self._kill(player, card)
 
     def _kill(self, player: PlayerState, card: Card) -> None:
-        player.dead = True
+        self._out(player, "dead")
         if self.phase is Phase.BETTING and not self._round_opened:
             # A kill recorded before anyone acts in the round (a manual hand's death at the deal or the draw) counts
             # as known when the round began, as it is when the system deals: the round forms without the player.
@@ -695,27 +693,61 @@ class HomeHand:
             self.stock.discard(replacing.discards)
             self._replacing = None
 
+    def _out(self, player: PlayerState, how: Literal["folded", "dead", "left"]) -> None:
+        if player.live:
+            self._live_count -= 1
+        setattr(player, how, True)
+
+    def _give_card(self, card: Card, receiver: int) -> Event:
+        """The effect of `deal_card` once verified: the card goes to `receiver` (who may be killed by it)."""
+        self.stock.take(card)
+        self._dealt[-1].append(card)
+        player = self.players[receiver]
+        player.cards.append(card)
+        event = Event(EventKind.CARD_DEALT, receiver, cards=(card,))
+        self.events.append(event)
+        self._receive(player, card)
+        replacing = self._replacing
+        if replacing is not None:
+            replacing.remaining -= 1
+            if replacing.remaining == 0:
+                self._finish_replacing()
+        elif self.phase is Phase.DEALING:
+            self._deal_seat = self._next_to_deal()
+            if self._deal_seat is not None and self._live_count > 1:
+                return event  # the deal goes on: nothing else can have changed
+        self._advance()
+        return event
+
     def _run_feed(self) -> None:
-        """On the deck path, deal every card (and reshuffle) the hand awaits that the known deck can give."""
+        """On the deck path, deal every card (and reshuffle) the hand awaits that the known deck can give.
+
+        The feed's cards need no check: the deck holds each card once and a reshuffled stock is checked against
+        the muck when it is given, so each goes through `deal_card`'s effect directly (this runs for every card of
+        every replayed or rebuilt hand).
+        """
         feed = self.feed
         if feed is None or self._feeding:
             return
         self._feeding = True
         try:
             while True:
-                kind = self.awaiting.kind
-                if kind is AwaitKind.CARD:
-                    card = feed.next_card()
-                    if card is None:
-                        return
-                    self.deal_card(card)
-                elif kind is AwaitKind.RESHUFFLE:
-                    stock = feed.next_reshuffle()
-                    if stock is None:
-                        return
-                    self.reshuffle(stock)
+                if self.phase is Phase.DEALING and not self.manual:
+                    receiver = self._deal_seat
+                elif self.phase is Phase.DRAWING and self._replacing is not None:
+                    if self.stock.count == 0:
+                        stock = feed.next_reshuffle()
+                        if stock is None:
+                            return
+                        self.reshuffle(stock)
+                        continue
+                    receiver = self._replacing.seat
                 else:
                     return
+                card = feed.next_card()
+                if card is None or receiver is None:
+                    return
+                self._give_card(card, receiver)
         finally:
             self._feeding = False
 
@@ -734,10 +766,10 @@ class HomeHand:
     def _advance(self) -> None:
         while self.phase is not Phase.SETTLED:
             # A draw's replacements are dealt as one packet: a kill among them ends the hand only after the packet.
-            if len(self.live) <= 1 and self._replacing is None:
+            if self._live_count <= 1 and self._replacing is None:
                 self._settle()
             elif self.phase is Phase.DEALING:
-                if self.manual or self._next_to_deal() is not None:
+                if self.manual or self._deal_seat is not None:
                     return
                 self._end_deal()
                 return

@@ -11,7 +11,7 @@ from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.betting import MoveKind
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
-from casino.engine.home.hand import HomeHand
+from casino.engine.home.hand import HomeHand, Phase
 from casino.engine.home.record import GameRecord, HandRecord
 from casino.engine.home.settle import Ranker
 from casino.engine.rules.model import Rules
@@ -66,7 +66,7 @@ def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> 
         hand.close_deal()
         return
     seat, verb, args = parse_action(text, manual=hand.manual)
-    if hand.manual and verb not in _DURING_THE_DEAL and hand.can_close_deal():
+    if hand.manual and hand.phase is Phase.DEALING and verb not in _DURING_THE_DEAL:
         hand.close_deal()
     if verb in _PLAIN_VERBS and not args:
         hand.act(seat, _PLAIN_VERBS[verb])
