@@ -24,7 +24,8 @@ VARIANT_OPTIONS: dict[str, list[dict[str, object]]] = {
 
 
 @st.composite
-def hands_to_play(draw: st.DrawFn) -> tuple[Rules, dict[int, int], int]:
+def announced_rules(draw: st.DrawFn) -> Rules:
+    """A variant with some of its options and random stakes under a random betting structure."""
     variant = draw(st.sampled_from(sorted(VARIANT_OPTIONS)))
     options = dict(draw(st.sampled_from(VARIANT_OPTIONS[variant])))
     betting = draw(st.sampled_from(["fixed_limit", "pot_limit", "no_limit"]))
@@ -33,7 +34,12 @@ def hands_to_play(draw: st.DrawFn) -> tuple[Rules, dict[int, int], int]:
         options |= {"small_bet_cents": 20, "big_bet_cents": 40}
     else:
         options["min_bet_cents"] = draw(st.integers(1, 40))
-    rules = Rules.announce(variant, options)
+    return Rules.announce(variant, options)
+
+
+@st.composite
+def hands_to_play(draw: st.DrawFn) -> tuple[Rules, dict[int, int], int]:
+    rules = draw(announced_rules())
     # A mandatory draw needs the stock to serve the first player to draw (the hand refuses to start otherwise).
     count = draw(st.integers(2, min(rules.seat_limit, (52 - rules.discards.minimum) // 5)))
     stacks = draw(st.lists(st.integers(1, 600), min_size=count, max_size=count))

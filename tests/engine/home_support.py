@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from casino.engine.cards import ALL_CARDS, Card, parse_cards
 from casino.engine.home.game import HomeGame
+from casino.engine.home.hand import HomeHand, Phase
 from casino.engine.home.pots import clockwise_from_button
 from casino.engine.rules.model import Rules
 
@@ -27,3 +28,21 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def game(variant: str, stacks: Mapping[int, int], **options: object) -> HomeGame:
     return HomeGame(Rules.announce(variant, options), stacks)
+
+
+def showdown_hand(variant: str, hands: Mapping[int, str], *, fold: tuple[int, ...] = (), **options: object) -> HomeHand:
+    """A hand dealt `hands` (button on the highest seat) in which everyone checks and stands pat; the seats in `fold`
+    fold at their first turn."""
+    table = game(variant, dict.fromkeys(hands, 5_000), **options)
+    button = max(hands)
+    hand = table.start_hand(button=button, deck=stacked_deck(button, hands))
+    while not hand.settled:
+        seat = hand.actor
+        assert seat is not None
+        if hand.phase is Phase.DRAWING:
+            hand.draw(seat, ())
+        elif seat in fold:
+            hand.fold(seat)
+        else:
+            hand.check(seat)
+    return hand

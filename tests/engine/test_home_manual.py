@@ -40,6 +40,14 @@ def _dealt(table: HomeGame, button: int) -> HomeHand:
     return hand
 
 
+def _draw_then_check(hand: HomeHand, draws: dict[int, int]) -> None:
+    """Each seat exchanges the count given, then everyone checks the betting round after the draw."""
+    for seat, count in draws.items():
+        hand.draw_unseen(seat, count)
+    for seat in draws:
+        hand.check(seat)
+
+
 def _to_showdown(table: HomeGame, button: int, draws: dict[int, int]) -> HomeHand:
     """Everyone checks; each seat draws the count given; the hand waits for the hands shown."""
     hand = _dealt(table, button)
@@ -113,15 +121,9 @@ def test_pregnant_threes_two_mandatory_draws_of_three_and_five_queens() -> None:
     hand.check(2)
     _refused(hand, lambda: hand.draw_unseen(1, 2), e.WRONG_DISCARD_COUNT)
     _refused(hand, lambda: hand.draw_unseen(1, 0), e.WRONG_DISCARD_COUNT)
-    hand.draw_unseen(1, 3)
-    hand.draw_unseen(2, 3)
-    hand.check(1)
-    hand.check(2)
+    _draw_then_check(hand, {1: 3, 2: 3})
     assert hand.draw_choice().number == 2  # type: ignore[union-attr]
-    hand.draw_unseen(1, 3)
-    hand.draw_unseen(2, 3)
-    hand.check(1)
-    hand.check(2)
+    _draw_then_check(hand, {1: 3, 2: 3})
     hand.show(1, cards("3h 6c Qs Qd 9d"))
     hand.show(2, cards("As Ad Ac Ah Kc"))
     assert hand.settlement is not None
@@ -231,10 +233,7 @@ def test_the_three_legged_race_example_played_manually() -> None:
     hand.check(2)
     _refused(hand, lambda: hand.draw_unseen(1, 0), e.WRONG_DISCARD_COUNT)
     _refused(hand, lambda: hand.draw_unseen(1, 4), e.WRONG_DISCARD_COUNT)
-    hand.draw_unseen(1, 3)
-    hand.draw_unseen(2, 3)
-    hand.check(1)
-    hand.check(2)
+    _draw_then_check(hand, {1: 3, 2: 3})
     hand.show(1, cards("Qs Qd 8c 8h 3s"))
     hand.show(2, cards("Jc Jh Js 6d 2c"))
     assert table.legs == {1: 0, 2: 1}
@@ -280,10 +279,7 @@ def test_a_manual_game_exports_and_replays_to_the_same_result() -> None:
     hand.bet(1, 200)
     hand.call(2)
     hand.fold(3)
-    hand.draw_unseen(1, 3)
-    hand.draw_unseen(2, 3)
-    hand.check(1)
-    hand.check(2)
+    _draw_then_check(hand, {1: 3, 2: 3})
     hand.show(2, cards("Qs Qd 8c 8h 3s"))
     hand.show(1, cards("Jc Jh Js 6d 2c"))
     record = export_record(table, {1: "Ann", 2: "Bob", 3: "Cy"})

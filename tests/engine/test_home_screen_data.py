@@ -7,7 +7,7 @@ from casino.engine.home.draws import DrawChoice
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.legal import AmountRange, LegalActions
 from casino.engine.home.pots import Pot
-from tests.engine.home_support import cards, game, stacked_deck
+from tests.engine.home_support import cards, game, showdown_hand, stacked_deck
 
 HANDS = {1: "2c 7d 9h Js Kc", 2: "3c 8d Th Qs Ac", 3: "4c 5d 6h 8s Tc", 4: "2d 3h 5s 9c Jd"}
 FIXED = {"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400}
@@ -128,19 +128,7 @@ def test_main_and_side_pots_while_the_hand_is_played() -> None:
 
 
 def _showdown(variant: str, hands: dict[int, str], *, fold: tuple[int, ...] = (), **options: object) -> HomeHand:
-    table = game(variant, dict.fromkeys(hands, 5_000), **FIXED, **options)
-    button = max(hands)
-    hand = table.start_hand(button=button, deck=stacked_deck(button, hands))
-    while not hand.settled:
-        seat = hand.actor
-        assert seat is not None
-        if hand.phase.value == "drawing":
-            hand.draw(seat, ())
-        elif seat in fold:
-            hand.fold(seat)
-        else:
-            hand.check(seat)
-    return hand
+    return showdown_hand(variant, hands, fold=fold, **FIXED, **options)
 
 
 def test_the_result_in_words_for_the_freak_of_nature_example() -> None:
