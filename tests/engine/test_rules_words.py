@@ -78,3 +78,7 @@ def test_freak_of_nature_explains_the_sliding_wild_rank_and_its_bottom() -> None
     )
     assert lines[4] == "If no showdown hand holds a 6 down to a 2, aces are wild"
     assert "Five of a kind is the highest hand" in lines
+
+
+def test_triple_draw_announces_nothing() -> None:
+    assert describe_rules(Rules.parse("triple-draw")) == ()

@@ -68,7 +68,7 @@ class HomeHand:
     Live: start it with no deck; `awaiting` says what it needs next (a card for seat N, seat N's betting action or
     draw, the reshuffled stock); `deal_card`, `reshuffle` and the player actions give it. Deck path (replay,
     simulation): give `deck` (top first) and the recorded `reshuffles`; a `DeckFeed` then deals every card the hand
-    asks for, through the same `deal_card` and `reshuffle`, so both paths are one state machine. A hand in progress
+    asks for, through `deal_card`'s own effect and `reshuffle`, so both paths are one state machine. A hand in progress
     rebuilt from its record also gives `dealt_so_far`: the feed stops there and the hand goes on live.
 
     Manual (`manual=True`, physical cards the system never sees until the showdown): the dealer records a player

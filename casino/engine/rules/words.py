@@ -15,7 +15,10 @@ _COUNTS = {1: "One", 2: "Two", 3: "Three"}
 
 
 def describe_rules(rules: Rules) -> tuple[str, ...]:
-    """One line per announced rule, in the order a dealer announces them."""
+    """One line per announced rule, in the order a dealer announces them (none for Triple Draw: the house's
+    paytable is its rules)."""
+    if not rules.variant.home:
+        return ()
     lines: list[str] = []
     if rules.ante_cents is not None:
         lines.append(f"Ante {money(rules.ante_cents)}")
