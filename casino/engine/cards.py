@@ -98,6 +98,9 @@ class Card:
     @classmethod
     def parse(cls, token: str) -> Card:
         """Parse one card: rank then suit, case-insensitive, '10' and suit symbols accepted."""
+        card = _CARD_BY_TEXT.get(token)
+        if card is not None:  # the canonical spelling, as records store cards: no need to take it apart
+            return card
         text = token.strip()
         if len(text) < 2:
             raise CardError(f"bad card {token!r}: expected a rank and a suit such as 'Qs'", token=token)
@@ -116,6 +119,7 @@ class Card:
 # Built once so parse and from_index hand out shared instances; index order is rank-major, then c d h s.
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 _CARD_BY_KEY = {(card.rank, card.suit): card for card in ALL_CARDS}
+_CARD_BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
 def parse_cards(text: str | Iterable[str], *, count: int | None = None, unique: bool = True) -> tuple[Card, ...]:
@@ -139,6 +143,14 @@ def check_unique(cards: Iterable[Card]) -> None:
 
 def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+
+def card_symbols(card: Card) -> str:
+    """A card as people read it on a screen: "J♠", "10♥"."""
+    return f"{'10' if card.rank is Rank.TEN else card.rank.code}{_SUIT_SYMBOLS[card.suit]}"
 
 
 class Deck:

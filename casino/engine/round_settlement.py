@@ -10,9 +10,7 @@ from casino.engine.cards import Card, parse_cards
 from casino.engine.errors import EngineError
 from casino.engine.hands import WildSpec, evaluate
 from casino.engine.paytable import PaytableSpec
-from casino.engine.triple_draw import compose_hand, validate_round_cards
-
-MAX_CIRCLES = 3
+from casino.engine.triple_draw import MAX_CIRCLES, ROW_COUNT, compose_hand, validate_round_cards
 
 
 @dataclass(frozen=True)
@@ -124,8 +122,8 @@ def settle_round(
     spec: PaytableSpec, rows: Sequence[Sequence[Card]], seats: Sequence[SeatPlay], cap_cents: int | None = None
 ) -> RoundResult:
     """Evaluate every bet hand and pay it from `spec`; raises EngineError on inconsistent cards or bets."""
-    if len(rows) != MAX_CIRCLES:
-        raise EngineError(f"expected {MAX_CIRCLES} draw rows, got {len(rows)}", token=str(len(rows)))
+    if len(rows) != ROW_COUNT:
+        raise EngineError(f"expected {ROW_COUNT} draw rows, got {len(rows)}", token=str(len(rows)))
     validate_round_cards(
         {seat.seat: seat.dealt for seat in seats if seat.dealt},
         {seat.seat: seat.held for seat in seats},

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from casino.engine.cards import Card, Rank, check_unique
 from casino.engine.errors import HandSizeError, RulesError
 from casino.engine.hands import HandValue, WildSpec, evaluate
-from casino.engine.variants import FREAK_BOTTOMS, VariantRules
+from casino.engine.rules.model import Rules
+from casino.engine.rules.options import FREAK_BOTTOMS
 
 # Freak of Nature: sixes are wild, or the next rank down that a showdown hand holds (rule sheet article 3).
 FREAK_RANKS = (Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
@@ -53,12 +54,12 @@ def freak_wild_rank(hands: Sequence[Sequence[Card]], freak_bottom: str = "no_wil
     return Rank.ACE if freak_bottom == "aces" else None
 
 
-def is_dead(hand: Sequence[Card], rules: VariantRules) -> bool:
+def is_dead(hand: Sequence[Card], rules: Rules) -> bool:
     """A hand holding a kill card is dead (DESIGN 4.6)."""
     return any(card in rules.kill_cards for card in hand)
 
 
-def showdown(hands: Sequence[Sequence[Card]], rules: VariantRules) -> ShowdownResult:
+def showdown(hands: Sequence[Sequence[Card]], rules: Rules) -> ShowdownResult:
     """Evaluate every hand still in, under one wild specification, and name the winners (ties split)."""
     hands = [tuple(hand) for hand in hands]
     for hand in hands:
@@ -77,7 +78,7 @@ def showdown(hands: Sequence[Sequence[Card]], rules: VariantRules) -> ShowdownRe
     return ShowdownResult(winners=winners, wild_rank=wild_rank, values=values)
 
 
-def hand_wild(rules: VariantRules, wild_rank: Rank | None) -> WildSpec:
+def hand_wild(rules: Rules, wild_rank: Rank | None) -> WildSpec:
     """The wild cards a showdown used: the variant's fixed ones plus the sliding rank, if any."""
     if wild_rank is None:
         return rules.wild

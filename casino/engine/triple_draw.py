@@ -7,9 +7,11 @@ from collections.abc import Mapping, Sequence
 from casino.engine.cards import Card, check_unique
 from casino.engine.errors import DuplicateCardError, EngineError, HandSizeError, NotDealtError
 
-ROWS = 3
-ROW_SIZE = 5
+# The table's fixed shape, defined once here (the tables app imports these).
 MAX_SEATS = 7
+MAX_CIRCLES = 3  # betting circles per seat, each with its own draw-card row
+ROW_COUNT = MAX_CIRCLES
+CARDS_PER_HAND = 5  # cards dealt to a seat, and cards in a draw-card row
 
 
 def _text(cards: Sequence[Card]) -> str:
@@ -25,8 +27,8 @@ def verify_held(held: Sequence[Card]) -> None:
 
 def verify_row(row: Sequence[Card]) -> None:
     """A draw-card row has five distinct cards."""
-    if len(row) != ROW_SIZE:
-        raise HandSizeError(f"a draw-card row has {ROW_SIZE} cards, got {len(row)}", token=_text(row))
+    if len(row) != CARDS_PER_HAND:
+        raise HandSizeError(f"a draw-card row has {CARDS_PER_HAND} cards, got {len(row)}", token=_text(row))
     check_unique(row)
 
 
@@ -41,8 +43,8 @@ def compose_hand(held: Sequence[Card], row: Sequence[Card]) -> tuple[Card, ...]:
 
 def compose_hands(held: Sequence[Card], rows: Sequence[Sequence[Card]], circles: int) -> tuple[tuple[Card, ...], ...]:
     """The hands of circles 1..circles: circle r uses row r."""
-    if not 1 <= circles <= ROWS:
-        raise EngineError(f"a seat bets 1 to {ROWS} circles, got {circles}", token=str(circles))
+    if not 1 <= circles <= MAX_CIRCLES:
+        raise EngineError(f"a seat bets 1 to {MAX_CIRCLES} circles, got {circles}", token=str(circles))
     if len(rows) < circles:
         raise HandSizeError(f"{circles} circles need {circles} rows, got {len(rows)}", token=str(len(rows)))
     return tuple(compose_hand(held, rows[circle]) for circle in range(circles))
@@ -57,8 +59,8 @@ def validate_round_cards(
 
     Seats missing from `dealt` (cards not recorded yet) still have their held cards counted as used.
     """
-    if len(rows) > ROWS:
-        raise HandSizeError(f"a round has at most {ROWS} draw-card rows, got {len(rows)}", token=str(len(rows)))
+    if len(rows) > ROW_COUNT:
+        raise HandSizeError(f"a round has at most {ROW_COUNT} draw-card rows, got {len(rows)}", token=str(len(rows)))
     seen: dict[Card, str] = {}
 
     def use(card: Card, where: str) -> None:

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 
 from casino.engine.cards import ALL_CARDS, Card, parse_cards
 from casino.engine.home.game import HomeGame
+from casino.engine.home.hand import HomeHand, Phase
 from casino.engine.home.pots import clockwise_from_button
-from casino.engine.home.rules import HomeRules
+from casino.engine.rules.model import Rules
 
 
 def stacked_deck(button: int, hands: Mapping[int, str], stock: str = "") -> list[Card]:
@@ -26,4 +27,22 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 def game(variant: str, stacks: Mapping[int, int], **options: object) -> HomeGame:
-    return HomeGame(HomeRules.announce(variant, options), stacks)
+    return HomeGame(Rules.announce(variant, options), stacks)
+
+
+def showdown_hand(variant: str, hands: Mapping[int, str], *, fold: tuple[int, ...] = (), **options: object) -> HomeHand:
+    """A hand dealt `hands` (button on the highest seat) in which everyone checks and stands pat; the seats in `fold`
+    fold at their first turn."""
+    table = game(variant, dict.fromkeys(hands, 5_000), **options)
+    button = max(hands)
+    hand = table.start_hand(button=button, deck=stacked_deck(button, hands))
+    while not hand.settled:
+        seat = hand.actor
+        assert seat is not None
+        if hand.phase is Phase.DRAWING:
+            hand.draw(seat, ())
+        elif seat in fold:
+            hand.fold(seat)
+        else:
+            hand.check(seat)
+    return hand

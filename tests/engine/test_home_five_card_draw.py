@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from casino.engine.errors import AnnouncementError
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.hand import Phase
@@ -167,11 +168,14 @@ def test_stock_running_out_reshuffles_the_discards_except_the_drawing_players_ow
     assert refused.value.code == e.STOCK_EXHAUSTED  # two cards in the muck, three needed
     hand.draw(2, cards("4c 4d"))
     assert hand.players[2].cards == list(cards("3d 3h 3s 3c 2c"))
-    assert [ev.cards for ev in hand.events if ev.kind == "stock_reshuffled"] == [cards("3c 2c")]
+    # The event names the reshuffled cards (by card order); the record keeps the order they were dealt in.
+    assert [ev.cards for ev in hand.events if ev.kind == "stock_reshuffled"] == [cards("2c 3c")]
+    assert hand.used_reshuffles == [cards("3c 2c")]
     hand.draw(3, cards("5h"))  # the muck was 4c 4d: the second recorded stock
     assert hand.players[3].cards == list(cards("4h 4s 5c 5d 4d"))
-    assert hand.stock.cards == list(cards("4c"))
-    assert hand.stock.muck == list(cards("5h"))
+    assert hand.feed is not None
+    assert hand.feed.cards == list(cards("4c"))  # what is left of the recorded stock
+    assert hand.muck == list(cards("5h"))
 
 
 def test_a_recorded_reshuffle_that_is_not_the_discards_is_refused() -> None:
@@ -193,8 +197,6 @@ def test_a_recorded_reshuffle_that_is_not_the_discards_is_refused() -> None:
 
 
 def test_a_game_record_refuses_an_unknown_option_for_the_variant() -> None:
-    from casino.engine.home.errors import AnnouncementError
-
     with pytest.raises(AnnouncementError) as refused:
         game("five-card-draw", {1: 100, 2: 100}, ante_cents=10, small_bet_cents=20, big_bet_cents=40, legs_to_win=2)
     assert refused.value.option == "legs_to_win"

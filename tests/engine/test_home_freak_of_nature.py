@@ -5,25 +5,14 @@ from __future__ import annotations
 from casino.engine.cards import Rank
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.settle import Settlement
-from tests.engine.home_support import game, stacked_deck
+from tests.engine.home_support import showdown_hand
 
 STAKES = {"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400}
 
 
 def _showdown(hands: dict[int, str], *, fold: tuple[int, ...] = (), **options: object) -> tuple[HomeHand, Settlement]:
     """Everyone checks and stands pat; the seats in `fold` fold at their first turn."""
-    table = game("freak-of-nature", dict.fromkeys(hands, 5_000), **STAKES, **options)
-    button = max(hands)
-    hand = table.start_hand(button=button, deck=stacked_deck(button, hands))
-    while not hand.settled:
-        seat = hand.actor
-        assert seat is not None
-        if hand.phase.value == "drawing":
-            hand.draw(seat, ())
-        elif seat in fold:
-            hand.fold(seat)
-        else:
-            hand.check(seat)
+    hand = showdown_hand("freak-of-nature", hands, fold=fold, **STAKES, **options)
     assert hand.settlement is not None
     return hand, hand.settlement
 

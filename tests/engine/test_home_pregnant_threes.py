@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from casino.engine.errors import AnnouncementError
 from casino.engine.home import errors as e
-from casino.engine.home.errors import AnnouncementError, IllegalAction
+from casino.engine.home.errors import IllegalAction
 from casino.engine.home.hand import Phase
 from tests.engine.home_support import cards, game, stacked_deck
 
@@ -47,7 +48,8 @@ def test_two_mandatory_draws_of_three_played_through_with_pots_after_every_stree
     with pytest.raises(IllegalAction):
         hand.draw(1, cards("3s 6d"))
     assert hand.players[1].cards == list(cards("3s 6d 9h 9c Kh"))
-    assert hand.stock.cards[:3] == list(cards("Kc Kd Ks"))
+    assert hand.feed is not None
+    assert hand.feed.cards[:3] == list(cards("Kc Kd Ks"))
     assert hand.actor == 1
     hand.draw(1, cards("3s 6d Kh"))  # keeps 9h 9c, takes Kc Kd Ks
     hand.draw(2, cards("2c 7d Ah"))  # takes Ac 3d 5c

@@ -14,33 +14,17 @@ from casino.engine.home.betting import MoveKind
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand, Phase
-from casino.engine.home.record import GameRecord, export_record, replay
-from casino.engine.home.rules import HomeRules
-
-VARIANT_OPTIONS: dict[str, list[dict[str, object]]] = {
-    "five-card-draw": [{}, {"max_discard": 5}],
-    "pregnant-threes": [
-        {"draws": 2, "cards_per_draw": 3, "draw": "mandatory"},
-        {"draws": 3, "cards_per_draw": 5, "draw": "optional", "kill_cards": ["Kd", "Js", "Jh"]},
-    ],
-    "three-legged-race": [{"legs_to_win": 2}, {"legs_to_win": 1, "forced_play": True, "tie": "nobody_scores"}],
-    "freak-of-nature": [{}, {"freak_bottom": "aces"}],
-}
+from casino.engine.home.record import GameRecord, export_record
+from casino.engine.home.replay import replay
+from tests.engine.home_play import announced_rules
 
 
 @st.composite
 def games(draw: st.DrawFn) -> HomeGame:
-    variant = draw(st.sampled_from(sorted(VARIANT_OPTIONS)))
-    options = dict(draw(st.sampled_from(VARIANT_OPTIONS[variant])))
-    betting = draw(st.sampled_from(["fixed_limit", "pot_limit", "no_limit"]))
-    options |= {"ante_cents": draw(st.integers(0, 50)), "betting": betting}
-    if betting == "fixed_limit":
-        options |= {"small_bet_cents": 20, "big_bet_cents": 40}
-    else:
-        options["min_bet_cents"] = draw(st.integers(1, 40))
+    rules = draw(announced_rules())
     count = draw(st.integers(2, 6))
     stacks = draw(st.lists(st.integers(1, 600), min_size=count, max_size=count))
-    return HomeGame(HomeRules.announce(variant, options), {seat + 1: stack for seat, stack in enumerate(stacks)})
+    return HomeGame(rules, {seat + 1: stack for seat, stack in enumerate(stacks)})
 
 
 def _betting_candidates(hand: HomeHand, seat: int, data: st.DataObject) -> list[tuple[MoveKind, int]]:
@@ -65,16 +49,19 @@ def _draw_candidates(hand: HomeHand, seat: int, data: st.DataObject) -> list[tup
     held = hand.players[seat].cards
     choices = [tuple(held[:count]) for count in range(6)]
     choices.append(tuple(data.draw(st.permutations(held), label="discard order")[: data.draw(st.integers(0, 5))]))
-    stock = hand.stock
-    if len(stock.cards) < 5 and stock.muck:
+    feed = hand.feed
+    assert feed is not None
+    if len(feed.cards) < 5 and hand.muck:
         # The record would give the reshuffled stock; here any order of the muck will do.
-        stock.reshuffles = [tuple(reversed(stock.muck))]
+        feed.reshuffles = [tuple(reversed(hand.muck))]
     return [choice for choice in choices if hand.can_draw(seat, choice)]
 
 
 def _state(hand: HomeHand) -> object:
+    feed = hand.feed
+    assert feed is not None
     return (copy.deepcopy(hand.players), hand.pot_cents, hand.actor, hand.phase, len(hand.events),
-            copy.deepcopy(hand.round.__dict__), list(hand.stock.cards), list(hand.stock.muck))
+            copy.deepcopy(hand.round.__dict__), list(feed.cards), list(hand.muck))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from casino.engine.home.record import GameRecord, RecordError, ReplayError, export_record, replay
-from casino.engine.home.rules import HomeRules
+from casino.engine.home.record import GameRecord, RecordError, export_record
+from casino.engine.home.replay import ReplayError, replay
+from casino.engine.rules.model import Rules
 from tests.engine.home_support import cards, game, stacked_deck
 
 STAKES = {"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400}
@@ -66,10 +67,10 @@ def test_a_record_with_a_bad_card_in_the_deck_is_refused() -> None:
 
 
 def test_every_announcement_survives_the_record() -> None:
-    rules = HomeRules.announce("three-legged-race", {**STAKES, "legs_to_win": 3, "tie": "nobody_scores",
+    rules = Rules.announce("three-legged-race", {**STAKES, "legs_to_win": 3, "tie": "nobody_scores",
                                                      "forced_play": True, "wild_ranks": ["2"],
                                                      "kill_cards": ["one_eyed_jacks"]})
-    again = HomeRules.announce("three-legged-race", rules.to_dict())
+    again = Rules.announce("three-legged-race", rules.to_dict())
     assert again == rules
     assert again.kill_cards == frozenset(cards("Js Jh"))
 

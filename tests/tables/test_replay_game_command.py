@@ -196,3 +196,69 @@ def test_a_record_with_a_missing_announcement_is_refused(tmp_path: Path) -> None
 def test_a_missing_file_is_a_command_error(tmp_path: Path) -> None:
     with pytest.raises(CommandError):
         call_command("replay_game", str(tmp_path / "nope.json"))
+
+
+def _manual_freak_of_nature() -> dict[str, Any]:
+    # Freak of Nature, article 3: "Neither player holds a six, so fives become wild ... A wins." Played with physical
+    # cards: the record holds the betting, the counts drawn and the hands shown, not a deck.
+    return {
+        "variant": "freak-of-nature",
+        "rules": {**STAKES, "kill_cards": ["Kd"]},
+        "players": PLAYERS,
+        "hands": [
+            {
+                "button": 3,
+                "manual": True,
+                "actions": ["1 check", "2 check", "3 killed Kd", "1 draw 1", "2 draw 2", "1 bet 400", "2 call",
+                            "2 show Qs Qd Qc 4h 7d", "1 show 5h 5d 9c 9s Kh"],
+            },
+            {
+                "button": 1,
+                "deck": _deck(1, {1: "Qs Qd 9c 4c 5c", 2: "Jc Jh 4d 5d 7c", 3: "Tc 9d 4s 5s 7h"}),
+                "actions": ["2 fold", "3 fold"],
+            },
+        ],
+    }
+
+
+def test_a_manual_hand_replays_from_its_counts_kills_and_shown_hands(tmp_path: Path) -> None:
+    result = json.loads(_run(tmp_path, _manual_freak_of_nature(), "--json"))
+    assert result["hands"] == [
+        {"wild_rank": "5", "dead": [3], "pots": [{"amount_cents": 1_100, "winners": [1]}], "legs": {}},
+        {"wild_rank": None, "dead": [], "pots": [{"amount_cents": 300, "winners": [1]}], "legs": {}},
+    ]
+    assert result["stacks"] == {"1": 10_800, "2": 9_400, "3": 9_800}
+    text = _run(tmp_path, _manual_freak_of_nature())
+    assert text.splitlines()[:2] == ["Hand 1, wild rank 5, dead: 3", "  pot 11.00 won by seat 1"]
+
+
+@pytest.mark.parametrize(
+    ("index", "action", "code"),
+    [
+        (8, "1 show 5h 5d 9c Qs Kh", "card_already_seen"),  # the queen of spades is in seat 2's hand
+        (3, "1 draw 4", "wrong_discard_count"),  # four only keeping an ace
+        (2, "3 killed Ks", "not_a_kill_card"),
+        (3, "1 draw 3c 4d", "bad_action"),  # a manual hand records the count, not the cards
+    ],
+)
+def test_an_illegal_manual_action_stops_the_replay_naming_it(
+    tmp_path: Path, index: int, action: str, code: str
+) -> None:
+    record = _manual_freak_of_nature()
+    record["hands"][0]["actions"][index] = action
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = StringIO()
+    with pytest.raises(SystemExit) as stopped:
+        call_command("replay_game", str(path), "--json", stdout=out)
+    assert stopped.value.code == 1
+    error = json.loads(out.getvalue())["error"]
+    assert (error["code"], error["hand"], error["index"], error["action"]) == (code, 0, index, action)
+
+
+def test_a_manual_hand_with_a_deck_is_refused(tmp_path: Path) -> None:
+    record = _manual_freak_of_nature()
+    record["hands"][0]["deck"] = record["hands"][1]["deck"]
+    with pytest.raises(SystemExit) as stopped:
+        _run(tmp_path, record)
+    assert stopped.value.code == 1

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
-from casino.engine.home.rules import Betting
+from casino.engine.rules.options import Betting
 
 # Fixed limit: "1 bet + 3 raises per round" (DESIGN 7).
 FIXED_LIMIT_BETS_PER_ROUND = 4
@@ -23,7 +23,7 @@ class MoveKind(StrEnum):
     ALLIN = "allin"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """A resolved, legal betting action: `chips` leave the stack and the seat's round total becomes `total`."""
 

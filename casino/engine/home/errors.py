@@ -16,16 +16,6 @@ class IllegalAction(EngineError):
         self.rule = rule
 
 
-class AnnouncementError(EngineError):
-    """A missing, unknown or out-of-range announced option (DESIGN 7 table)."""
-
-    code = "bad_announcement"
-
-    def __init__(self, message: str, *, option: str) -> None:
-        super().__init__(message, token=option)
-        self.option = option
-
-
 # Stable codes of illegal actions, so callers and tests can tell them apart.
 OUT_OF_TURN = "out_of_turn"
 WRONG_PHASE = "wrong_phase"
@@ -51,3 +41,15 @@ NOT_ENOUGH_PLAYERS = "not_enough_players"
 TOO_MANY_PLAYERS = "too_many_players"
 BAD_BUTTON = "bad_button"
 BAD_DECK = "bad_deck"
+WRONG_CARD_COUNT = "wrong_card_count"
+# A live hand given its cards one at a time.
+NO_CARD_DUE = "no_card_due"
+CARD_ALREADY_SEEN = "card_already_seen"
+CARD_NOT_IN_STOCK = "card_not_in_stock"
+# A manual hand (physical cards the system sees only at the showdown).
+MANUAL_HAND = "manual_hand"
+CARDS_DEALT_BY_SYSTEM = "cards_dealt_by_system"
+NOT_A_KILL_CARD = "not_a_kill_card"
+ALREADY_SHOWN = "already_shown"
+ACE_NOT_SHOWN = "ace_not_shown"
+ACE_NOT_NEEDED = "ace_not_needed"

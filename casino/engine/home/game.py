@@ -9,8 +9,8 @@ from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.events import Event, EventKind
 from casino.engine.home.hand import HomeHand
-from casino.engine.home.rules import HomeRules
 from casino.engine.home.settle import Ranker
+from casino.engine.rules.model import Rules
 
 
 class HomeGame:
@@ -21,10 +21,11 @@ class HomeGame:
     them. A pot that no live hand could win (every hand killed) stays in the middle for the next hand.
     """
 
-    def __init__(self, rules: HomeRules, stacks: Mapping[int, int], *, ranker: Ranker | None = None) -> None:
-        if len(stacks) > rules.max_players:
-            raise IllegalAction(f"{len(stacks)} players: {rules.variant} seats at most {rules.max_players}",
-                                code=e.TOO_MANY_PLAYERS, rule=f"{rules.variant}: at most {rules.max_players} players")
+    def __init__(self, rules: Rules, stacks: Mapping[int, int], *, ranker: Ranker | None = None) -> None:
+        if len(stacks) > rules.seat_limit:
+            code, limit = rules.variant.code, rules.seat_limit
+            raise IllegalAction(f"{len(stacks)} players: {code} seats at most {limit}",
+                                code=e.TOO_MANY_PLAYERS, rule=f"{code}: at most {limit} players")
         if any(stack < 0 for stack in stacks.values()):
             raise IllegalAction("a stack cannot be negative", code=e.INSUFFICIENT_CHIPS, rule="table stakes")
         self.rules = rules
@@ -69,8 +70,16 @@ class HomeGame:
             raise IllegalAction("fewer than two players have chips", code=e.NOT_ENOUGH_PLAYERS,
                                 rule="poker needs two or more players")
 
-    def start_hand(self, *, button: int, deck: Sequence[Card], reshuffles: Sequence[Sequence[Card]] = ()) -> HomeHand:
-        """Ante, deal and return the new hand (settled at once if the deal killed all but one player)."""
+    def start_hand(
+        self,
+        *,
+        button: int,
+        deck: Sequence[Card] | None = None,
+        reshuffles: Sequence[Sequence[Card]] = (),
+        manual: bool = False,
+    ) -> HomeHand:
+        """Post the antes and return the new hand: live (it then asks for each card) without a deck, dealt from
+        `deck` and `reshuffles` (settled at once if the deal killed all but one player), or `manual`."""
         self.verify_start_hand(button)
         dealt_in = self._dealt_in()
         hand = HomeHand(
@@ -79,6 +88,7 @@ class HomeGame:
             button=button,
             deck=deck,
             reshuffles=reshuffles,
+            manual=manual,
             carried_pot_cents=self.carried_pot_cents,
             legs=self.legs,
             ranker=self._ranker,

@@ -13,6 +13,9 @@ class Pot:
     amount_cents: int
     eligible: tuple[int, ...]
 
+    def to_dict(self) -> dict[str, object]:
+        return {"amount_cents": self.amount_cents, "eligible": list(self.eligible)}
+
 
 def clockwise_from_button(seats: Iterable[int], button: int) -> list[int]:
     """Seats in clockwise order starting with the first seat to the button's left (seat numbers rise clockwise)."""

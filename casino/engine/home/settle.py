@@ -6,19 +6,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from casino.engine.cards import Card, Rank
+from casino.engine.hands import HandValue
 from casino.engine.home.pots import build_pots, clockwise_from_button, split_pot
-from casino.engine.home.rules import HomeRules, TieRule
+from casino.engine.rules.model import Rules
+from casino.engine.rules.options import TieRule
 
-# Ranks the live hands: (strength by seat, description by seat, wild rank fixed for the showdown).
-Ranker = Callable[[Mapping[int, Sequence[Card]]], tuple[dict[int, tuple[int, ...]], dict[int, str], Rank | None]]
+# Ranks the live hands at a showdown: each seat's hand value, and the wild rank fixed for the showdown.
+Ranker = Callable[[Mapping[int, Sequence[Card]]], tuple[dict[int, HandValue], Rank | None]]
 
 
 @dataclass(frozen=True)
 class AwardedPot:
-    """A pot and who won it; no winners means it stays in the middle for the next hand."""
+    """A pot, who could win it and who did; no winners means it stays in the middle for the next hand."""
 
     amount_cents: int
     winners: tuple[int, ...]
+    eligible: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -30,12 +33,16 @@ class Settlement:
     leg_scorers: tuple[int, ...]
     carried_pot_cents: int
     game_winners: tuple[int, ...]
-    descriptions: dict[int, str] = field(default_factory=dict)
+    values: dict[int, HandValue] = field(default_factory=dict)  # each showdown hand, by seat
+
+    @property
+    def descriptions(self) -> dict[int, str]:
+        return {seat: value.description for seat, value in self.values.items()}
 
 
 def settle(
     *,
-    rules: HomeRules,
+    rules: Rules,
     button: int,
     contributions: Mapping[int, int],
     hands: Mapping[int, Sequence[Card]],
@@ -58,18 +65,18 @@ def settle(
     total = sum(pot.amount_cents for pot in pots)
     new_legs = dict(legs)
     if not live:
-        return Settlement(tuple(AwardedPot(p.amount_cents, ()) for p in pots), {}, None, new_legs, (), total, ())
-    strengths: dict[int, tuple[int, ...]] = {}
-    descriptions: dict[int, str] = {}
+        carried = tuple(AwardedPot(p.amount_cents, (), p.eligible) for p in pots)
+        return Settlement(carried, {}, None, new_legs, (), total, ())
+    values: dict[int, HandValue] = {}
     wild_rank: Rank | None = None
     if len(live) > 1:
-        strengths, descriptions, wild_rank = ranker(hands)
+        values, wild_rank = ranker(hands)
 
     def best(seats: Sequence[int]) -> tuple[int, ...]:
-        if len(seats) == 1 or not strengths:
+        if len(seats) == 1 or not values:
             return tuple(clockwise_from_button(seats, button))
-        top = max(strengths[seat] for seat in seats)
-        return tuple(clockwise_from_button([s for s in seats if strengths[s] == top], button))
+        top = max(values[seat].strength for seat in seats)
+        return tuple(clockwise_from_button([s for s in seats if values[s].strength == top], button))
 
     def award(choose: Callable[[Sequence[int]], tuple[int, ...]]) -> tuple[tuple[AwardedPot, ...], dict[int, int]]:
         awarded: list[AwardedPot] = []
@@ -77,28 +84,28 @@ def settle(
         for pot in pots:
             # A pot no live player matched (only when the live players put nothing in) goes to the live hands.
             winners = choose(pot.eligible or live)
-            awarded.append(AwardedPot(pot.amount_cents, winners))
+            awarded.append(AwardedPot(pot.amount_cents, winners, pot.eligible or tuple(live)))
             for seat, cents in split_pot(pot.amount_cents, winners).items():
                 payouts[seat] = payouts.get(seat, 0) + cents
         return tuple(awarded), payouts
 
     if not rules.plays_for_legs:
         awarded, payouts = award(best)
-        return Settlement(awarded, payouts, wild_rank, new_legs, (), 0, (), descriptions)
+        return Settlement(awarded, payouts, wild_rank, new_legs, (), 0, (), values)
     scorers = _leg_scorers(rules, best(live), contested=len(live) > 1)
     for seat in scorers:
         new_legs[seat] = new_legs.get(seat, 0) + 1
     reached = tuple(seat for seat in scorers if new_legs[seat] >= rules.legs_to_win)
     if not reached:
-        carried = tuple(AwardedPot(pot.amount_cents, ()) for pot in pots)
-        return Settlement(carried, {}, wild_rank, new_legs, scorers, total, (), descriptions)
+        carried = tuple(AwardedPot(pot.amount_cents, (), pot.eligible) for pot in pots)
+        return Settlement(carried, {}, wild_rank, new_legs, scorers, total, (), values)
     awarded, payouts = award(
         lambda eligible: tuple(seat for seat in reached if seat in eligible) or best(eligible)
     )
-    return Settlement(awarded, payouts, wild_rank, new_legs, scorers, 0, reached, descriptions)
+    return Settlement(awarded, payouts, wild_rank, new_legs, scorers, 0, reached, values)
 
 
-def _leg_scorers(rules: HomeRules, winners: tuple[int, ...], *, contested: bool) -> tuple[int, ...]:
+def _leg_scorers(rules: Rules, winners: tuple[int, ...], *, contested: bool) -> tuple[int, ...]:
     """Who scores a leg: the showdown winner(s) under the announced tie rule, or the player left alone."""
     if not contested:
         return winners if rules.uncontested_scores_leg else ()

@@ -10,7 +10,8 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from casino.engine.cards import Card, parse_cards
 from casino.engine.errors import EngineError, RulesError
-from casino.engine.variants import VARIANTS, VariantRules, get_variant
+from casino.engine.rules.model import Rules
+from casino.engine.variants import VARIANTS
 
 # Bad input (a bad card, the wrong count, an unknown variant or option) exits with this code, as argparse does.
 BAD_INPUT_EXIT = 2
@@ -33,14 +34,14 @@ def add_variant_arguments(parser: CommandParser) -> None:
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
-def variant_from_options(options: dict[str, Any]) -> VariantRules:
+def variant_from_options(options: dict[str, Any]) -> Rules:
     announced: dict[str, Any] = {}
     for item in options["option"]:
         name, sep, raw = str(item).partition("=")
         if not sep or not name.strip():
             raise RulesError(f"option {item!r} is not NAME=VALUE", token=str(item))
         announced[name.strip()] = _value(raw.strip())
-    return get_variant(options["variant"], **announced)
+    return Rules.parse(options["variant"], announced)
 
 
 def _value(raw: str) -> Any:

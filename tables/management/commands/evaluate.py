@@ -52,7 +52,7 @@ class Command(BaseCommand):
             extra = WildSpec.parse(options["wild"])
             wild = WildSpec(ranks=wild.ranks | extra.ranks, cards=wild.cards | extra.cards)
         result: dict[str, Any] = {
-            "variant": rules.code,
+            "variant": rules.variant.code,
             "wild": str(wild) if wild else None,
             "wild_rank": wild_rank.code if wild_rank is not None else None,
         }

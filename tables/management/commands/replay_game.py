@@ -10,7 +10,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.engine.errors import EngineError
-from casino.engine.home.record import GameRecord, ReplayError, replay
+from casino.engine.home.record import GameRecord
+from casino.engine.home.replay import ReplayError, replay
 
 
 class Command(BaseCommand):

@@ -29,7 +29,7 @@ class Command(BaseCommand):
             result = showdown(hands, rules).to_dict(hands)
         except EngineError as exc:
             fail(self, exc, as_json=as_json)
-        result = {"variant": rules.code} | result
+        result = {"variant": rules.variant.code} | result
         if as_json:
             self.stdout.write(json.dumps(result))
             return

@@ -1,0 +1,179 @@
+"""Replaying home-game records through the state machine: a whole game (DESIGN 9 output), or one hand rebuilt."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from casino.engine.cards import Card, parse_cards
+from casino.engine.errors import EngineError
+from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.betting import MoveKind
+from casino.engine.home.errors import IllegalAction
+from casino.engine.home.game import HomeGame
+from casino.engine.home.hand import HomeHand, Phase
+from casino.engine.home.record import GameRecord, HandRecord
+from casino.engine.home.settle import Ranker
+from casino.engine.rules.model import Rules
+
+_GRAMMAR = ("an action is \"<seat> check | call | fold | bet <cents> | raise <total-cents> | allin | "
+            "draw <discarded cards> | leave\"")
+_MANUAL_GRAMMAR = ("an action of a manual hand is \"dealt\" or \"<seat> check | call | fold | bet <cents> | "
+                   "raise <total-cents> | allin | draw <count> [ace] | killed <kill card> | show <five cards> | "
+                   "leave\"")
+# A manual record may mark the end of the deal with "dealt"; without it the deal ends at the first action that is not
+# a kill-card death or a player leaving (the deal's kills are recorded first).
+_DURING_THE_DEAL = ("killed", "leave")
+_AMOUNT_VERBS = {"bet": MoveKind.BET, "raise": MoveKind.RAISE}
+_PLAIN_VERBS = {"check": MoveKind.CHECK, "call": MoveKind.CALL, "fold": MoveKind.FOLD, "allin": MoveKind.ALLIN}
+
+
+class ReplayError(EngineError):
+    """An action of the record that the rules refuse; the replay stops there."""
+
+    def __init__(self, message: str, *, code: str, rule: str, hand: int, index: int, action: str,
+                 reason: str = "") -> None:
+        super().__init__(message, token=action)
+        self.reason = reason or message
+        self.code = code
+        self.rule = rule
+        self.hand = hand
+        self.index = index
+        self.action = action
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "rule": self.rule, "hand": self.hand,
+                "index": self.index, "action": self.action}
+
+
+def parse_action(text: str, *, manual: bool = False) -> tuple[int, str, list[str]]:
+    """Split "<seat> <verb> [arguments]"; ValueError when it is not of that form."""
+    parts = text.split()
+    if len(parts) < 2 or not parts[0].isdigit():
+        raise ValueError(_MANUAL_GRAMMAR if manual else _GRAMMAR)
+    return int(parts[0]), parts[1].lower(), parts[2:]
+
+
+def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> None:
+    """Apply one action string to the hand in progress (a leave goes through `game` when given, so the game
+    forgets the player's legs); IllegalAction or ValueError when it is refused.
+
+    A dealt hand's draw names the discarded cards (`3 draw 4c 9h`); a manual hand's gives the count, with `ace`
+    when the dealer confirmed an ace is kept (`3 draw 4 ace`), and adds `dealt` (the end of the deal),
+    `3 killed Kd` and `3 show Qs Qd 9h 9c 5d`.
+    """
+    if hand.manual and text.strip().lower() == "dealt":
+        hand.close_deal()
+        return
+    seat, verb, args = parse_action(text, manual=hand.manual)
+    if hand.manual and hand.phase is Phase.DEALING and verb not in _DURING_THE_DEAL:
+        hand.close_deal()
+    if verb in _PLAIN_VERBS and not args:
+        hand.act(seat, _PLAIN_VERBS[verb])
+    elif verb in _AMOUNT_VERBS and len(args) == 1 and args[0].isdigit():
+        hand.act(seat, _AMOUNT_VERBS[verb], int(args[0]))
+    elif verb == "draw" and hand.manual:
+        count, keeps_ace = _count(args)
+        hand.draw_unseen(seat, count, keeps_ace=keeps_ace)
+    elif verb == "draw":
+        hand.draw(seat, parse_cards(args, unique=False))
+    elif verb == "killed" and hand.manual and len(args) == 1:
+        hand.kill(seat, Card.parse(args[0]))
+    elif verb == "show" and hand.manual:
+        hand.show(seat, parse_cards(args, unique=False))
+    elif verb == "leave" and not args:
+        if game is not None:
+            game.leave(seat)
+        else:
+            hand.leave(seat)
+    else:
+        raise ValueError(_MANUAL_GRAMMAR if hand.manual else _GRAMMAR)
+
+
+def _count(args: list[str]) -> tuple[int, bool]:
+    """A manual draw's arguments: nothing (standing pat), a count, or a count and `ace`."""
+    if not args:
+        return 0, False
+    if args[0].isdigit() and (len(args) == 1 or (len(args) == 2 and args[1].lower() == "ace")):
+        return int(args[0]), len(args) == 2
+    raise ValueError(_MANUAL_GRAMMAR)
+
+
+def rebuild_hand(
+    rules: Rules,
+    record: HandRecord,
+    *,
+    stacks: Mapping[int, int],
+    carried_pot_cents: int = 0,
+    legs: Mapping[int, int] | None = None,
+) -> HomeHand:
+    """A hand rebuilt from its stored record, finished or in progress: the record's cards (`record.dealt` of them
+    for a hand in progress) and reshuffles are fed as the hand asks for them, between its actions. The hand then
+    waits for whatever comes next (the next card live, a player's action, ...). IllegalAction or ValueError if the
+    record is not a legal hand."""
+    hand = HomeHand(rules=rules, stacks=stacks, button=record.button, deck=None if record.manual else record.deck,
+                    reshuffles=record.reshuffles, dealt_so_far=record.dealt, manual=record.manual,
+                    carried_pot_cents=carried_pot_cents, legs=legs)
+    for text in record.actions:
+        apply_action(hand, text)
+    return hand
+
+
+def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any]:
+    """Replay every hand; return the DESIGN 9 output, or raise ReplayError at the first illegal action."""
+    game = HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker)
+    out_hands: list[dict[str, Any]] = []
+    for number, hand_record in enumerate(record.hands):
+        try:
+            if hand_record.manual:
+                hand = game.start_hand(button=hand_record.button, manual=True)
+            else:
+                hand = game.start_hand(button=hand_record.button, deck=hand_record.deck,
+                                       reshuffles=hand_record.reshuffles)
+        except IllegalAction as exc:
+            raise ReplayError(f"hand {number}: {exc.message}", code=exc.code, rule=exc.rule, hand=number, index=-1,
+                              action="start", reason=exc.message) from exc
+        for index, text in enumerate(hand_record.actions):
+            try:
+                if hand.settled and not text.rstrip().endswith(" leave"):
+                    raise IllegalAction("the hand is already settled", code="hand_over",
+                                        rule="no action follows the end of a hand")
+                apply_action(hand, text, game=game)
+            except IllegalAction as exc:
+                raise ReplayError(f"hand {number}, action {index} ({text!r}): {exc.message}", code=exc.code,
+                                  rule=exc.rule, hand=number, index=index, action=text, reason=exc.message) from exc
+            except (ValueError, EngineError) as exc:
+                message = exc.message if isinstance(exc, EngineError) else str(exc)
+                raise ReplayError(f"hand {number}, action {index} ({text!r}): {message}", code="bad_action",
+                                  rule="actions follow DESIGN 9", hand=number, index=index, action=text,
+                                  reason=message) from exc
+        if not hand.settled:
+            awaiting = hand.awaiting
+            waits = "show" if awaiting.kind is AwaitKind.SHOW else "act"
+            raise ReplayError(
+                f"hand {number} ends unfinished: seat {awaiting.seat} is still to {waits} ({hand.phase.value})",
+                code="hand_unfinished", rule="every recorded hand is played to its end", hand=number,
+                index=len(hand_record.actions), action="",
+            )
+        out_hands.append(hand_summary(hand))
+    return {
+        "hands": out_hands,
+        "stacks": {str(seat): stack for seat, stack in sorted(game.stacks.items())},
+        "carried_pot_cents": game.carried_pot_cents,
+        "game_winner": game.game_winners[0] if game.game_winners else None,
+        "game_winners": list(game.game_winners),
+    }
+
+
+def hand_summary(hand: HomeHand) -> dict[str, Any]:
+    """One settled hand as DESIGN 9 prints it."""
+    result = hand.settlement
+    assert result is not None  # only settled hands are summarised
+    return {
+        "wild_rank": result.wild_rank.code if result.wild_rank is not None else None,
+        "dead": sorted(hand.dead),
+        "pots": [{"amount_cents": pot.amount_cents, "winners": list(pot.winners)} for pot in result.pots],
+        # A player who leaves loses their legs (DESIGN 7).
+        "legs": {str(seat): 0 if seat in hand.players and hand.players[seat].left else legs
+                 for seat, legs in sorted(result.legs.items())},
+    }

@@ -1,0 +1,172 @@
+"""A settled hand's result in words a player understands: "Fives wild: four nines beat three queens"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from casino.engine.cards import Card, Rank, card_symbols
+from casino.engine.hands import HandCategory, HandValue, rank_name
+from casino.engine.home.events import Event, EventKind
+from casino.engine.home.settle import AwardedPot, Settlement
+from casino.engine.money import money
+from casino.engine.rules.model import Rules
+
+# Descriptions that read as plurals ("Four nines beat", "Kings full of sevens beat"); the rest take "beats".
+_PLURAL = {HandCategory.FIVE_OF_A_KIND, HandCategory.FOUR_OF_A_KIND, HandCategory.FULL_HOUSE,
+           HandCategory.THREE_OF_A_KIND, HandCategory.TWO_PAIR}
+
+
+@dataclass(frozen=True)
+class PotResult:
+    amount_cents: int
+    winners: tuple[int, ...]
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"amount_cents": self.amount_cents, "winners": list(self.winners), "text": self.text}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """Who won what and why: the headline, one line per pot, the dead, legs and the game's winner."""
+
+    headline: str
+    pots: tuple[PotResult, ...]
+    wild_rank: Rank | None
+    hands: dict[int, HandValue]
+    dead: tuple[int, ...]
+    legs: dict[int, int]
+    leg_scorers: tuple[int, ...]
+    game_winners: tuple[int, ...]
+    carried_pot_cents: int
+    lines: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "headline": self.headline,
+            "lines": list(self.lines),
+            "wild_rank": self.wild_rank.code if self.wild_rank is not None else None,
+            "hands": {str(seat): value.to_dict() for seat, value in self.hands.items()},
+            "dead": list(self.dead),
+            "pots": [pot.to_dict() for pot in self.pots],
+            "legs": {str(seat): legs for seat, legs in self.legs.items()},
+            "leg_scorers": list(self.leg_scorers),
+            "game_winners": list(self.game_winners),
+            "carried_pot_cents": self.carried_pot_cents,
+        }
+
+
+def hand_result(
+    rules: Rules, settlement: Settlement, events: Sequence[Event], names: Mapping[int, str] | None = None
+) -> HandResult:
+    """Put a settlement into words; `names` (seat -> name) replaces "Seat 3" where given."""
+    words = _Words(rules, settlement, names or {})
+    kills = kill_cards_of(events)
+    dead = tuple(kills)
+    lines = [words.headline()]
+    pots = tuple(PotResult(pot.amount_cents, pot.winners, words.pot(pot, index, len(settlement.pots)))
+                 for index, pot in enumerate(settlement.pots))
+    lines += [pot.text for pot in pots]
+    lines += [f"{words.who(seat)} is dead: {' '.join(map(card_symbols, cards))} is a kill card"
+              for seat, cards in kills.items()]
+    if rules.plays_for_legs:
+        lines += [f"{words.who(seat)} scores a leg: {settlement.legs.get(seat, 0)} of {rules.legs_to_win}"
+                  for seat in settlement.leg_scorers]
+        if settlement.game_winners:
+            lines.append(f"{words.several(settlement.game_winners)} {_verb(settlement.game_winners, 'win')} "
+                         "the game and the pot")
+    return HandResult(
+        headline=lines[0],
+        pots=pots,
+        wild_rank=settlement.wild_rank,
+        hands=dict(settlement.values),
+        dead=dead,
+        legs=dict(settlement.legs),
+        leg_scorers=settlement.leg_scorers,
+        game_winners=settlement.game_winners,
+        carried_pot_cents=settlement.carried_pot_cents,
+        lines=tuple(lines),
+    )
+
+
+class _Words:
+    def __init__(self, rules: Rules, settlement: Settlement, names: Mapping[int, str]) -> None:
+        self.rules = rules
+        self.settlement = settlement
+        self.names = names
+
+    def who(self, seat: int) -> str:
+        return self.names.get(seat) or f"Seat {seat}"
+
+    def several(self, seats: Sequence[int]) -> str:
+        names = [self.who(seat) for seat in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def wild(self) -> str:
+        """Freak of Nature's prefix: the rank the showdown fixed ("Fives wild: "), or that nothing was wild."""
+        if not self.rules.sliding_wild or not self.settlement.values:
+            return ""
+        rank = self.settlement.wild_rank
+        return f"{rank_name(rank, plural=True).capitalize()} wild: " if rank is not None else "Nothing wild: "
+
+    def headline(self) -> str:
+        values = self.settlement.values
+        first = self.settlement.pots[0] if self.settlement.pots else None
+        if first is None or not values:
+            winners = first.winners if first is not None else ()
+            if winners:
+                return f"{self.several(winners)} {_verb(winners, 'win')} uncontested"
+            return "No live hand: the pot stays in the middle"
+        wild = self.wild()
+        return wild + self.comparison(first) if wild else _capitalized(self.comparison(first))
+
+    def comparison(self, pot: AwardedPot) -> str:
+        """The winner's hand against the best other hand in the pot, or the split."""
+        values = self.settlement.values
+        contenders = [seat for seat in pot.eligible if seat in values]
+        best = max((values[seat] for seat in contenders), default=None)
+        if best is None:
+            return "nobody is in this pot"
+        top = [seat for seat in contenders if values[seat] == best]
+        if len(top) > 1:
+            return f"{self.several(top)} split with {_lower(best.description)} each"
+        others = [values[seat] for seat in contenders if values[seat] != best]
+        if not others:
+            return f"{_lower(best.description)}, alone in this pot"
+        beaten = max(others)
+        verb = "beat" if best.category in _PLURAL else "beats"
+        return f"{_lower(best.description)} {verb} {_lower(beaten.description)}"
+
+    def pot(self, pot: AwardedPot, index: int, count: int) -> str:
+        name = "Pot" if count == 1 else ("Main pot" if index == 0 else f"Side pot {index}")
+        amount = money(pot.amount_cents)
+        if not pot.winners:
+            return f"{name} {amount} stays in the middle"
+        who = self.several(pot.winners)
+        if self.settlement.game_winners and set(pot.winners) <= set(self.settlement.game_winners):
+            legs = self.rules.legs_to_win
+            return f"{name} {amount} to {who}: {legs} {'leg' if legs == 1 else 'legs'}"
+        if not self.settlement.values:
+            return f"{name} {amount} to {who}, uncontested"
+        if len(pot.winners) > 1:
+            return f"{name} {amount} split: {self.comparison(pot)}"
+        return f"{name} {amount} to {who}: {self.comparison(pot)}"
+
+
+def _verb(seats: Sequence[int], verb: str) -> str:
+    return verb if len(seats) > 1 else verb + "s"
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def kill_cards_of(events: Sequence[Event]) -> dict[int, tuple[Card, ...]]:
+    """The kill card that killed each dead seat."""
+    return {event.seat: event.cards for event in events
+            if event.kind is EventKind.PLAYER_KILLED and event.seat is not None}
