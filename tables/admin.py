@@ -8,6 +8,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from audit.admin_actions import ServiceActionsAdmin
 from audit.context import acting_as
 from casino.errors import DomainError
 from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
@@ -70,7 +71,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ServiceActionsAdmin):
     list_display = ("name", "table_type", "card_source", "is_open", "min_bet_cents", "max_bet_cents", "paytable")
     list_filter = ("table_type", "card_source", "is_open")
     search_fields = ("name",)
@@ -194,7 +195,7 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
 
 
 @admin.register(TableDevice)
-class TableDeviceAdmin(admin.ModelAdmin):
+class TableDeviceAdmin(ServiceActionsAdmin):
     """Issue a shoe credential (its token is shown once, only its hash is kept) or revoke one."""
 
     list_display = ("table", "name", "active", "created_at", "last_used_at")

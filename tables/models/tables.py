@@ -6,10 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from casino.engine.variants import seat_limit as variant_seat_limit
 from paytables.models import Paytable
-
-# The most seats any table type has (five-card draw and its variants); each type's own limit is seat_limit().
-MAX_SEATS = 10
 
 
 class TableType(models.TextChoices):
@@ -20,18 +18,13 @@ class TableType(models.TextChoices):
     FREAK_OF_NATURE = "freak-of-nature", "Freak of Nature"
 
 
-SEAT_LIMITS = {
-    TableType.TRIPLE_DRAW: 7,
-    TableType.FIVE_CARD_DRAW: 10,
-    TableType.PREGNANT_THREES: 10,
-    TableType.THREE_LEGGED_RACE: 6,
-    TableType.FREAK_OF_NATURE: 10,
-}
+# The most seats any table type has (five-card draw and its variants); each type's own limit is seat_limit().
+MAX_SEATS = max(variant_seat_limit(kind.value) for kind in TableType)
 
 
 def seat_limit(table_type: str) -> int:
-    """How many seats a table of this type has (Triple Draw 7; Three Legged Race 6; other draw games 10)."""
-    return SEAT_LIMITS[TableType(table_type)]
+    """How many seats a table of this type has (the engine's rule: Triple Draw 7, Three Legged Race 6, others 10)."""
+    return variant_seat_limit(TableType(table_type).value)
 
 
 class CardSource(models.TextChoices):

@@ -6,14 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from casino.engine.triple_draw import CARDS_PER_HAND, MAX_CIRCLES, MAX_SEATS, ROW_COUNT
 from paytables.models import Paytable
 from tables.models.tables import Table
-
-# Triple Draw's shape (DESIGN 5): seats, betting circles, cards per hand, draw rows.
-MAX_SEATS = 7
-MAX_CIRCLES = 3
-CARDS_PER_HAND = 5
-ROW_COUNT = 3
 
 
 class Round(models.Model):

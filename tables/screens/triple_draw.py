@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import fields
 
 from casino.engine.cards import Rank, Suit
+from casino.engine.triple_draw import MAX_CIRCLES
 from tables.models import CardSource, Table
-from tables.models.triple_draw import MAX_CIRCLES
 from tables.selectors.rounds import RoundView, table_view
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low.

@@ -11,10 +11,10 @@ from functools import cached_property
 from typing import Any
 
 from audit.models import AuditEvent
+from casino.engine.triple_draw import ROW_COUNT
 from paytables.models import Paytable, PaytableLine
 from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, Round, Seat, SeatHand, Table
-from tables.models.triple_draw import ROW_COUNT
 
 Phase = Round.Phase
 NO_HANDS = (Phase.BETTING,)

@@ -9,11 +9,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from audit.services import audit_event, audit_record, audit_record_many
+from casino.engine.triple_draw import MAX_CIRCLES, MAX_SEATS
 from casino.errors import DomainError
 from tables import actions
 from tables.access import require_operator
 from tables.models import Bet, Round, Seat, Table
-from tables.models.triple_draw import MAX_CIRCLES, MAX_SEATS
 from tables.services.guards import checked_seat_number, entry_error, require_phase
 from tables.services.locks import lock_round
 

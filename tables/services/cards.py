@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from audit.services import audit_event, audit_record, audit_record_many
 from casino.engine.cards import ALL_CARDS, Card, Deck
+from casino.engine.triple_draw import CARDS_PER_HAND, MAX_SEATS, ROW_COUNT
 from casino.errors import ConcurrentChange, DomainError, WrongPhase
 from tables import actions
 from tables.access import require_operator
 from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand
-from tables.models.triple_draw import CARDS_PER_HAND, MAX_SEATS, ROW_COUNT
 from tables.services import card_input
 from tables.services.guards import checked_seat_number, entry_error, require_phase, seat_key
 from tables.services.locks import lock_round

@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from audit.context import acting_as
 from audit.services import audit_record
+from casino.engine.triple_draw import CARDS_PER_HAND, ROW_COUNT
 from casino.errors import DomainError, NotAllowed, WrongPhase
 from tables import actions
 from tables.access import require_floor
 from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand, Table, TableDevice
-from tables.models.triple_draw import CARDS_PER_HAND, ROW_COUNT
 from tables.selectors.rounds import round_in_play
 from tables.services import card_input
 from tables.services.cards import advance_after_cards, finish_rows, save_cards

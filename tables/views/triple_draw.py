@@ -15,10 +15,10 @@ from django.views.decorators.http import require_GET, require_POST
 from audit.roles import DEALER, FLOOR, has_role
 from casino.api_errors import screen_error
 from casino.engine.errors import EngineError
+from casino.engine.triple_draw import MAX_SEATS, ROW_COUNT
 from casino.errors import DomainError
 from tables.forms import parse_amount_cents, parse_card_list, parse_circles, parse_reason, parse_seat_number
 from tables.models import Round, Table
-from tables.models.triple_draw import MAX_SEATS, ROW_COUNT
 from tables.screens.triple_draw import screen_for
 from tables.selectors.rounds import table_token
 from tables.services.approvals import round_approve_payout
