@@ -89,8 +89,8 @@ def check_redis() -> None:
 def prepare(host: str) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
     django.setup()  # a bad setting exits here with one line of its own (casino/settings.py)
+    check_redis()  # first: it changes nothing, while the database check may create the database
     check_database()
-    check_redis()
     call_command("migrate", interactive=False, verbosity=0)
     call_command("seed_demo", host=host)
 

@@ -49,7 +49,7 @@ def test_a_postgres_url_selects_psycopg_with_persistent_checked_connections() ->
 def test_without_redis_url_celery_runs_tasks_eagerly_in_process() -> None:
     config = json.loads(run_probe().stdout)
     assert config["eager"] is True
-    assert config["broker"] == "memory://"
+    assert config["broker"] == "memory://localhost/"
 
 
 def test_with_redis_url_celery_uses_redis_with_late_acks_and_a_long_visibility_timeout() -> None:
