@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.response import Response
 
@@ -29,6 +30,7 @@ SAME_ORIGIN_ONLY = "; ".join(
 
 
 class SwaggerDocsView(SpectacularSwaggerView):
+    @extend_schema(exclude=True)  # a page about the API, not part of it
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Response:
         response = super().get(request, *args, **kwargs)
         response["Content-Security-Policy"] = SAME_ORIGIN_ONLY
@@ -36,6 +38,7 @@ class SwaggerDocsView(SpectacularSwaggerView):
 
 
 class RedocDocsView(SpectacularRedocView):
+    @extend_schema(exclude=True)
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Response:
         response = super().get(request, *args, **kwargs)
         response["Content-Security-Policy"] = SAME_ORIGIN_ONLY
