@@ -13,21 +13,22 @@ $(PY):
 	$(PY) -m pip install -q --disable-pip-version-check uv==0.13.9
 
 venv: $(PY)
-	$(UV) pip install -q --python $(PY) -r requirements.txt
+	@$(UV) pip install -q --python $(PY) -r requirements.txt
 
 dev-venv: $(PY)
-	$(UV) pip install -q --python $(PY) -r requirements-dev.txt
+	@$(UV) pip install -q --python $(PY) -r requirements-dev.txt
 
+# prepare_run checks settings, PostgreSQL and Redis, creates a missing database, migrates and seeds: any
+# failure is one line that says what to do. `@` keeps make's own command echo out of the way.
 run: venv
-	$(PY) manage.py migrate --noinput -v0
-	$(PY) manage.py seed_demo --host http://$(HOST):$(PORT)
+	@$(PY) -m scripts.prepare_run --host http://$(HOST):$(PORT)
 ifeq ($(strip $(REDIS_URL)),)
-	@echo "Serving on http://$(HOST):$(PORT)/ (embedded: SQLite, eager Celery). Ctrl-C stops it."
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	@echo "Serving on http://$(HOST):$(PORT)/ ($(if $(strip $(DATABASE_URL)),PostgreSQL,SQLite); Celery jobs run in-process). Ctrl-C stops it."
+	@$(PY) manage.py runserver $(HOST):$(PORT)
 else
 	@echo "Serving on http://$(HOST):$(PORT)/ with a Celery worker and beat (Procfile). Ctrl-C stops all."
-	$(VENV)/bin/uv pip install -q --python $(PY) honcho==2.0.0
-	PORT=$(PORT) HOST=$(HOST) $(VENV)/bin/honcho -f Procfile start
+	@$(UV) pip install -q --python $(PY) honcho==2.0.0
+	@PORT=$(PORT) HOST=$(HOST) $(VENV)/bin/honcho -f Procfile start
 endif
 
 test: dev-venv

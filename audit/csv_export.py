@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from audit.actions import ACTIONS
 from audit.chain import HASHED_FIELDS
@@ -33,7 +34,8 @@ def _cell(name: str, value: Any) -> Any:
     if name in {"before", "after"}:
         return json.dumps(value, sort_keys=True, ensure_ascii=False)
     if isinstance(value, dt.datetime):
-        return value.astimezone(dt.UTC).isoformat()
+        # TIME_ZONE, as on the screens and in the logs; the offset keeps the instant exact.
+        return timezone.localtime(value).isoformat()
     if isinstance(value, str) and value.startswith(_FORMULA_START):
         return "'" + value
     return value

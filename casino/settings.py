@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
+import zoneinfo
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -35,6 +37,22 @@ def envlist(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def envzone(name: str, default: str) -> str:
+    value = os.environ.get(name, default).strip()
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        sys.exit(f"{name}: unknown time zone {value!r}, expected an IANA name such as UTC or Europe/Malta")
+    return value
+
+
+def envloglevel(name: str, default: str) -> str:
+    value = os.environ.get(name, default).strip().upper()
+    if value not in logging.getLevelNamesMapping():
+        sys.exit(f"{name}: expected DEBUG, INFO, WARNING, ERROR or CRITICAL, got {value!r}")
+    return value
+
+
 DEBUG = envbool("DEBUG", "True")
 SECRET_KEY = envstr("SECRET_KEY")
 if not SECRET_KEY:
@@ -58,6 +76,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc as static files: the API docs work offline
     "django_celery_beat",
     "audit",
     "paytables",
@@ -147,7 +166,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = envstr("TIME_ZONE", "America/Los_Angeles")
+# The one time zone of logs, screens and exports (storage is always UTC); every screen that shows times names it.
+TIME_ZONE = envzone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
@@ -194,6 +214,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Served from our own static files, never a CDN; no online validator badge either.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "casino.openapi.add_error_responses",
@@ -224,10 +249,19 @@ if REDIS_URL:
     # (audit sealing after every commit, analyses) default to 5 so a backlog of them never delays a payout.
     CELERY_TASK_DEFAULT_PRIORITY = 5
     # Longer than the longest task, or an unacknowledged task is redelivered while it still runs.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")}
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+        "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")
+    }
+    # Every broker and result key starts with this, so several deployments or CI runs can share one Redis
+    # database and each can remove exactly its own keys.
+    CELERY_KEY_PREFIX = envstr("CELERY_KEY_PREFIX")
+    if CELERY_KEY_PREFIX:
+        CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = CELERY_KEY_PREFIX
+        CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"global_keyprefix": CELERY_KEY_PREFIX}
     CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 else:
-    CELERY_BROKER_URL = "memory://"
+    # A host in the URL: kombu warns "No hostname was supplied" on every job otherwise (the host is ignored).
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
@@ -238,11 +272,35 @@ AUDIT_LARGE_PAYOUT_CENTS = envint("AUDIT_LARGE_PAYOUT_CENTS", "1000000")
 AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.records.round_replay_verdict")
 AUDIT_TRUST_X_FORWARDED_FOR = envbool("AUDIT_TRUST_X_FORWARDED_FOR", "False")
 
+LOG_LEVEL = envloglevel("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": sys.stdout, "formatter": "plain"}},
-    "root": {"handlers": ["stdout"], "level": envstr("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "formatters": {
+        "plain": {
+            "()": "casino.logs.ZonedFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "zone": TIME_ZONE,
+        }
+    },
+    "filters": {"client_errors": {"()": "casino.logs.ClientErrorsOnOneLine"}},
+    "handlers": {
+        "stdout": {
+            "class": "logging.StreamHandler",
+            "stream": sys.stdout,
+            "formatter": "plain",
+            "filters": ["client_errors"],
+        }
+    },
+    "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own console and runserver handlers would print each request warning a second time, in
+        # another format: every Django logger goes through the one handler above.
+        "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        "django.server": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        "django.db.backends": {"level": "WARNING"},
+        # Embedded mode runs every job inside the request: a line per job would bury the requests.
+        # Failures still log (ERROR); a real worker logs its jobs as usual.
+        **({"celery.app.trace": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {}),
+    },
 }

@@ -4,9 +4,10 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from casino import health, views
+from casino.api_docs import same_origin_only
 from casino.api_errors import error_body
 
 
@@ -16,13 +17,17 @@ def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("healthz", health.healthz, name="healthz"),
+    # Load balancers and people type it both ways.
+    re_path(r"^healthz/?$", health.healthz, name="healthz"),
+    # Before the admin's own: someone who is not floor staff is told where they work, not "wrong password".
+    path("admin/login/", views.admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("compliance/", include("audit.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", same_origin_only(SpectacularSwaggerView.as_view(url_name="api-schema")), name="api-docs"),
+    path("api/redoc/", same_origin_only(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
     path("api/v1/", include("casino.api_urls")),
     path("tablet/", include("tables.urls")),
     # [\s\S]: an encoded newline in a bad path must still get the JSON 404, not the HTML page.

@@ -24,14 +24,15 @@ def seal_queue_name(require_redis: str) -> Iterator[tuple[Any, str]]:
 
     client = redis.Redis.from_url(require_redis)
     queue = f"test-seal-{uuid.uuid4().hex[:8]}"
+    prefix = app.conf.broker_transport_options.get("global_keyprefix", "")  # CELERY_KEY_PREFIX (CI sets one)
     previous = app.conf.task_default_queue
     app.conf.task_default_queue = queue
     try:
-        yield client, queue
+        yield client, prefix + queue  # the queue's list as Redis names it
     finally:
         app.conf.task_default_queue = previous
-        lists = [queue, *(f"{queue}\x06\x16{step}" for step in (3, 6, 9))]  # kombu's priority lists
-        client.delete(*lists, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+        lists = [prefix + queue, *(f"{prefix}{queue}\x06\x16{step}" for step in (3, 6, 9))]  # kombu's priority lists
+        client.delete(*lists, f"{prefix}_kombu.binding.{queue}", f"{prefix}_kombu.binding_permanent.{queue}")
         for key in client.keys(f"audit:seal-pending:*:{queue}"):
             client.delete(key)
 

@@ -42,6 +42,14 @@ def test_it_answers_503_when_the_database_is_unreachable(client: Client) -> None
     assert response.json()["status"] == "down"
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/healthz", "/healthz/"])
+def test_it_answers_with_or_without_the_slash(client: Client, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.json()["database"] == "ok"
+
+
 def test_it_only_allows_get(client: Client) -> None:
     assert client.post("/healthz").status_code == 405
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
-from django.test import override_settings
+from django.test import Client, override_settings
 
 
 def seed(*args: str) -> str:
@@ -50,3 +51,15 @@ def test_it_refuses_with_debug_off() -> None:
 def test_force_seeds_even_with_debug_off() -> None:
     seed("--force")
     assert User.objects.filter(username="floor").exists()
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=True)
+def test_the_banner_names_every_screen_and_each_one_answers(client: Client) -> None:
+    output = seed("--host", "http://casino.test:8123")
+    paths = re.findall(r"http://casino\.test:8123(/\S*)", output)
+    for path in ("/tablet/", "/admin/", "/compliance/", "/api/docs/", "/api/redoc/", "/api/schema/", "/healthz"):
+        assert path in paths
+    for path in paths:
+        assert client.get(path, follow=True).status_code == 200, path  # a sign-in page for the screens behind one
+    assert "Times are shown in UTC" in output

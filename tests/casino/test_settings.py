@@ -17,12 +17,13 @@ PROBE = (
     "'broker': settings.CELERY_BROKER_URL, 'acks_late': getattr(settings, 'CELERY_TASK_ACKS_LATE', False), "
     "'reject': getattr(settings, 'CELERY_TASK_REJECT_ON_WORKER_LOST', False), "
     "'visibility': getattr(settings, 'CELERY_BROKER_TRANSPORT_OPTIONS', {}).get('visibility_timeout'), "
-    "'time_limit': settings.CELERY_TASK_TIME_LIMIT, 'use_tz': settings.USE_TZ}))"
+    "'time_limit': settings.CELERY_TASK_TIME_LIMIT, 'use_tz': settings.USE_TZ, 'time_zone': settings.TIME_ZONE}))"
 )
 
 
 def run_probe(**env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY"}}
+    unset = {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "TIME_ZONE", "CELERY_KEY_PREFIX"}
+    clean = {k: v for k, v in os.environ.items() if k not in unset}
     clean.update(env, DJANGO_SETTINGS_MODULE="casino.settings")
     return subprocess.run(
         [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60, check=False
@@ -49,7 +50,7 @@ def test_a_postgres_url_selects_psycopg_with_persistent_checked_connections() ->
 def test_without_redis_url_celery_runs_tasks_eagerly_in_process() -> None:
     config = json.loads(run_probe().stdout)
     assert config["eager"] is True
-    assert config["broker"] == "memory://"
+    assert config["broker"] == "memory://localhost/"
 
 
 def test_with_redis_url_celery_uses_redis_with_late_acks_and_a_long_visibility_timeout() -> None:
@@ -85,3 +86,31 @@ def test_debug_off_requires_a_secret_key() -> None:
 def test_debug_off_with_a_secret_key_starts() -> None:
     result = run_probe(DEBUG="false", SECRET_KEY="x" * 50, ALLOWED_HOSTS="casino.example")
     assert result.returncode == 0, result.stderr
+
+
+def test_times_are_utc_unless_time_zone_is_set() -> None:
+    assert json.loads(run_probe().stdout)["time_zone"] == "UTC"
+    assert json.loads(run_probe(TIME_ZONE="Europe/Malta").stdout)["time_zone"] == "Europe/Malta"
+
+
+def test_an_unknown_time_zone_stops_start_up_with_one_line_naming_the_variable() -> None:
+    result = run_probe(TIME_ZONE="Mars/Olympus")
+    assert result.returncode != 0
+    assert result.stderr.strip() == (
+        "TIME_ZONE: unknown time zone 'Mars/Olympus', expected an IANA name such as UTC or Europe/Malta"
+    )
+
+
+def test_a_celery_key_prefix_prefixes_every_broker_and_result_key() -> None:
+    code = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        "print(json.dumps([settings.CELERY_BROKER_TRANSPORT_OPTIONS.get('global_keyprefix'), "
+        "settings.CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS.get('global_keyprefix')]))"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DEBUG"}}
+    env |= {"REDIS_URL": "redis://127.0.0.1:6379/7", "CELERY_KEY_PREFIX": "ci_42:"}
+    env["DJANGO_SETTINGS_MODULE"] = "casino.settings"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert json.loads(result.stdout) == ["ci_42:", "ci_42:"], result.stderr

@@ -177,8 +177,8 @@ def _worker(queue: str, db_url: str, redis_url: str) -> subprocess.Popen[bytes]:
     code = (
         "import django; django.setup()\n"
         "from casino.celery import app\n"
-        "app.conf.broker_transport_options = {'visibility_timeout': 2, 'unacked_restore_interval': 1,"
-        " 'unacked_restore_throttle': 1}\n"
+        "app.conf.broker_transport_options = {**app.conf.broker_transport_options, 'visibility_timeout': 2,"
+        " 'unacked_restore_interval': 1, 'unacked_restore_throttle': 1}\n"
         f"app.worker_main(['worker', '--pool=solo', '-Q', {queue!r}, '--loglevel=WARNING', '--without-gossip',"
         " '--without-mingle', '--without-heartbeat'])\n"
     )
@@ -201,12 +201,15 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
 
 def _forget_queue(client: Any, queue: str) -> None:
     """Leave nothing of the test queue in Redis: its list, bindings and any unacknowledged copies."""
-    for tag, raw in client.hgetall("unacked").items():
+    from casino.celery import app
+
+    p = app.conf.broker_transport_options.get("global_keyprefix", "")  # CELERY_KEY_PREFIX (CI sets one)
+    for tag, raw in client.hgetall(f"{p}unacked").items():
         if json.loads(raw)[2] == queue:
-            client.hdel("unacked", tag)
-            client.zrem("unacked_index", tag)
-    priority_lists = [f"{queue}\x06\x16{step}" for step in (3, 6, 9)]  # kombu's lists for priorities above 0
-    client.delete(queue, *priority_lists, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+            client.hdel(f"{p}unacked", tag)
+            client.zrem(f"{p}unacked_index", tag)
+    priority_lists = [f"{p}{queue}\x06\x16{step}" for step in (3, 6, 9)]  # kombu's lists for priorities above 0
+    client.delete(p + queue, *priority_lists, f"{p}_kombu.binding.{queue}", f"{p}_kombu.binding_permanent.{queue}")
 
 
 def _wait_for(predicate: Any, seconds: float, what: str) -> None:

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.urls import reverse
 
 from audit.context import acting_as
 from paytables.seed import seed_standard_paytables
@@ -41,12 +42,23 @@ class Command(BaseCommand):
         with acting_as(kind="system", name="seed_demo"), transaction.atomic():
             users = {spec["username"]: self._user(spec) for spec in DEMO_USERS}
             self._seed_rest(users)
-        base = options["host"].rstrip("/")
+        self._banner(options["host"].rstrip("/"))
+
+    def _banner(self, base: str) -> None:
+        """Every screen's address and every demo login: all a new user needs to start."""
+        screens = [
+            ("Dealer tablet", "tablet:home"),
+            ("Admin (floor staff)", "admin:index"),
+            ("Compliance (audit)", "audit:event-list"),
+            ("API docs (Swagger)", "api-docs"),
+            ("API docs (ReDoc)", "api-redoc"),
+            ("OpenAPI schema", "api-schema"),
+            ("Health", "healthz"),
+        ]
         self.stdout.write(f"Demo data ready. Open {base}/")
-        self.stdout.write(f"  Admin (floor staff): {base}/admin/")
-        self.stdout.write(f"  Dealer tablet:       {base}/tablet/")
-        self.stdout.write(f"  API docs:            {base}/api/docs/")
-        self.stdout.write(f"  Health:              {base}/healthz")
+        for label, name in screens:
+            self.stdout.write(f"  {label + ':':<22} {base}{reverse(name)}")
+        self.stdout.write(f"  Times are shown in {settings.TIME_ZONE} (set TIME_ZONE to change it).")
         self.stdout.write("  Demo logins (development passwords):")
         for spec in DEMO_USERS:
             self.stdout.write(f"    {spec['username']:<11} {spec['password']:<20} {spec['role'] or 'superuser'}")
