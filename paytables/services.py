@@ -111,6 +111,16 @@ def _require_draft(paytable: Paytable) -> None:
         )
 
 
+def _refuse_self_approval(paytable: Paytable, actor: Any) -> None:
+    """Two people per approval: neither the drafter nor the last editor of the schedule may approve it."""
+    actor_id = getattr(actor, "pk", None)
+    if actor_id is not None and actor_id in (paytable.created_by_id, paytable.last_edited_by_id):
+        raise NotAllowed(
+            f"You drafted or last edited {paytable}: another floor supervisor must approve it.",
+            code="self_approval",
+        )
+
+
 @transaction.atomic
 def paytable_create_draft(
     *,
@@ -139,6 +149,7 @@ def paytable_create_draft(
                 wild_ranks=_wild_codes(spec),
                 status=PaytableStatus.DRAFT,
                 created_by=actor,
+                last_edited_by=actor,
             )
     except IntegrityError as exc:
         raise ConcurrentChange(f"A paytable named {name!r} was created meanwhile.", field="name") from exc
@@ -174,6 +185,9 @@ def paytable_line_set(
     _write_schedule(paytable, spec)
     after = _snapshot(paytable)
     if after != before:
+        # Whoever changes the schedule may no longer approve it, like its drafter.
+        paytable.last_edited_by = actor
+        paytable.save(update_fields=["last_edited_by"])
         audit_record(action="paytable_line_set", obj=paytable, before=before, after=after, actor=actor)
         paytable_analysis_queue(paytable=paytable, actor=actor)
     return paytable
@@ -198,6 +212,7 @@ def paytable_approve(*, paytable: Paytable, approval_reference: str, actor: Any)
         )
     paytable = _locked(paytable)
     _require_draft(paytable)
+    _refuse_self_approval(paytable, actor)
     try:
         paytable_spec(paytable)  # the schedule must still satisfy the engine's rules
     except PaytableError as exc:
@@ -271,6 +286,7 @@ def paytable_clone(*, paytable: Paytable, actor: Any, name: str | None = None) -
                 wild_ranks=list(source.wild_ranks),
                 status=PaytableStatus.DRAFT,
                 created_by=actor,
+                last_edited_by=actor,
                 cloned_from=source,
             )
     except IntegrityError as exc:
