@@ -237,6 +237,10 @@ else:
 AUDIT_LARGE_PAYOUT_CENTS = envint("AUDIT_LARGE_PAYOUT_CENTS", "1000000")
 AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.round_replay_verdict")
 AUDIT_TRUST_X_FORWARDED_FOR = envbool("AUDIT_TRUST_X_FORWARDED_FOR", "False")
+# Each good chain check's head is signed with this key (HMAC-SHA256) and logged, and appended to the file when
+# set; `verify_audit --anchors FILE` compares the chain with them. Keep the key out of the database's reach.
+AUDIT_ANCHOR_KEY = envstr("AUDIT_ANCHOR_KEY")
+AUDIT_ANCHOR_FILE = envstr("AUDIT_ANCHOR_FILE")
 
 LOGGING = {
     "version": 1,
