@@ -11,6 +11,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from casino.error_text import shorten, shorten_field
+
 
 class DomainError(Exception):
     """A business rule refused the request; services raise it, the API turns it into JSON."""
@@ -48,9 +50,10 @@ class NotAllowed(DomainError):
 
 
 def error_body(code: str, message: str, field: str | None = None) -> dict[str, Any]:
-    error: dict[str, Any] = {"code": code, "message": message}
+    # Messages and field paths may quote what the client sent: only a short prefix of it comes back.
+    error: dict[str, Any] = {"code": code, "message": shorten(message)}
     if field:
-        error["field"] = field
+        error["field"] = shorten_field(field)
     return {"error": error}
 
 

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "casino.api_failures.ApiFailureMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -184,11 +185,17 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["casino.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "casino.api_errors.exception_handler",
 }
+# API request bodies: larger is 413, nested deeper is 400, both before parsing (casino/parsers.py).
+API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", str(256 * 1024))
+API_MAX_JSON_DEPTH = envint("API_MAX_JSON_DEPTH", "32")
+# JSON 403 instead of Django's HTML page when its CSRF check fails on an /api/ path.
+CSRF_FAILURE_VIEW = "casino.api_failures.csrf_failure"
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Triple Draw casino table-game API",
     "VERSION": "1.0.0",

@@ -19,6 +19,8 @@ from paytables.models import AnalysisStatus, Paytable, PaytableAnalysis, Paytabl
 from paytables.selectors import paytable_as_dict, paytable_spec, spec_fingerprint
 
 NAME_MAX_LENGTH = Paytable._meta.get_field("name").max_length or 100
+# PositiveIntegerField: 32-bit signed on PostgreSQL.
+PAYS_MAX = 2**31 - 1
 REFERENCE_MAX_LENGTH = Paytable._meta.get_field("approval_reference").max_length or 100
 
 
@@ -46,9 +48,19 @@ def _validated_spec(
     if wild:
         data["wild_ranks"] = wild
     try:
-        return PaytableSpec.from_dict(data)
+        spec = PaytableSpec.from_dict(data)
     except PaytableError as exc:
         raise _domain_error(exc) from exc
+    for position, line in enumerate(spec.lines, start=1):
+        if max(line.pays.numerator, line.pays.denominator) > PAYS_MAX:
+            # The columns are 32-bit; a bigger value would fail in the database (a 500) instead of here.
+            raise DomainError(
+                f"Line {position} ({line.hand}): pays {str(line.pays)[:24]} is too large; the numerator and "
+                f"denominator are at most {PAYS_MAX}.",
+                code="pays_too_large",
+                field="lines",
+            )
+    return spec
 
 
 def _clean_name(name: str) -> str:
