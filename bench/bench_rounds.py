@@ -87,7 +87,7 @@ import json, sys
 import django
 django.setup()
 from django.contrib.auth.models import Group, User
-from rest_framework.authtoken.models import Token
+from accounts.services import api_token_issue
 from audit.context import acting_as
 from paytables.models import Paytable, PaytableLine
 from tables import services
@@ -102,7 +102,7 @@ for position, line in enumerate(document["lines"], start=1):
                                 min_rank=line.get("min_rank", ""), pays_numerator=int(line["pays"]))
 Paytable.objects.filter(pk=paytable.pk).update(status="approved", approval_reference="BENCH")
 paytable.refresh_from_db()
-out = {"tablets": [], "floor_token": Token.objects.create(user=floor).key}
+out = {"tablets": [], "floor_token": api_token_issue(user=floor, actor=None).token}
 with acting_as(user=floor, kind="user"):
     for n in range(tablets):
         dealer = User.objects.create_user(f"bench-dealer-{n}")
@@ -113,7 +113,7 @@ with acting_as(user=floor, kind="user"):
         services.table_assign_dealer(table=table, dealer=dealer, actor=floor)
         for seat in range(1, 8):
             services.seat_join(table=table, seat_number=seat, player_name=f"P{seat}", actor=floor)
-        out["tablets"].append({"table": table.pk, "token": Token.objects.create(user=dealer).key})
+        out["tablets"].append({"table": table.pk, "token": api_token_issue(user=dealer, actor=None).token})
 print(json.dumps(out))
 """
 

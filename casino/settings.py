@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -55,11 +56,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "django_filters",
     "drf_spectacular",
     "django_celery_beat",
     "audit",
+    "accounts",
     "paytables",
     "tables",
 ]
@@ -75,6 +78,8 @@ MIDDLEWARE = [
     "audit.middleware.AuditContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes requires: it turns a lockout into accounts.throttle.lockout_response (429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -140,6 +145,23 @@ def _redis_url_from_env() -> str:
 
 REDIS_URL = _redis_url_from_env()
 
+# Sign-in throttling (django-axes): every login form and the API token endpoint authenticate through here.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", "5")
+AXES_COOLOFF_TIME = timedelta(minutes=envint("LOGIN_COOLOFF_MINUTES", "15"))
+# Each entry locks on its own: too many failures for one username, or from one client address.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+# Refused attempts during a lockout neither count nor extend it; the audit trail gets one event per lockout.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_DISABLE_ACCESS_LOG = True  # successful sign-ins are in the audit trail already
+AXES_CLIENT_IP_CALLABLE = "audit.middleware.client_address"
+AXES_USERNAME_CALLABLE = "accounts.throttle.attempted_username"
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -181,7 +203,7 @@ SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", str(12 * 3600))  # one shift
 REST_FRAMEWORK = {
     # Token first: an unauthenticated API call then gets 401 with WWW-Authenticate, not a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -190,6 +212,16 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "casino.api_errors.exception_handler",
 }
+# API tokens (django-rest-knox): only a SHA-512 digest is stored; each expires, and a password change revokes it.
+KNOX_TOKEN_MODEL = "accounts.ApiToken"  # noqa: S105 (a model name, not a secret)
+# knox's own migrations create its AuthToken table although the model is swapped for ours: skip them.
+MIGRATION_MODULES = {"knox": None}
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=envint("API_TOKEN_TTL_HOURS", "12")),  # one shift, like a session
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+}
+
 # API request bodies: larger is 413, nested deeper is 400, both before parsing (casino/parsers.py).
 API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", str(256 * 1024))
 API_MAX_JSON_DEPTH = envint("API_MAX_JSON_DEPTH", "32")
