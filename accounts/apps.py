@@ -10,6 +10,6 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from axes.signals import user_locked_out
 
-        from accounts import throttle
+        from accounts import openapi, throttle  # noqa: F401 (openapi registers the token scheme)
 
         user_locked_out.connect(throttle.on_user_locked_out, dispatch_uid="accounts_lockout_audit")
