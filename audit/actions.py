@@ -111,7 +111,6 @@ declare = ACTIONS.declare
 
 USER_LOGIN = declare("user_login", "Signed in")
 USER_LOGOUT = declare("user_logout", "Signed out")
-USER_LOGIN_FAILED = declare("user_login_failed", "Sign-in failed")
 ADMIN_ADD = declare("admin_add", "Added in the admin")
 ADMIN_CHANGE = declare("admin_change", "Changed in the admin")
 ADMIN_DELETE = declare("admin_delete", "Deleted in the admin")

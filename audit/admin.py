@@ -53,9 +53,10 @@ class ChainVerificationAdmin(ReadOnlyAdmin):
     list_display = ("checked_at", "ok", "checked_count", "pending_count", "first_broken_id", "message")
 
 
-# Admin screens that write models directly (no service of ours behind them): staff accounts and groups, API
-# tokens, beat schedules. Each is re-registered with AuditedModelAdmin mixed in, so their writes are audited.
-DIRECT_WRITE_APPS = ("django.contrib.auth", "rest_framework.authtoken", "django_celery_beat")
+# Admin screens that write models directly (no service of ours behind them): staff accounts and groups and beat
+# schedules (API tokens are issued and revoked through accounts.services). Each is re-registered with
+# AuditedModelAdmin mixed in, so their writes are audited.
+DIRECT_WRITE_APPS = ("django.contrib.auth", "django_celery_beat")
 
 
 class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):

@@ -86,7 +86,8 @@ def _int_param(request: Request, name: str, default: int | None, low: int, high:
     raw = request.query_params.get(name)
     if raw in (None, ""):
         return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    # ASCII digits only: "²".isdigit() is true but int("²") fails.
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
         raise ValidationError({name: f"must be a whole number from {low} to {high}"})
     return int(raw)
 

@@ -11,7 +11,7 @@ class AuditConfig(AppConfig):
 
     def ready(self) -> None:
         from celery.signals import before_task_publish, task_postrun, task_prerun
-        from django.contrib.auth import user_logged_in, user_logged_out, user_login_failed
+        from django.contrib.auth import user_logged_in, user_logged_out
         from django.db.backends.signals import connection_created
         from django.db.models.signals import post_migrate
 
@@ -25,7 +25,7 @@ class AuditConfig(AppConfig):
         post_migrate.connect(_reinstall_triggers, sender=self, dispatch_uid="audit_triggers")
         user_logged_in.connect(receivers.on_user_logged_in, dispatch_uid="audit_login")
         user_logged_out.connect(receivers.on_user_logged_out, dispatch_uid="audit_logout")
-        user_login_failed.connect(receivers.on_user_login_failed, dispatch_uid="audit_login_failed")
+        # Failed sign-ins are counted by django-axes; the trail gets one event per lockout (accounts.throttle).
         before_task_publish.connect(receivers.on_before_task_publish, dispatch_uid="audit_task_publish")
         task_prerun.connect(receivers.on_task_prerun, dispatch_uid="audit_task_prerun")
         task_postrun.connect(receivers.on_task_postrun, dispatch_uid="audit_task_postrun")

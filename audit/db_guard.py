@@ -1,4 +1,4 @@
-"""Database triggers that make audit rows append-only (PostgreSQL and SQLite), and their one bypass: flush."""
+"""Database triggers that make audit rows and chain checks append-only (PostgreSQL and SQLite); one bypass: flush."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ SEAL_COLUMNS = ("sequence", "prev_hash", "hash")
 UPDATE_REFUSED = "audit events are append-only: UPDATE refused (only sealing an unsealed row is allowed)"
 DELETE_REFUSED = "audit events are append-only: DELETE refused"
 TRUNCATE_REFUSED = "audit events are append-only: TRUNCATE refused"
+# The stored chain checks: a rewritten "last good head" would hide a recomputed chain, so they never change.
+CHECK_TABLE = "audit_chainverification"
+CHECK_REFUSED = "audit chain checks are append-only: UPDATE, DELETE and TRUNCATE refused"
 
 # `manage.py flush` (a whole-database reset, used between transactional tests) is the only bypass.
 _bypass = threading.local()
@@ -39,6 +42,41 @@ BEGIN
 END;
 $$;
 """
+
+
+_POSTGRES_CHECK_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION audit_check_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'TRUNCATE' AND coalesce(current_setting('audit.flush', true), '') = 'on' THEN
+        RETURN NULL;
+    END IF;
+    RAISE EXCEPTION '{CHECK_REFUSED}' USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+"""
+
+
+def _postgres_check_statements() -> list[str]:
+    return [
+        _POSTGRES_CHECK_FUNCTION,
+        f"DROP TRIGGER IF EXISTS audit_check_append_only_rows ON {CHECK_TABLE}",
+        f"CREATE TRIGGER audit_check_append_only_rows BEFORE UPDATE OR DELETE ON {CHECK_TABLE} "
+        "FOR EACH ROW EXECUTE FUNCTION audit_check_append_only()",
+        f"DROP TRIGGER IF EXISTS audit_check_append_only_truncate ON {CHECK_TABLE}",
+        f"CREATE TRIGGER audit_check_append_only_truncate BEFORE TRUNCATE ON {CHECK_TABLE} "
+        "FOR EACH STATEMENT EXECUTE FUNCTION audit_check_append_only()",
+    ]
+
+
+def _sqlite_check_statements() -> list[str]:
+    return [
+        "DROP TRIGGER IF EXISTS audit_check_no_update",
+        f"CREATE TRIGGER audit_check_no_update BEFORE UPDATE ON {CHECK_TABLE} "
+        f"BEGIN SELECT RAISE(ABORT, '{CHECK_REFUSED}'); END",
+        "DROP TRIGGER IF EXISTS audit_check_no_delete",
+        f"CREATE TRIGGER audit_check_no_delete BEFORE DELETE ON {CHECK_TABLE} "
+        f"WHEN audit_flush_bypass() = 0 BEGIN SELECT RAISE(ABORT, '{CHECK_REFUSED}'); END",
+    ]
 
 
 def _postgres_statements(columns: list[str]) -> list[str]:
@@ -81,15 +119,17 @@ def _sqlite_statements(columns: list[str]) -> list[str]:
 
 def install(connection: Any) -> None:
     """Create (or refresh) the append-only triggers on this connection's database; idempotent."""
-    if TABLE not in connection.introspection.table_names():
+    tables = connection.introspection.table_names()
+    if TABLE not in tables:
         return
     with connection.cursor() as cursor:
         columns = [col.name for col in connection.introspection.get_table_description(cursor, TABLE)]
+        checks = CHECK_TABLE in tables
         if connection.vendor == "postgresql":
-            statements = _postgres_statements(columns)
+            statements = _postgres_statements(columns) + (_postgres_check_statements() if checks else [])
         elif connection.vendor == "sqlite":
             register_sqlite_functions(connection)
-            statements = _sqlite_statements(columns)
+            statements = _sqlite_statements(columns) + (_sqlite_check_statements() if checks else [])
         else:
             raise RuntimeError(f"audit triggers are not written for {connection.vendor}")
         for statement in statements:
@@ -103,9 +143,14 @@ def uninstall(connection: Any) -> None:
             cursor.execute(f"DROP TRIGGER IF EXISTS audit_event_append_only_columns ON {TABLE}")
             cursor.execute(f"DROP TRIGGER IF EXISTS audit_event_append_only_truncate ON {TABLE}")
             cursor.execute("DROP FUNCTION IF EXISTS audit_event_append_only()")
+            cursor.execute(f"DROP TRIGGER IF EXISTS audit_check_append_only_rows ON {CHECK_TABLE}")
+            cursor.execute(f"DROP TRIGGER IF EXISTS audit_check_append_only_truncate ON {CHECK_TABLE}")
+            cursor.execute("DROP FUNCTION IF EXISTS audit_check_append_only()")
         else:
             cursor.execute("DROP TRIGGER IF EXISTS audit_event_no_update")
             cursor.execute("DROP TRIGGER IF EXISTS audit_event_no_delete")
+            cursor.execute("DROP TRIGGER IF EXISTS audit_check_no_update")
+            cursor.execute("DROP TRIGGER IF EXISTS audit_check_no_delete")
 
 
 def _flush_bypass() -> int:

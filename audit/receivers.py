@@ -26,19 +26,6 @@ def on_user_logged_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> N
         audit_record(action=actions.USER_LOGOUT, obj=user, actor=user, object_repr=user.get_username())
 
 
-def on_user_login_failed(sender: Any, credentials: dict[str, Any], request: Any = None, **kwargs: Any) -> None:
-    # Django already masks passwords in `credentials`; only the attempted username is kept.
-    username = str(credentials.get("username", ""))[:150]
-    with transaction.atomic():
-        audit_record(
-            action=actions.USER_LOGIN_FAILED,
-            object_type="auth.user",
-            object_repr=username,
-            after={"username": username},
-            actor_kind="user",
-        )
-
-
 def on_before_task_publish(headers: dict[str, Any] | None = None, **kwargs: Any) -> None:
     """The queued task carries the correlation id of the request or job that queued it."""
     if headers is not None and CORRELATION_HEADER not in headers:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +12,7 @@ from django.db.models import F, Max, QuerySet
 from django.db.models.fields.tuple_lookups import Tuple, TupleLessThan
 from django.utils.module_loading import import_string
 
+from audit.anchors import Anchor
 from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.models import AuditEvent, ChainVerification
 
@@ -123,16 +124,23 @@ class ChainReport:
     message: str = ""
 
 
-def chain_walk(*, anchor_sequence: int | None = None, anchor_hash: str = "") -> ChainReport:
+def chain_walk(
+    *, anchor_sequence: int | None = None, anchor_hash: str = "", signed: Sequence[Anchor] = ()
+) -> ChainReport:
     """Recompute every link in sequence order and name the first broken one.
 
     A link is broken when a sequence number is missing, when prev_hash is not the previous event's hash, or
     when the hash does not match the event's contents. `anchor_*` is the head a previous check found good:
-    a chain now shorter than it, or with another hash there, was cut or rewritten.
+    a chain now shorter than it, or with another hash there, was cut or rewritten. `signed` are the heads
+    signed outside the database (audit/anchors.py), checked the same way: the stored checks can be rewritten
+    by the database's owner, the signed heads cannot.
     """
     prev_hash = GENESIS_HASH
     expected = 1
     fields = (*HASHED_FIELDS, "prev_hash", "hash")
+    by_sequence: dict[int, list[Anchor]] = {}
+    for anchor in signed:
+        by_sequence.setdefault(anchor.sequence, []).append(anchor)
     pending = AuditEvent.objects.filter(sequence__isnull=True).count()
 
     def broken(row: dict[str, Any] | None, message: str) -> ChainReport:
@@ -161,6 +169,11 @@ def chain_walk(*, anchor_sequence: int | None = None, anchor_hash: str = "") -> 
                 return broken(row, f"{where}: hash does not match the event's contents (edited after sealing)")
             if anchor_sequence is not None and expected == anchor_sequence and row["hash"] != anchor_hash:
                 return broken(row, f"{where}: hash differs from the one verified earlier (chain rewritten)")
+            for anchor in by_sequence.get(expected, ()):
+                if row["hash"] != anchor.hash:
+                    return broken(
+                        row, f"{where}: hash differs from the anchor signed at {anchor.checked_at} (chain rewritten)"
+                    )
             prev_hash = row["hash"]
             expected += 1
         if len(rows) < VERIFY_CHUNK:
@@ -168,6 +181,13 @@ def chain_walk(*, anchor_sequence: int | None = None, anchor_hash: str = "") -> 
     last = expected - 1
     if anchor_sequence is not None and last < anchor_sequence:
         return broken(None, f"events after sequence {last} are missing (sequence {anchor_sequence} was verified)")
+    if by_sequence and last < max(by_sequence):
+        newest = max(signed, key=lambda anchor: anchor.sequence)
+        return broken(
+            None,
+            f"events after sequence {last} are missing "
+            f"(the anchor signed at {newest.checked_at} names sequence {newest.sequence})",
+        )
     stray = AuditEvent.objects.filter(sequence__isnull=True).exclude(hash="").order_by("id").first()
     if stray is not None:
         row = {"id": stray.id, "sequence": None}
@@ -178,5 +198,7 @@ def chain_walk(*, anchor_sequence: int | None = None, anchor_hash: str = "") -> 
         last_sequence=last or None,
         last_hash=prev_hash if last else "",
         pending=pending,
-        message=f"{last} events verified" + (f"; {pending} not yet sealed" if pending else ""),
+        message=f"{last} events verified"
+        + (f"; {len(signed)} signed anchors match" if signed else "")
+        + (f"; {pending} not yet sealed" if pending else ""),
     )

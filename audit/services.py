@@ -11,7 +11,9 @@ from typing import Any
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from audit import anchors
 from audit.actions import ACTIONS, AuditAction
+from audit.anchors import Anchor
 from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.context import current_actor
 from audit.exception_rules import classify
@@ -230,16 +232,29 @@ def audit_chain_seal(*, max_events: int | None = None, wait: bool = True) -> int
     return sealed
 
 
-def audit_chain_verify() -> ChainReport:
-    """Recompute the whole chain, compare it with the last verified head, and record the outcome."""
+def audit_chain_anchors_unusable(message: str) -> ChainReport:
+    """Record a failed check when the signed anchors cannot be trusted (a forged or unreadable anchor file)."""
+    report = ChainReport(ok=False, checked=0, last_sequence=None, last_hash="", pending=0, message=message)
+    ChainVerification.objects.create(checked_at=timezone.now(), ok=False, message=message)
+    logger.error("audit chain anchors unusable: %s", message)
+    return report
+
+
+def audit_chain_verify(*, signed: Sequence[Anchor] = ()) -> ChainReport:
+    """Recompute the whole chain, compare it with the last verified head and the signed anchors, record the outcome.
+
+    A good check's head is published as a signed anchor (audit/anchors.py) outside the database.
+    """
     started = time.monotonic()
     anchor = ChainVerification.objects.filter(ok=True, last_sequence__isnull=False).first()
     report = chain_walk(
         anchor_sequence=anchor.last_sequence if anchor else None,
         anchor_hash=anchor.last_hash if anchor else "",
+        signed=signed,
     )
+    checked_at = timezone.now()
     ChainVerification.objects.create(
-        checked_at=timezone.now(),
+        checked_at=checked_at,
         ok=report.ok,
         checked_count=report.checked,
         pending_count=report.pending,
@@ -252,8 +267,8 @@ def audit_chain_verify() -> ChainReport:
     )
     if not report.ok:
         logger.error("audit chain broken: %s", report.message)
-    else:
-        # The head in the log is an anchor outside the database: someone able to rewrite both the events and
-        # the stored checks still cannot rewrite what was logged.
-        logger.info("audit chain head: sequence %s hash %s", report.last_sequence, report.last_hash)
+    elif report.last_sequence is not None:
+        # Outside the database: someone able to rewrite both the events and the stored checks still cannot
+        # sign a new head without the key.
+        anchors.publish(sequence=report.last_sequence, hash=report.last_hash, checked_at=checked_at)
     return report

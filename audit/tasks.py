@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from audit import seal_queue
-from audit.services import audit_chain_seal, audit_chain_verify
+from audit import anchors, seal_queue
+from audit.services import audit_chain_anchors_unusable, audit_chain_seal, audit_chain_verify
 from casino.celery import app
 
 
@@ -44,9 +44,16 @@ def seal_stragglers() -> int:
 
 @app.task(name="audit.tasks.verify_chain")
 def verify_chain() -> dict[str, Any]:
-    """Periodic: seal anything a lost seal_chain left behind, then recompute the whole chain."""
+    """Periodic: seal anything a lost seal_chain left behind, then recompute the whole chain.
+
+    It also compares the chain with the signed anchors in AUDIT_ANCHOR_FILE (when set); anchors that cannot be
+    trusted (a forged line) count as a broken chain, so the stored check and the log say so.
+    """
     audit_chain_seal()
-    report = audit_chain_verify()
+    try:
+        report = audit_chain_verify(signed=anchors.configured_anchors())
+    except anchors.AnchorError as exc:
+        report = audit_chain_anchors_unusable(str(exc))
     return {
         "ok": report.ok,
         "checked": report.checked,

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -25,6 +26,7 @@ from audit.services import audit_record
 from casino.api_errors import screen_error
 
 PAGE_SIZE = 50
+MAX_EVENT_ID = 2**63 - 1
 
 
 def compliance_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -43,7 +45,13 @@ def compliance_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
 
 def _before(request: HttpRequest) -> int | None:
     value = request.GET.get("before", "")
-    return int(value) if value.isdigit() else None
+    if not value:
+        return None
+    # ASCII digits only ("²".isdigit() is true, int("²") fails) and within a bigint, or the query would fail.
+    if value.isascii() and value.isdigit() and int(value) <= MAX_EVENT_ID:
+        return int(value)
+    messages.warning(request, f"Ignored before={value[:20]!r}: not an event id; showing the newest events.")
+    return None
 
 
 def _query_without(request: HttpRequest, *names: str) -> str:

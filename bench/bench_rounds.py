@@ -87,7 +87,7 @@ import json, sys
 import django
 django.setup()
 from django.contrib.auth.models import Group, User
-from rest_framework.authtoken.models import Token
+from accounts.services import api_token_issue
 from audit.context import acting_as
 from tables.services.seats import seat_join
 from tables.services.tables import table_assign_dealer, table_create, table_open
@@ -97,7 +97,7 @@ floor = User.objects.create_user("bench-floor")
 floor.groups.add(Group.objects.get(name="floor"))
 # Approved directly (no analysis job) so the worker only settles rounds and seals the audit chain.
 paytable = make_paytable("jacks_or_better_9_6", approval_reference="BENCH")
-out = {"tablets": [], "floor_token": Token.objects.create(user=floor).key}
+out = {"tablets": [], "floor_token": api_token_issue(user=floor, actor=None).token}
 with acting_as(user=floor, kind="user"):
     for n in range(tablets):
         dealer = User.objects.create_user(f"bench-dealer-{n}")
@@ -108,7 +108,7 @@ with acting_as(user=floor, kind="user"):
         table_assign_dealer(table=table, dealer=dealer, actor=floor)
         for seat in range(1, 8):
             seat_join(table=table, seat_number=seat, player_name=f"P{seat}", actor=floor)
-        out["tablets"].append({"table": table.pk, "token": Token.objects.create(user=dealer).key})
+        out["tablets"].append({"table": table.pk, "token": api_token_issue(user=dealer, actor=None).token})
 print(json.dumps(out))
 """
 

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from casino.engine.errors import EngineError
+from casino.error_text import shorten, shorten_field
 from casino.errors import DomainError, ErrorKind
 
 HTTP_STATUS: Mapping[ErrorKind, int] = {
@@ -58,13 +59,14 @@ def screen_error(exc: DomainError | EngineError) -> ScreenError:
 
     The message is the error's own, as the API sends it (it names the problem); the kind decides the status.
     """
-    return ScreenError(field=_field(exc), message=exc.message, status=http_status(exc))
+    return ScreenError(field=_field(exc), message=shorten(exc.message), status=http_status(exc))
 
 
 def error_body(code: str, message: str, field: str | None = None) -> dict[str, Any]:
-    error: dict[str, Any] = {"code": code, "message": message}
+    # Messages and field paths may quote what the client sent: only a short prefix of it comes back.
+    error: dict[str, Any] = {"code": code, "message": shorten(message)}
     if field:
-        error["field"] = field
+        error["field"] = shorten_field(field)
     return {"error": error}
 
 

@@ -3,6 +3,7 @@
 from django.urls import include, path
 
 urlpatterns = [
+    path("", include("accounts.api_urls")),
     path("", include("audit.api_urls")),
     path("", include("paytables.api_urls")),
     path("", include("tables.api_urls")),

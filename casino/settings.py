@@ -6,8 +6,11 @@ import logging
 import os
 import sys
 import zoneinfo
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -73,18 +76,23 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
+    "csp",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc as static files: the API docs work offline
     "django_celery_beat",
     "audit",
+    "accounts",
     "paytables",
     "tables",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "casino.api_failures.ApiFailureMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -93,6 +101,8 @@ MIDDLEWARE = [
     "audit.middleware.AuditContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes requires: it turns a lockout into accounts.throttle.lockout_response (429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -108,6 +118,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "csp.context_processors.nonce",  # {{ CSP_NONCE }} on our few inline <style> blocks
             ],
         },
     },
@@ -158,6 +169,23 @@ def _redis_url_from_env() -> str:
 
 REDIS_URL = _redis_url_from_env()
 
+# Sign-in throttling (django-axes): every login form and the API token endpoint authenticate through here.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", "5")
+AXES_COOLOFF_TIME = timedelta(minutes=envint("LOGIN_COOLOFF_MINUTES", "15"))
+# Each entry locks on its own: too many failures for one username, or from one client address.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+# Refused attempts during a lockout neither count nor extend it; the audit trail gets one event per lockout.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_DISABLE_ACCESS_LOG = True  # successful sign-ins are in the audit trail already
+AXES_CLIENT_IP_CALLABLE = "audit.middleware.client_address"
+AXES_USERNAME_CALLABLE = "accounts.throttle.attempted_username"
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -197,18 +225,53 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", str(12 * 3600))  # one shift
 
+# Content-Security-Policy (django-csp 4 format): only our own scripts and styles run, inline ones only with the
+# per-response nonce; no eval (htmx trigger filters are off), nothing framed, no plugins. Inline style="..."
+# attributes stay allowed (style-src-attr): they cannot run code and the admin and our screens use them.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 REST_FRAMEWORK = {
     # Token first: an unauthenticated API call then gets 401 with WWW-Authenticate, not a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["casino.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "casino.api_errors.exception_handler",
 }
+# API tokens (django-rest-knox): only a SHA-512 digest is stored; each expires, and a password change revokes it.
+KNOX_TOKEN_MODEL = "accounts.ApiToken"  # noqa: S105 (a model name, not a secret)
+# knox's own migrations create its AuthToken table although the model is swapped for ours: skip them.
+MIGRATION_MODULES = {"knox": None}
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=envint("API_TOKEN_TTL_HOURS", "12")),  # one shift, like a session
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+}
+
+# API request bodies: larger is 413, nested deeper is 400, both before parsing (casino/parsers.py).
+API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", str(256 * 1024))
+API_MAX_JSON_DEPTH = envint("API_MAX_JSON_DEPTH", "32")
+# JSON 403 instead of Django's HTML page when its CSRF check fails on an /api/ path.
+CSRF_FAILURE_VIEW = "casino.api_failures.csrf_failure"
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Triple Draw casino table-game API",
     "VERSION": "1.0.0",
@@ -271,6 +334,10 @@ else:
 AUDIT_LARGE_PAYOUT_CENTS = envint("AUDIT_LARGE_PAYOUT_CENTS", "1000000")
 AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.records.round_replay_verdict")
 AUDIT_TRUST_X_FORWARDED_FOR = envbool("AUDIT_TRUST_X_FORWARDED_FOR", "False")
+# Each good chain check's head is signed with this key (HMAC-SHA256) and logged, and appended to the file when
+# set; `verify_audit --anchors FILE` compares the chain with them. Keep the key out of the database's reach.
+AUDIT_ANCHOR_KEY = envstr("AUDIT_ANCHOR_KEY")
+AUDIT_ANCHOR_FILE = envstr("AUDIT_ANCHOR_FILE")
 
 LOG_LEVEL = envloglevel("LOG_LEVEL", "INFO")
 LOGGING = {
@@ -299,6 +366,8 @@ LOGGING = {
         "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
         "django.server": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
         "django.db.backends": {"level": "WARNING"},
+        # axes: lockouts are warnings; its INFO line on every successful sign-in is noise (the trail has sign-ins).
+        "axes": {"level": "WARNING"},
         # Embedded mode runs every job inside the request: a line per job would bury the requests.
         # Failures still log (ERROR); a real worker logs its jobs as usual.
         **({"celery.app.trace": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {}),

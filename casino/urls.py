@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path, re_path
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from casino import health, views
@@ -11,9 +12,13 @@ from casino.api_docs import same_origin_only
 from casino.api_errors import error_body
 
 
+# Exempt: an unknown /api/ path answers 404 in JSON for every method, not Django's HTML CSRF page first.
+@csrf_exempt
 def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     return JsonResponse(error_body("not_found", f"No API endpoint at {request.path}"), status=404)
 
+
+handler500 = "casino.api_failures.server_error"
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -35,6 +35,11 @@ class Paytable(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who last changed the draft's schedule (the drafter until someone else edits it). Neither the drafter nor
+    # the last editor may approve the version: the services refuse it and a database trigger backs them up.
+    last_edited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     # The version this draft was cloned from (edits of an approved schedule become a new draft version).
     cloned_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="clones")
     retired_at = models.DateTimeField(null=True, blank=True)

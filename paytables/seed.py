@@ -20,8 +20,13 @@ def standard_paytable_files() -> list[Path]:
 
 
 @transaction.atomic
-def seed_standard_paytables(actor: Any, *, approval_reference: str = DEMO_APPROVAL_REFERENCE) -> list[Paytable]:
-    """Create and approve each standard paytable whose name is not there yet; a second run changes nothing."""
+def seed_standard_paytables(
+    approver: Any, *, drafter: Any, approval_reference: str = DEMO_APPROVAL_REFERENCE
+) -> list[Paytable]:
+    """Create and approve each standard paytable whose name is not there yet; a second run changes nothing.
+
+    Two people: nobody approves a paytable they drafted (the services and the database refuse it).
+    """
     seeded = []
     for path in standard_paytable_files():
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -34,7 +39,7 @@ def seed_standard_paytables(actor: Any, *, approval_reference: str = DEMO_APPROV
             basis=data["basis"],
             wild_ranks=data.get("wild_ranks", []),
             lines=data["lines"],
-            actor=actor,
+            actor=drafter,
         )
-        seeded.append(paytable_approve(paytable=draft, approval_reference=approval_reference, actor=actor))
+        seeded.append(paytable_approve(paytable=draft, approval_reference=approval_reference, actor=approver))
     return seeded

@@ -13,12 +13,14 @@ from audit.roles import FLOOR, has_role
 from audit.services import audit_record
 from casino.engine.cards import Rank
 from casino.engine.paytable import PaytableError, PaytableSpec
-from casino.errors import BadInput, ConcurrentChange, NotAllowed, WrongPhase
+from casino.errors import BadInput, ConcurrentChange, DomainError, NotAllowed, WrongPhase
 from paytables import actions, tasks
 from paytables.models import AnalysisStatus, Paytable, PaytableAnalysis, PaytableLine, PaytableStatus
 from paytables.selectors import paytable_as_dict, paytable_spec, spec_fingerprint
 
 NAME_MAX_LENGTH = Paytable._meta.get_field("name").max_length or 100
+# PositiveIntegerField: 32-bit signed on PostgreSQL.
+PAYS_MAX = 2**31 - 1
 REFERENCE_MAX_LENGTH = Paytable._meta.get_field("approval_reference").max_length or 100
 
 
@@ -46,9 +48,19 @@ def _validated_spec(
     if wild:
         data["wild_ranks"] = wild
     try:
-        return PaytableSpec.from_dict(data)
+        spec = PaytableSpec.from_dict(data)
     except PaytableError as exc:
         raise _domain_error(exc) from exc
+    for position, line in enumerate(spec.lines, start=1):
+        if max(line.pays.numerator, line.pays.denominator) > PAYS_MAX:
+            # The columns are 32-bit; a bigger value would fail in the database (a 500) instead of here.
+            raise DomainError(
+                f"Line {position} ({line.hand}): pays {str(line.pays)[:24]} is too large; the numerator and "
+                f"denominator are at most {PAYS_MAX}.",
+                code="pays_too_large",
+                field="lines",
+            )
+    return spec
 
 
 def _clean_name(name: str) -> str:
@@ -111,6 +123,16 @@ def _require_draft(paytable: Paytable) -> None:
         )
 
 
+def _refuse_self_approval(paytable: Paytable, actor: Any) -> None:
+    """Two people per approval: neither the drafter nor the last editor of the schedule may approve it."""
+    actor_id = getattr(actor, "pk", None)
+    if actor_id is not None and actor_id in (paytable.created_by_id, paytable.last_edited_by_id):
+        raise NotAllowed(
+            f"You drafted or last edited {paytable}: another floor supervisor must approve it.",
+            code="self_approval",
+        )
+
+
 @transaction.atomic
 def paytable_create_draft(
     *,
@@ -139,6 +161,7 @@ def paytable_create_draft(
                 wild_ranks=_wild_codes(spec),
                 status=PaytableStatus.DRAFT,
                 created_by=actor,
+                last_edited_by=actor,
             )
     except IntegrityError as exc:
         raise ConcurrentChange(f"A paytable named {name!r} was created meanwhile.", field="name") from exc
@@ -174,6 +197,9 @@ def paytable_line_set(
     _write_schedule(paytable, spec)
     after = _snapshot(paytable)
     if after != before:
+        # Whoever changes the schedule may no longer approve it, like its drafter.
+        paytable.last_edited_by = actor
+        paytable.save(update_fields=["last_edited_by"])
         audit_record(action=actions.PAYTABLE_LINE_SET, obj=paytable, before=before, after=after, actor=actor)
         paytable_analysis_queue(paytable=paytable, actor=actor)
     return paytable
@@ -198,6 +224,7 @@ def paytable_approve(*, paytable: Paytable, approval_reference: str, actor: Any)
         )
     paytable = _locked(paytable)
     _require_draft(paytable)
+    _refuse_self_approval(paytable, actor)
     try:
         paytable_spec(paytable)  # the schedule must still satisfy the engine's rules
     except PaytableError as exc:
@@ -276,6 +303,7 @@ def paytable_clone(*, paytable: Paytable, actor: Any, name: str | None = None) -
                 wild_ranks=list(source.wild_ranks),
                 status=PaytableStatus.DRAFT,
                 created_by=actor,
+                last_edited_by=actor,
                 cloned_from=source,
             )
     except IntegrityError as exc:

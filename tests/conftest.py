@@ -90,6 +90,12 @@ def floor_user(db: None) -> User:
 
 
 @pytest.fixture
+def second_floor_user(db: None) -> User:
+    """Fred is another floor supervisor: he approves the paytables Fiona drafts (nobody approves their own)."""
+    return _persona("fred", "floor", is_staff=True)
+
+
+@pytest.fixture
 def dealer_user(db: None) -> User:
     """Dave is a dealer: he runs rounds on the tables he is assigned to."""
     return _persona("dave", "dealer")

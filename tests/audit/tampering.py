@@ -9,15 +9,15 @@ from django.db import connection
 from audit import db_guard
 
 
-def tamper(sql: str, params: list[Any] | None = None) -> None:
-    """Run `sql` with the append-only triggers disabled, then put them back."""
+def tamper(sql: str, params: list[Any] | None = None, *, table: str = db_guard.TABLE) -> None:
+    """Run `sql` with the append-only triggers of `table` disabled (as its owner may), then put them back."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute(f"ALTER TABLE {db_guard.TABLE} DISABLE TRIGGER USER")
+            cursor.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
             try:
                 cursor.execute(sql, params or [])
             finally:
-                cursor.execute(f"ALTER TABLE {db_guard.TABLE} ENABLE TRIGGER USER")
+                cursor.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
         else:
             db_guard.uninstall(connection)
             try:

@@ -13,9 +13,9 @@ from django.core import signals
 from django.core.management import call_command
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.specs.openapi.checks import ignored_auth, negative_data_rejection
 
+from accounts.services import api_token_issue
 from casino.wsgi import application
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
@@ -42,7 +42,7 @@ def keep_connection_open() -> Iterator[None]:
 
 @pytest.fixture
 def compliance_token(compliance_user: User) -> str:
-    return Token.objects.create(user=compliance_user).key
+    return api_token_issue(user=compliance_user, actor=compliance_user).token
 
 
 @schema.include(method="GET").parametrize()

@@ -1,4 +1,4 @@
-"""Layering: imports point only downward (tables → paytables → audit → casino.engine → stdlib)."""
+"""Layering: imports point only downward (tables → paytables → audit → casino.engine → stdlib; accounts → audit)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # Each layer and the project packages it must never import.
 FORBIDDEN = {
     "casino/engine": {"django", "celery", "rest_framework", "redis", "psycopg", "audit", "paytables", "tables"},
-    "audit": {"paytables", "tables"},
+    "audit": {"accounts", "paytables", "tables"},
+    "accounts": {"paytables", "tables"},
     "paytables": {"tables"},
 }
 HEAVY_MODULES = ("django", "celery", "rest_framework", "redis", "psycopg", "kombu")

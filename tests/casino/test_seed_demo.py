@@ -63,3 +63,39 @@ def test_the_banner_names_every_screen_and_each_one_answers(client: Client) -> N
     for path in paths:
         assert client.get(path, follow=True).status_code == 200, path  # a sign-in page for the screens behind one
     assert "Times are shown in UTC" in output
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+def test_force_never_resets_an_existing_users_password() -> None:
+    User.objects.create_superuser(username="admin", password="a-private-password")
+    output = seed("--force")
+    admin = User.objects.get(username="admin")
+    assert admin.check_password("a-private-password")
+    assert not admin.check_password("admin-demo-pw")
+    assert "admin exists already: left unchanged" in output
+    # Missing logins are still created with their demo passwords.
+    assert User.objects.get(username="dealer").check_password("dealer-demo-pw")
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+def test_force_never_makes_a_demoted_admin_a_superuser_again() -> None:
+    # The operator took the admin's superuser rights away; seeding needs them (it approves paytables), so it
+    # stops with a clear message and changes nothing rather than restoring them.
+    User.objects.create_user(username="admin", password="a-private-password", is_staff=True)
+    with pytest.raises(CommandError, match="existing logins"):
+        seed("--force")
+    admin = User.objects.get(username="admin")
+    assert (admin.is_superuser, admin.check_password("a-private-password")) == (False, True)
+    assert not admin.check_password("admin-demo-pw")
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=True)
+def test_an_existing_users_groups_are_kept() -> None:
+    User.objects.create_user(username="compliance", password="own-pw")
+    seed()
+    compliance = User.objects.get(username="compliance")
+    assert not compliance.groups.exists()
+    assert compliance.check_password("own-pw")

@@ -26,5 +26,5 @@ def draft(floor_user: User) -> Paytable:
 
 
 @pytest.fixture
-def approved(draft: Paytable, floor_user: User) -> Paytable:
-    return paytable_approve(paytable=draft, approval_reference="GC-2026-0042", actor=floor_user)
+def approved(draft: Paytable, second_floor_user: User) -> Paytable:
+    return paytable_approve(paytable=draft, approval_reference="GC-2026-0042", actor=second_floor_user)

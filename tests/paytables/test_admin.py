@@ -97,8 +97,8 @@ def test_an_approved_version_is_read_only_in_the_admin(floor_user: User, approve
     assert paytable_as_dict(approved)["lines"] == JACKS_9_6
 
 
-def test_approving_in_the_admin_needs_a_reference(floor_user: User, draft: Paytable) -> None:
-    client = logged_in(floor_user)
+def test_approving_in_the_admin_needs_a_reference(second_floor_user: User, draft: Paytable) -> None:
+    client = logged_in(second_floor_user)
     assert client.get(f"{ADMIN}{draft.pk}/approve/").status_code == 200
     client.post(f"{ADMIN}{draft.pk}/approve/", {"approval_reference": ""})
     assert Paytable.objects.get(pk=draft.pk).status == "draft"
@@ -196,3 +196,9 @@ def test_the_detail_page_shows_progress_then_the_analysis_table(floor_user: User
     assert "one_pair (J or better)" in html
     assert "1.4142" in html
     assert 'http-equiv="refresh"' not in html
+
+
+def test_the_drafter_cannot_approve_their_own_draft_in_the_admin(floor_user: User, draft: Paytable) -> None:
+    response = logged_in(floor_user).post(f"{ADMIN}{draft.pk}/approve/", {"approval_reference": "GC-11"}, follow=True)
+    assert "another floor supervisor must approve it" in response.content.decode()
+    assert Paytable.objects.get(pk=draft.pk).status == "draft"

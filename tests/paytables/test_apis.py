@@ -48,7 +48,7 @@ def test_someone_without_a_role_reads_nothing(stranger: User, approved: Paytable
     assert client_for(None).get(f"/api/v1/paytables/{approved.pk}/").status_code in (401, 403)
 
 
-def test_floor_staff_create_edit_approve_clone_and_retire(floor_user: User) -> None:
+def test_floor_staff_create_edit_approve_clone_and_retire(floor_user: User, second_floor_user: User) -> None:
     client = client_for(floor_user)
     created = client.post(
         "/api/v1/paytables/",
@@ -65,9 +65,13 @@ def test_floor_staff_create_edit_approve_clone_and_retire(floor_user: User) -> N
     assert edited.status_code == 200, edited.json()
     assert paytable_as_dict(Paytable.objects.get(pk=paytable_id))["lines"] == jacks(full_house=8, flush=5)
 
-    approved = client.post(f"/api/v1/paytables/{paytable_id}/approve/", {"approval_reference": "GC-7"}, format="json")
+    own = client.post(f"/api/v1/paytables/{paytable_id}/approve/", {"approval_reference": "GC-7"}, format="json")
+    assert (own.status_code, own.json()["error"]["code"]) == (403, "self_approval")
+    approved = client_for(second_floor_user).post(
+        f"/api/v1/paytables/{paytable_id}/approve/", {"approval_reference": "GC-7"}, format="json"
+    )
     assert approved.status_code == 200
-    assert (approved.json()["status"], approved.json()["approved_by"]) == ("approved", "fiona")
+    assert (approved.json()["status"], approved.json()["approved_by"]) == ("approved", "fred")
 
     cloned = client.post(f"/api/v1/paytables/{paytable_id}/clone/", {}, format="json")
     assert cloned.status_code == 201

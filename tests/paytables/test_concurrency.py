@@ -48,11 +48,13 @@ def test_simultaneous_clones_get_consecutive_versions(require_postgres: None, fl
     assert sorted(Paytable.objects.values_list("version", flat=True)) == [1, 2, 3, 4, 5]
 
 
-def test_an_edit_racing_an_approval_never_changes_what_was_approved(require_postgres: None, floor_user: User) -> None:
+def test_an_edit_racing_an_approval_never_changes_what_was_approved(
+    require_postgres: None, floor_user: User, second_floor_user: User
+) -> None:
     draft = paytable_create_draft(name="Jacks or Better 9/6", basis="for_1", lines=JACKS_9_6, actor=floor_user)
     edited, approved = race(
         lambda: paytable_line_set(paytable=draft, lines=jacks(full_house=8, flush=5), actor=floor_user),
-        lambda: paytable_approve(paytable=draft, approval_reference="GC-1", actor=floor_user),
+        lambda: paytable_approve(paytable=draft, approval_reference="GC-1", actor=second_floor_user),
     )
     assert isinstance(approved, Paytable)
     final = Paytable.objects.get(pk=draft.pk)

@@ -126,14 +126,14 @@ def test_a_draft_stays_freely_editable_in_the_database(draft: Paytable) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_flush_still_resets_a_database_holding_approved_paytables(floor_user: User) -> None:
+def test_flush_still_resets_a_database_holding_approved_paytables(floor_user: User, second_floor_user: User) -> None:
     from django.contrib.auth.models import Group
     from django.core.management import call_command
 
     from paytables.services import paytable_approve, paytable_create_draft
 
     draft = paytable_create_draft(name="Jacks or Better 9/6", basis="for_1", lines=JACKS_9_6, actor=floor_user)
-    paytable_approve(paytable=draft, approval_reference="GC-1", actor=floor_user)
+    paytable_approve(paytable=draft, approval_reference="GC-1", actor=second_floor_user)
     call_command("flush", interactive=False, verbosity=0)
     assert not Paytable.objects.exists()
     assert not PaytableLine.objects.exists()

@@ -35,6 +35,8 @@ def test_seed_demo_approves_every_standard_paytable_once() -> None:
         assert paytable.status in ("approved", "active")  # active once seed_demo puts it on a demo table
         assert paytable.approved_by is not None
         assert paytable.approved_by.username == "floor"
+        assert paytable.created_by is not None
+        assert paytable.created_by.username == "admin"  # two people: nobody approves their own draft
         assert paytable_as_dict(paytable)["lines"] == data["lines"]
 
 

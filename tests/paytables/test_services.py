@@ -92,15 +92,17 @@ def test_approving_needs_the_regulators_reference(draft: Paytable, floor_user: U
     assert draft.status == "draft"
 
 
-def test_approving_records_the_reference_the_approver_and_the_time(approved: Paytable, floor_user: User) -> None:
+def test_approving_records_the_reference_the_approver_and_the_time(
+    approved: Paytable, second_floor_user: User
+) -> None:
     approved.refresh_from_db()
     assert approved.status == "approved"
     assert approved.approval_reference == "GC-2026-0042"
-    assert approved.approved_by == floor_user
+    assert approved.approved_by == second_floor_user
     assert approved.approved_at is not None
     (event,) = events("paytable_approve")
     assert (event.before["status"], event.after["status"]) == ("draft", "approved")
-    assert event.approver_username == floor_user.username
+    assert event.approver_username == second_floor_user.username
 
 
 def test_an_approved_version_refuses_new_lines(approved: Paytable, floor_user: User) -> None:
@@ -151,10 +153,12 @@ def test_retiring_an_approved_version(approved: Paytable, floor_user: User) -> N
     )
 
 
-def test_a_draft_or_a_retired_version_cannot_be_retired(draft: Paytable, floor_user: User) -> None:
+def test_a_draft_or_a_retired_version_cannot_be_retired(
+    draft: Paytable, floor_user: User, second_floor_user: User
+) -> None:
     with pytest.raises(WrongPhase):
         paytable_retire(paytable=draft, actor=floor_user)
-    paytable_approve(paytable=draft, approval_reference="R-1", actor=floor_user)
+    paytable_approve(paytable=draft, approval_reference="R-1", actor=second_floor_user)
     paytable_retire(paytable=draft, actor=floor_user)
     with pytest.raises(WrongPhase):
         paytable_retire(paytable=draft, actor=floor_user)

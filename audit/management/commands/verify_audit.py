@@ -1,14 +1,20 @@
-"""verify_audit: seal pending events, recompute the hash chain and report the first broken link (exit 1)."""
+"""verify_audit: seal pending events, recompute the hash chain and report the first broken link (exit 1).
+
+With `--anchors FILE` it also compares the chain with the signed heads in FILE (AUDIT_ANCHOR_FILE, or a log
+holding `audit-anchor` lines), which the database's owner cannot forge without AUDIT_ANCHOR_KEY.
+"""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from audit.anchors import AnchorError, anchor_key, read_anchors
 from audit.context import acting_as
-from audit.services import audit_chain_seal, audit_chain_verify
+from audit.services import audit_chain_anchors_unusable, audit_chain_seal, audit_chain_verify
 
 
 class Command(BaseCommand):
@@ -16,6 +22,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--no-seal", action="store_true", help="do not seal pending events first")
+        parser.add_argument(
+            "--anchors",
+            metavar="FILE",
+            type=Path,
+            help="also compare with the signed chain heads in FILE (needs AUDIT_ANCHOR_KEY)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         with acting_as(kind="system", name="verify_audit", user=None):
@@ -23,7 +35,13 @@ class Command(BaseCommand):
                 sealed = audit_chain_seal()
                 if sealed:
                     self.stdout.write(f"sealed {sealed} pending events")
-            report = audit_chain_verify()
+            try:
+                signed = read_anchors(options["anchors"], anchor_key()) if options["anchors"] else []
+            except AnchorError as exc:
+                audit_chain_anchors_unusable(str(exc))
+                self.stderr.write(f"audit chain anchors unusable: {exc}")
+                sys.exit(1)
+            report = audit_chain_verify(signed=signed)
         if report.ok:
             self.stdout.write(self.style.SUCCESS(f"audit chain OK: {report.message}"))
             return

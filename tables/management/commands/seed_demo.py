@@ -11,6 +11,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from audit.context import acting_as
+from casino.errors import DomainError
 from paytables.seed import seed_standard_paytables
 from tables.demo import seed_triple_draw_tables
 
@@ -41,7 +42,11 @@ class Command(BaseCommand):
             raise CommandError("DEBUG is off: demo logins in production are refused (use --force to override)")
         with acting_as(kind="system", name="seed_demo"), transaction.atomic():
             users = {spec["username"]: self._user(spec) for spec in DEMO_USERS}
-            self._seed_rest(users)
+            try:
+                self._seed_rest(users)
+            except DomainError as exc:
+                # An existing login whose role was changed is left alone, so it may no longer do its part.
+                raise CommandError(f"cannot seed the demo data with the existing logins: {exc.message}") from exc
         self._banner(options["host"].rstrip("/"))
 
     def _banner(self, base: str) -> None:
@@ -64,11 +69,17 @@ class Command(BaseCommand):
             self.stdout.write(f"    {spec['username']:<11} {spec['password']:<20} {spec['role'] or 'superuser'}")
 
     def _user(self, spec: dict[str, Any]) -> User:
+        """A missing demo login is created; an existing user is left exactly as it is (password, flags, groups).
+
+        Resetting an existing account to a password published in this file would hand it to anyone.
+        """
         user, created = User.objects.get_or_create(username=spec["username"])
+        if not created:
+            self.stdout.write(f"  {spec['username']} exists already: left unchanged (password and role kept)")
+            return user
         user.is_superuser = spec["is_superuser"]
         user.is_staff = spec["is_staff"]
-        if created or not user.check_password(spec["password"]):
-            user.set_password(spec["password"])
+        user.set_password(spec["password"])
         user.save()
         if spec["role"]:
             user.groups.add(Group.objects.get(name=spec["role"]))
@@ -76,5 +87,6 @@ class Command(BaseCommand):
 
     def _seed_rest(self, users: dict[str, User]) -> None:
         """Paytables and tables of every type; each app adds its part here as it lands."""
-        seed_standard_paytables(users["floor"])
+        # Drafted by the admin, approved by the floor supervisor: nobody approves their own paytable.
+        seed_standard_paytables(users["floor"], drafter=users["admin"])
         seed_triple_draw_tables(users)

@@ -136,6 +136,14 @@
   });
   document.addEventListener("DOMContentLoaded", refresh);
 
+  // The 1 s poll waits while a tap's form is in flight, so it never overwrites the answer to that tap. (Done
+  // here, not as an hx-trigger filter: htmx evaluates those with eval, which the Content-Security-Policy refuses.)
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.target.hasAttribute("data-poll") && document.querySelector("form.htmx-request")) {
+      event.preventDefault();
+    }
+  });
+
   // The server is the truth: when it cannot be reached (or fails), say so instead of showing a stale screen as live.
   function connection(problem) {
     var banner = document.getElementById("connection");
