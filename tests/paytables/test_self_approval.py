@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, InternalError, transaction
 from django.utils import timezone
 
-from casino.api_errors import NotAllowed
+from casino.errors import NotAllowed
 from paytables.models import Paytable
 from paytables.services import paytable_approve, paytable_clone, paytable_create_draft, paytable_line_set
 from tests.paytables.conftest import JACKS_9_6, jacks

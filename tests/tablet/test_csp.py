@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from audit.services import audit_chain_seal, audit_chain_verify
-from tables import services
+from tables.services.bets import bet_place
 from tests.tablet.conftest import POLL_TIMEOUT_MS, sign_in
 from tests.tablet.test_browser import place_bet
 
@@ -86,7 +86,7 @@ def test_the_dealer_tablet_runs_under_the_policy_and_still_polls(
     watch.clean("the tablet after htmx taps")
     # A change made elsewhere still reaches the screen through the 1 s poll (no eval needed for its trigger).
     round_ = table.rounds.get()
-    services.bet_place(round=round_, seat_number=2, amount_cents=500, circles=[1], actor=floor_user)
+    bet_place(round=round_, seat_number=2, amount_cents=500, circles=[1], actor=floor_user)
     expect(page.locator("#seat-2-bet")).to_have_text("1 × $5.00", timeout=POLL_TIMEOUT_MS)
     watch.clean("the tablet after polling")
 
