@@ -17,6 +17,7 @@ from paytables.selectors import paytable_get, paytable_spec
 
 
 class Command(BaseCommand):
+    requires_system_checks: list[str] = []
     help = (
         "Exact return, hit frequency, variance and per-line combinations of a paytable under optimal holds "
         "(all 2,598,960 deals x 32 holds), from a JSON paytable (DESIGN 6) or --paytable ID."
