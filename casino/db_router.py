@@ -2,8 +2,8 @@
 
 A view (or a report job) opts in with `@replica_reads` or `with stale_reads_allowed():`. Inside it, reads go to
 the `replica` alias (DATABASE_REPLICA_URL) when it answers and is at most DATABASE_REPLICA_MAX_LAG_SECONDS
-behind; otherwise to the primary. Every write, and every read inside a transaction on the primary (so every read
-a service makes: services are atomic), goes to the primary whatever the context says.
+behind; otherwise to the primary. Every write, every read inside a transaction on the primary (so every read a
+service makes: services are atomic) and every read after the block has written goes to the primary.
 """
 
 from __future__ import annotations
@@ -25,8 +25,17 @@ logger = logging.getLogger(__name__)
 
 REPLICA = "replica"
 
-# The alias stale-tolerant reads use in the current context; None: the primary.
-_reading_from: ContextVar[str | None] = ContextVar("casino_stale_reads_from", default=None)
+
+class _StaleReads:
+    """The alias an opted-in block reads from, and whether it has written (reads then follow the write)."""
+
+    def __init__(self, alias: str) -> None:
+        self.alias = alias
+        self.wrote = False
+
+
+# The stale-tolerant block the current context is in; None outside any (every read on the primary).
+_reading_from: ContextVar[_StaleReads | None] = ContextVar("casino_stale_reads", default=None)
 
 # Lag on the replica's clock when it has replayed less than the primary has written: the age of the last
 # transaction it replayed. When it has replayed everything the primary has, it is not behind at all.
@@ -104,19 +113,19 @@ def stale_reads_alias() -> str:
 @contextmanager
 def stale_reads_allowed() -> Iterator[str]:
     """Reads in this block may come from the replica (decided once, on entry); yields the alias chosen."""
-    alias = stale_reads_alias()
-    token = _reading_from.set(alias)
+    state = _StaleReads(stale_reads_alias())
+    token = _reading_from.set(state)
     try:
-        yield alias
+        yield state.alias
     finally:
         _reading_from.reset(token)
 
 
-def _streamed_from(alias: str, chunks: Iterable[Any]) -> Iterator[Any]:
-    """Iterate a streamed body's chunks with stale reads on `alias` (the body is read after the view returned)."""
+def _streamed_from(state: _StaleReads, chunks: Iterable[Any]) -> Iterator[Any]:
+    """Iterate a streamed body's chunks in the view's block (the body is read after the view has returned)."""
     iterator = iter(chunks)
     while True:
-        token = _reading_from.set(alias)
+        token = _reading_from.set(state)
         try:
             chunk = next(iterator)
         except StopIteration:
@@ -139,10 +148,11 @@ def replica_reads(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
         user = getattr(request, "user", None)
         if user is not None:
             bool(user.is_authenticated)  # evaluate the lazy user on the primary
-        with stale_reads_allowed() as alias:
+        with stale_reads_allowed():
+            state = _reading_from.get()
             response = view(request, *args, **kwargs)
-        if isinstance(response, StreamingHttpResponse):
-            response.streaming_content = _streamed_from(alias, response.streaming_content)
+        if isinstance(response, StreamingHttpResponse) and state is not None:
+            response.streaming_content = _streamed_from(state, response.streaming_content)
         return response
 
     return wrapper
@@ -152,12 +162,15 @@ class PrimaryReplicaRouter:
     """Django database router: writes and transactional reads on the primary; opted-in reads on the replica."""
 
     def db_for_read(self, model: Any, **hints: Any) -> str:
-        alias = _reading_from.get()
-        if alias is None or connections[DEFAULT_DB_ALIAS].in_atomic_block:
+        state = _reading_from.get()
+        if state is None or state.wrote or connections[DEFAULT_DB_ALIAS].in_atomic_block:
             return DEFAULT_DB_ALIAS
-        return alias
+        return state.alias
 
     def db_for_write(self, model: Any, **hints: Any) -> str:
+        state = _reading_from.get()
+        if state is not None:
+            state.wrote = True  # read your own writes: the rest of the block reads the primary
         return DEFAULT_DB_ALIAS
 
     def allow_relation(self, obj1: Any, obj2: Any, **hints: Any) -> bool:
