@@ -53,7 +53,7 @@ def test_every_registered_task_has_a_declared_queue() -> None:
 
 
 def test_a_worker_started_without_queues_consumes_every_kind() -> None:
-    assert set(app.amqp.queues) == set(ALL_QUEUES)
+    assert {queue.name for queue in app.conf.task_queues} == set(ALL_QUEUES)
 
 
 def test_a_private_default_queue_keeps_every_job_on_it(private_default_queue: str) -> None:
