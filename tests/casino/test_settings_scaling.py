@@ -79,3 +79,26 @@ def test_a_redis_key_prefix_separates_installations_sharing_one_redis_database()
     config = settings_with(REDIS_URL="redis://127.0.0.1:6379/3", CELERY_REDIS_KEY_PREFIX="rehearsal-1:")
     assert config["broker_options"]["global_keyprefix"] == "rehearsal-1:"
     assert config["result_options"]["global_keyprefix"] == "rehearsal-1:"
+
+
+def test_a_pooled_connection_answers_queries(require_postgres: None) -> None:
+    from django.db import connection
+
+    url = "postgres://{USER}@{HOST}:{PORT}/{NAME}".format(**connection.settings_dict)
+    code = (
+        "import django; django.setup(); from django.db import connection; "
+        "cursor = connection.cursor(); cursor.execute('SELECT 41 + 1'); "
+        "print(cursor.fetchone()[0], type(connection.pool).__name__)"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in CLEARED}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=clean | {"DATABASE_URL": url, "DATABASE_POOL_MAX_SIZE": "2", "DJANGO_SETTINGS_MODULE": "casino.settings"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["42", "ConnectionPool"]
