@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import grp
+import http.client
 import json
 import os
 import pwd
@@ -63,6 +64,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SERVER_URL = os.environ.get("REHEARSE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("REHEARSE_REDIS_URL", "redis://127.0.0.1:6379/0")
 PORTS = os.environ.get("REHEARSE_PORTS", "8400-8449")
+# The release is built by these deploy/build steps, in this order: the Dockerfile's RUN lines are the same.
+BUILD_STEPS = ("venv", "app")
 # Demo logins (seed_demo --force): the rehearsal database is thrown away with them.
 DEALER = ("dealer", "dealer-demo-pw")
 COMPLIANCE = ("compliance", "compliance-demo-pw")
@@ -192,6 +195,26 @@ class Run:
                     return
             time.sleep(0.2)
         raise RehearsalError(f"{what} did not listen on {port} within {seconds:.0f} s")
+
+    def wait_for_web(self, seconds: float = 60) -> None:
+        """gunicorn answers /healthz itself (its master listens before any worker has booted, or failed to)."""
+        deadline = time.monotonic() + seconds
+        last = ""
+        while time.monotonic() < deadline:
+            self.check_alive()
+            conn = http.client.HTTPConnection("127.0.0.1", self.web_port, timeout=5)
+            try:
+                conn.request("GET", "/healthz", headers={"Host": SERVER_NAME, "X-Forwarded-Proto": "https"})
+                status = conn.getresponse().status
+                if status == 200:
+                    return
+                last = f"HTTP {status}"
+            except (OSError, http.client.HTTPException) as exc:
+                last = str(exc)
+            finally:
+                conn.close()
+            time.sleep(0.3)
+        raise RehearsalError(f"gunicorn did not answer /healthz within {seconds:.0f} s ({last})")
 
     def stop_all(self) -> None:
         for _, process, _ in reversed(self.processes):
@@ -423,8 +446,9 @@ def rehearse(run: Run) -> None:
         context = make_certificate(certs)
         nginx = prepare_nginx(run, certs)
     with timed("deploy/build venv && deploy/build app (the Dockerfile's RUN steps)"):
-        run.run("build-venv", ["deploy/build", "venv", str(run.app)], build_env(), as_service=False, timeout=900)
-        run.run("build-app", ["deploy/build", "app", str(run.app)], build_env(), as_service=False)
+        for build_step in BUILD_STEPS:
+            argv = ["deploy/build", build_step, str(run.app)]
+            run.run(f"build-{build_step}", argv, build_env(), as_service=False, timeout=900)
     run.create_database()
     env = service_env(run)
     web = units[0]
@@ -436,7 +460,7 @@ def rehearse(run: Run) -> None:
         for unit in units:
             run.start(unit.name, installed(unit.exec_start, run.app), env)
         run.start("nginx", nginx, {"PATH": env["PATH"]}, as_service=False)
-        run.wait_for_port(run.web_port, "gunicorn")
+        run.wait_for_web()
         run.wait_for_port(run.https_port, "nginx")
         check_workers(run, units, env)
     with timed(f"over HTTPS through nginx (https://{SERVER_NAME}:{run.https_port})"):
