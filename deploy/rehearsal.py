@@ -90,11 +90,21 @@ def free_ports(count: int) -> list[int]:
     raise RehearsalError(f"fewer than {count} free ports in {PORTS}")
 
 
-def install_nginx() -> None:
-    """Debian's nginx, without letting the package start a server of its own on port 80."""
-    if shutil.which("nginx"):
+# What the rehearsal needs from Debian: nginx, openssl for the certificate, venv for the release's interpreter.
+DEBIAN_PACKAGES = ("nginx", "openssl", "python3-venv")
+
+
+def debian_installed(package: str) -> bool:
+    query = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True, check=False)
+    return query.stdout.endswith("installed")
+
+
+def install_debian_packages() -> None:
+    """Debian's nginx (and friends), without letting the package start a server of its own on port 80."""
+    missing = [package for package in DEBIAN_PACKAGES if not debian_installed(package)]
+    if not missing:
         return
-    step("installing nginx from Debian")
+    step(f"installing {' '.join(missing)} from Debian")
     guard = Path("/usr/sbin/policy-rc.d")
     added = not guard.exists()
     if added:
@@ -103,8 +113,7 @@ def install_nginx() -> None:
     try:
         env = os.environ | {"DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        install = ["apt-get", "install", "-y", "-qq", "nginx", "openssl"]
-        subprocess.run(install, check=True, env=env, stdout=subprocess.DEVNULL)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env, stdout=subprocess.DEVNULL)
     finally:
         if added:
             guard.unlink()
@@ -483,9 +492,9 @@ def rehearse(run: Run) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deploy-dir", type=Path, help="rehearse these deploy files instead of the checkout's")
-    parser.add_argument("--install-only", action="store_true", help="install nginx and stop")
+    parser.add_argument("--install-only", action="store_true", help="install what it needs from Debian and stop")
     args = parser.parse_args()
-    install_nginx()
+    install_debian_packages()
     if args.install_only:
         return 0
     # A stop request (CI's timeout, Ctrl-C) still runs the clean-up below.
