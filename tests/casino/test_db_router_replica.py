@@ -99,7 +99,7 @@ def test_a_lagging_replica_is_skipped_until_it_catches_up(paused: Any, complianc
     replica.resume()
     replica.wait_replayed()
     with override_settings(DATABASE_REPLICA_MAX_LAG_SECONDS=0.3):
-        assert replica_lag_seconds() == 0.0
+        assert replica_lag_seconds() <= 0.3  # other writers share the primary: "caught up" is within the bound
         assert _listed(compliance_client, fresh)  # caught up: the replica answers again
 
 
