@@ -6,17 +6,26 @@ UV := $(VENV)/bin/uv
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test venv dev-venv migrate seed lint typecheck bench clean
+# Compiled once at install: these machines (and many images) set PYTHONDONTWRITEBYTECODE=1, so a module without a
+# .pyc is compiled again by every process that imports it (over a second of every manage.py start).
+PROJECT_CODE := casino audit paytables tables manage.py
+
+.PHONY: run test venv dev-venv compile migrate seed lint typecheck bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check uv==0.13.9
 
 venv: $(PY)
-	@$(UV) pip install -q --python $(PY) -r requirements.txt
+	@$(UV) pip install -q --python $(PY) --compile-bytecode -r requirements.txt
+	@$(MAKE) -s compile
 
 dev-venv: $(PY)
-	@$(UV) pip install -q --python $(PY) -r requirements-dev.txt
+	@$(UV) pip install -q --python $(PY) --compile-bytecode -r requirements-dev.txt
+	@$(MAKE) -s compile
+
+compile: $(PY)
+	$(PY) -m compileall -q -j0 $(PROJECT_CODE)
 
 # prepare_run checks settings, PostgreSQL and Redis, creates a missing database, migrates and seeds: any
 # failure is one line that says what to do. `@` keeps make's own command echo out of the way.

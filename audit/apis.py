@@ -6,6 +6,7 @@ from typing import Any
 
 import django_filters
 from django.shortcuts import get_object_or_404
+from django.utils.decorators import method_decorator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -19,6 +20,7 @@ from audit.access import can_read_audit
 from audit.filters import AuditEventFilter, filter_events, filter_refusal
 from audit.models import AuditEvent
 from audit.selectors import chain_state, event_page, round_timeline, round_verdict
+from casino.db_router import replica_reads
 
 MAX_LIMIT = 500
 
@@ -92,6 +94,7 @@ def _int_param(request: Request, name: str, default: int | None, low: int, high:
     return int(raw)
 
 
+@method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
 class AuditEventListApi(APIView):
     permission_classes = [CanReadAudit]
 
@@ -112,6 +115,7 @@ class AuditEventListApi(APIView):
         return Response(AuditEventPageSerializer({"results": page.events, "next_before": page.next_before}).data)
 
 
+@method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
 class AuditEventDetailApi(APIView):
     permission_classes = [CanReadAudit]
 
@@ -122,6 +126,7 @@ class AuditEventDetailApi(APIView):
         return Response(AuditEventOutputSerializer(get_object_or_404(AuditEvent, id=event_id)).data)
 
 
+@method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
 class RoundTimelineApi(APIView):
     permission_classes = [CanReadAudit]
 
@@ -141,6 +146,7 @@ class RoundTimelineApi(APIView):
         )
 
 
+@method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
 class ChainStateApi(APIView):
     permission_classes = [CanReadAudit]
 

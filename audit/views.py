@@ -24,13 +24,17 @@ from audit.models import AuditEvent
 from audit.selectors import chain_state, event_page, round_timeline, round_verdict
 from audit.services import audit_record
 from casino.api_errors import screen_error
+from casino.db_router import replica_reads
 
 PAGE_SIZE = 50
 MAX_EVENT_ID = 2**63 - 1
 
 
 def compliance_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Signed in, GET/HEAD only, and allowed to read the trail (403 otherwise)."""
+    """Signed in, GET/HEAD only, and allowed to read the trail (403 otherwise); reads may use the replica."""
+
+    # Compliance may read a slightly stale copy: the view's reads go to the replica when one is set and fresh.
+    stale_tolerant = replica_reads(view)
 
     @login_required
     @require_safe
@@ -38,7 +42,7 @@ def compliance_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not can_read_audit(request.user):
             raise PermissionDenied("The compliance screens need the compliance role.")
-        return view(request, *args, **kwargs)
+        return stale_tolerant(request, *args, **kwargs)
 
     return wrapper
 

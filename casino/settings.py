@@ -125,6 +125,42 @@ TEMPLATES = [
 ]
 
 
+def envfloat(name: str, default: str) -> float:
+    value = os.environ.get(name, default)
+    try:
+        return float(value)
+    except ValueError:
+        sys.exit(f"{name}: expected a number, got {value!r}")
+
+
+def _postgres_from_url(name: str, url: str) -> dict[str, object]:
+    """One PostgreSQL alias: persistent checked connections, or psycopg's pool when DATABASE_POOL_MAX_SIZE is set."""
+    import dj_database_url
+
+    try:
+        config: dict[str, object] = dict(
+            dj_database_url.parse(url, conn_max_age=envint("DATABASE_CONN_MAX_AGE", "600"), conn_health_checks=True)
+        )
+    except Exception as exc:  # dj_database_url raises several types; all mean the same to an operator
+        sys.exit(f"{name}: cannot parse {url!r}: {exc}")
+    if not config.get("NAME") or not config.get("ENGINE"):
+        sys.exit(f"{name}: cannot parse {url!r}: no database name")
+    options: dict[str, object] = dict(config.get("OPTIONS") or {})  # type: ignore[call-overload]
+    pool_size = envint("DATABASE_POOL_MAX_SIZE", "0")
+    if pool_size > 0:
+        # Django keeps one pool per process; it replaces persistent connections (Django refuses both at once).
+        options["pool"] = {
+            "min_size": min(envint("DATABASE_POOL_MIN_SIZE", "1"), pool_size),
+            "max_size": pool_size,
+            "timeout": envint("DATABASE_POOL_TIMEOUT", "10"),
+        }
+        config["CONN_MAX_AGE"] = 0
+    if envbool("DATABASE_DISABLE_SERVER_SIDE_CURSORS"):
+        config["DISABLE_SERVER_SIDE_CURSORS"] = True  # required behind PgBouncer in transaction pooling mode
+    config["OPTIONS"] = options
+    return config
+
+
 def _database_from_env() -> dict[str, object]:
     url = envstr("DATABASE_URL")
     if not url:
@@ -134,18 +170,35 @@ def _database_from_env() -> dict[str, object]:
             # SQLite serialises writers; waiting beats failing with "database is locked".
             "OPTIONS": {"timeout": 20},
         }
-    import dj_database_url
+    return _postgres_from_url("DATABASE_URL", url)
 
-    try:
-        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True))
-    except Exception as exc:  # dj_database_url raises several types; all mean the same to an operator
-        sys.exit(f"DATABASE_URL: cannot parse {url!r}: {exc}")
-    if not config.get("NAME") or not config.get("ENGINE"):
-        sys.exit(f"DATABASE_URL: cannot parse {url!r}: no database name")
+
+def _replica_from_env(primary: dict[str, object]) -> dict[str, object] | None:
+    """The streaming replica that stale-tolerant reads may use (casino/db_router.py), or None."""
+    url = envstr("DATABASE_REPLICA_URL")
+    if not url:
+        return None
+    if primary["ENGINE"] != "django.db.backends.postgresql":
+        sys.exit("DATABASE_REPLICA_URL: a replica needs DATABASE_URL to select PostgreSQL")
+    config = _postgres_from_url("DATABASE_REPLICA_URL", url)
+    options = dict(config["OPTIONS"])  # type: ignore[call-overload]
+    # A replica that does not answer must not hold a request up: the router then falls back to the primary.
+    options.setdefault("connect_timeout", envint("DATABASE_REPLICA_CONNECT_TIMEOUT", "2"))
+    config["OPTIONS"] = options
+    # Tests never create a database on a read-only replica: it mirrors the primary's test database.
+    config["TEST"] = {"MIRROR": "default"}
     return config
 
 
 DATABASES = {"default": _database_from_env()}
+_replica = _replica_from_env(DATABASES["default"])
+if _replica is not None:
+    DATABASES["replica"] = _replica
+DATABASE_ROUTERS = ["casino.db_router.PrimaryReplicaRouter"]
+# A replica further behind the primary than this is skipped (reads go to the primary); checked at most every
+# DATABASE_REPLICA_CHECK_SECONDS per process.
+DATABASE_REPLICA_MAX_LAG_SECONDS = envfloat("DATABASE_REPLICA_MAX_LAG_SECONDS", "10")
+DATABASE_REPLICA_CHECK_SECONDS = envfloat("DATABASE_REPLICA_CHECK_SECONDS", "2")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
@@ -315,12 +368,13 @@ if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", "3600")
     }
-    # Every broker and result key starts with this, so several deployments or CI runs can share one Redis
-    # database and each can remove exactly its own keys.
+    # Every broker and result key starts with this, so several deployments, a rehearsal or CI runs can share one
+    # Redis database and each can remove exactly its own keys.
     CELERY_KEY_PREFIX = envstr("CELERY_KEY_PREFIX")
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS: dict[str, object] = {}
     if CELERY_KEY_PREFIX:
         CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = CELERY_KEY_PREFIX
-        CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"global_keyprefix": CELERY_KEY_PREFIX}
+        CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS["global_keyprefix"] = CELERY_KEY_PREFIX
     CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 else:
     # A host in the URL: kombu warns "No hostname was supplied" on every job otherwise (the host is ignored).

@@ -21,13 +21,6 @@ TOTAL_OUTCOMES = comb(DECK, HAND) * WEIGHT  # 19,933,230,517,200
 _FLOAT_EXACT = 2**53
 _POPCOUNT = np.array([bin(mask).count("1") for mask in range(HOLDS)], dtype=np.int64)
 _DRAW_WEIGHT_BY_MASK = np.array(DRAW_WEIGHT, dtype=np.int64)[_POPCOUNT][:, None]
-# _SIGN[h, s]: the inclusion-exclusion sign of subset s for hold h: (-1) to the number of cards of s not in h
-# when s contains h, else 0.
-_SIGN = np.array(
-    [[(-1) ** int(_POPCOUNT[s ^ h]) if s & h == h else 0 for s in range(HOLDS)] for h in range(HOLDS)],
-    dtype=np.float64,
-)
-_SIGN_BY_SUBSET = np.ascontiguousarray(_SIGN.T)
 
 TIE_RULE = (
     "among holds of equal expected return: keep the most cards; then the higher cards (held ranks compared "
@@ -36,21 +29,96 @@ TIE_RULE = (
 )
 
 
+# Deals are scored a block at a time: a block's 32 x BLOCK scores (2 MB) and its temporaries stay in the cache and
+# reuse the same memory, where whole-table temporaries (35 MB each) cost more in page faults than in arithmetic.
+BLOCK = 8192
+
+
+def _preference_terms() -> tuple[Int32Array, Int32Array]:
+    """`weights[mask, j]` and `base[mask]` with preference[mask] = base[mask] + sum_j weights[mask, j] * (rank_j + 1).
+
+    The held ranks, highest card first, are base-16 digits of a five-digit code (unheld digits are zero); the code is
+    shifted above the five "lower card indexes" bits and below the held-card count (TIE_RULE, most cards first).
+    """
+    weights = np.zeros((HOLDS, HAND), dtype=np.int32)
+    base = np.zeros(HOLDS, dtype=np.int32)
+    for mask in range(HOLDS):
+        held = [j for j in range(HAND - 1, -1, -1) if mask >> j & 1]  # highest card first
+        for digit, j in enumerate(held):
+            weights[mask, j] = 16 ** (HAND - 1 - digit) << 5
+        lower_indexes = sum(1 << (HAND - 1 - j) for j in held)
+        base[mask] = (int(_POPCOUNT[mask]) << 25) | lower_indexes
+    return weights, base
+
+
+_PREFERENCE_WEIGHTS, _PREFERENCE_BASE = _preference_terms()
+
+
 def hold_preferences(deals: NDArray[np.uint8]) -> Int32Array:
     """Per hold mask and deal, a number that is larger for the preferred hold under TIE_RULE."""
-    ranks = deals.astype(np.int64) // 4  # cards are sorted by index, so ranks ascend along the row
-    preference = np.zeros((HOLDS, len(deals)), dtype=np.int32)
-    for mask in range(HOLDS):
-        code = np.zeros(len(deals), dtype=np.int64)
-        digits = 0
-        for j in range(HAND - 1, -1, -1):  # highest card first
-            if mask >> j & 1:
-                code = code * 16 + ranks[:, j] + 1
-                digits += 1
-        code = code * 16 ** (HAND - digits)
-        lower_indexes = sum(1 << (HAND - 1 - j) for j in range(HAND) if mask >> j & 1)
-        preference[mask] = (int(_POPCOUNT[mask]) << 25) | (code << 5) | lower_indexes
+    digits = (deals // 4).astype(np.int32) + 1  # cards are sorted by index, so ranks ascend along the row
+    preference = np.empty((HOLDS, len(deals)), dtype=np.int32)
+    for start in range(0, len(deals), BLOCK):  # every value stays below 2**31
+        block = slice(start, start + BLOCK)
+        out = preference[:, block]
+        out[:] = _PREFERENCE_BASE[:, None]
+        for j in range(HAND):
+            out += _PREFERENCE_WEIGHTS[:, j, None] * digits[None, block, j]
     return preference
+
+
+def _superset_table() -> tuple[Int64Array, Float64Array, Int64Array, Int64Array]:
+    """For each hold h, the masks s that contain it and their inclusion-exclusion signs (-1)**|s - h| (other masks
+    have none), one run after another in `masks` and `signs`: h's run starts at `start[h]`, `count[h]` = 2**(5 - |h|)
+    long."""
+    masks: list[int] = []
+    signs: list[float] = []
+    start: list[int] = []
+    for hold in range(HOLDS):
+        start.append(len(masks))
+        for mask in range(HOLDS):
+            if mask & hold == hold:
+                masks.append(mask)
+                signs.append(float((-1) ** int(_POPCOUNT[mask ^ hold])))
+    ends = [*start[1:], len(masks)]
+    count = [end - first for first, end in zip(start, ends, strict=True)]
+    return np.array(masks, np.int64), np.array(signs), np.array(start, np.int64), np.array(count, np.int64)
+
+
+_SUPERSETS, _SUPERSET_SIGNS, _SUPERSET_START, _SUPERSET_COUNT = _superset_table()
+
+
+def _choose_and_tally(
+    values: Int64Array, tables: DealTables, preferences: Int32Array
+) -> tuple[Int64Array, Float64Array]:
+    """Each deal's optimal hold (ties by TIE_RULE), and the chosen holds' inclusion-exclusion terms tallied per
+    number of held cards and suit class: `tally[held * class_count + class]` (whole numbers, exact in float64)."""
+    deals = len(tables.deals)
+    size = tables.class_count
+    holds = np.empty(deals, dtype=np.int64)
+    weights = tables.deal_weights.astype(np.float64)
+    terms_index: list[Int64Array] = []
+    terms_weight: list[Float64Array] = []
+    for start in range(0, deals, BLOCK):
+        block = slice(start, min(start + BLOCK, deals))
+        ids = tables.subset_ids[:, block]
+        score = subset_totals(values, ids)
+        score *= _DRAW_WEIGHT_BY_MASK
+        chosen = np.where(score == score.max(axis=0), preferences[:, block], -1).argmax(axis=0)
+        holds[block] = chosen
+        # Only the subsets that contain the hold have a term (sign +-1): 2**(5 - held) of the 32 for each deal.
+        runs = _SUPERSET_COUNT[chosen]
+        deal = np.repeat(np.arange(len(chosen)), runs)
+        ends = np.cumsum(runs)
+        term = np.arange(ends[-1]) - np.repeat(ends - runs - _SUPERSET_START[chosen], runs)
+        terms_index.append(_POPCOUNT[chosen][deal] * size + ids[_SUPERSETS[term], deal])
+        terms_weight.append(_SUPERSET_SIGNS[term] * weights[block][deal])
+    # Weighted bincount sums float64; every term and partial sum is a whole number below 2**53, so it is exact.
+    tally: Float64Array = np.asarray(
+        np.bincount(np.concatenate(terms_index), weights=np.concatenate(terms_weight), minlength=(HAND + 1) * size),
+        dtype=np.float64,
+    )
+    return holds, tally.reshape(HAND + 1, size)
 
 
 @dataclass(frozen=True)
@@ -66,7 +134,12 @@ def hold_totals(values: Int64Array, tables: DealTables) -> Int64Array:
     """`totals[mask, deal]`: the total of `values` over the hands that keep exactly the held cards of canonical
     deal `deal` and draw the rest from the 47 unseen cards. `values[g]` is the sum, over the 5-card hands that
     contain the cards of global suit class g, of their values; inclusion-exclusion over the discards does the rest."""
-    totals = values[tables.subset_ids]
+    return subset_totals(values, tables.subset_ids)
+
+
+def subset_totals(values: Int64Array, subset_ids: Int32Array) -> Int64Array:
+    """`hold_totals` for the deals whose subset ids are given (columns of `DealTables.subset_ids`)."""
+    totals = values[subset_ids]
     cube = totals.reshape((2,) * HAND + (-1,))  # axis 0 is bit 4 of the mask, axis 4 is bit 0
     for axis in range(HAND):
         without = (slice(None),) * axis + (0,)
@@ -103,16 +176,7 @@ def optimal_outcome(
         per_suit_class = np.rint(np.einsum("gc,c->g", counts, group_values.astype(np.float64))).astype(np.int64)
     else:
         per_suit_class = counts.astype(np.int64) @ group_values
-    score = hold_totals(np.concatenate([per_suit_class, group_values[deal_group]]), tables)
-    score *= _DRAW_WEIGHT_BY_MASK
-    best = score.max(axis=0)
-    holds = np.where(score == best, preferences, -1).argmax(axis=0)
-    # Aggregate the chosen holds' inclusion-exclusion terms per suit class, one tally per number of held cards.
-    coefficients = _SIGN_BY_SUBSET[:, holds] * tables.deal_weights.astype(np.float64)
-    size = tables.class_count
-    index = _POPCOUNT[holds] * size + tables.subset_ids
-    tally = np.bincount(index.ravel(), weights=coefficients.ravel(), minlength=(HAND + 1) * size)
-    tally = tally.reshape(HAND + 1, size)
+    holds, tally = _choose_and_tally(np.concatenate([per_suit_class, group_values[deal_group]]), tables, preferences)
     rows = counts.shape[0]
     # Exact in float64: a row of `tally` sums in absolute value to at most 32 x 2,598,960 and a grouped count is
     # at most 2,598,960, so no partial sum reaches 2**53.

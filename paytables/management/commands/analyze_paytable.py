@@ -12,11 +12,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from casino.engine.analysis import PaytableAnalysis, analyze
 from casino.engine.errors import EngineError
 from casino.engine.paytable import PaytableSpec, format_pays
-from paytables.models import Paytable
-from paytables.selectors import paytable_get, paytable_spec
 
 
 class Command(BaseCommand):
+    # An analysis needs none of the project's checks; skipping them also skips loading the URL configuration.
+    requires_system_checks: list[str] = []
     help = (
         "Exact return, hit frequency, variance and per-line combinations of a paytable under optimal holds "
         "(all 2,598,960 deals x 32 holds), from a JSON paytable (DESIGN 6) or --paytable ID."
@@ -56,6 +56,10 @@ class Command(BaseCommand):
             raise CommandError(f"bad paytable in {name}: {exc.message}", returncode=2) from None
 
     def _stored(self, paytable_id: int) -> PaytableSpec:
+        # Only here: `analyze_paytable FILE` runs with lean settings that load no models (casino/settings_cli.py).
+        from paytables.models import Paytable
+        from paytables.selectors import paytable_get, paytable_spec
+
         try:
             paytable = paytable_get(paytable_id)
         except Paytable.DoesNotExist:
