@@ -16,6 +16,7 @@ from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.models import AuditEvent, ChainVerification
 from audit.services import audit_chain_seal, audit_chain_verify, audit_record
 from audit.tasks import verify_chain
+from tests.audit.actions import THING_TOUCH
 from tests.audit.tampering import tamper
 
 KEY = "test-anchor-key-kept-off-the-database-host"
@@ -29,7 +30,7 @@ def anchor_file(tmp_path: Path) -> Any:
 
 
 def _events(n: int) -> list[AuditEvent]:
-    return [audit_record(action="thing_touch", object_type="test.thing", object_id=i) for i in range(n)]
+    return [audit_record(action=THING_TOUCH, object_type="test.thing", object_id=i) for i in range(n)]
 
 
 def _verify(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:

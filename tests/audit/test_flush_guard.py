@@ -11,6 +11,7 @@ from django.test import override_settings
 
 from audit.models import AuditEvent
 from audit.services import audit_record
+from tests.audit.actions import THING_TOUCH
 
 
 @pytest.fixture
@@ -28,17 +29,17 @@ def outside_the_test_environment() -> Iterator[None]:
 @pytest.mark.usefixtures("outside_the_test_environment")
 @override_settings(DEBUG=False)
 def test_flush_with_debug_off_is_refused_and_the_trail_stays() -> None:
-    audit_record(action="test_event", object_type="test")
+    audit_record(action=THING_TOUCH, object_type="test")
     with pytest.raises(CommandError, match="--i-know"):
         call_command("flush", interactive=False, verbosity=0)
-    assert AuditEvent.objects.filter(action="test_event").exists()
+    assert AuditEvent.objects.filter(action=THING_TOUCH.code).exists()
 
 
 @pytest.mark.django_db
 @pytest.mark.usefixtures("outside_the_test_environment")
 @override_settings(DEBUG=False)
 def test_flush_with_debug_off_runs_when_the_operator_says_i_know() -> None:
-    audit_record(action="test_event", object_type="test")
+    audit_record(action=THING_TOUCH, object_type="test")
     call_command("flush", "--i-know", interactive=False, verbosity=0)
     assert not AuditEvent.objects.exists()
 
@@ -47,6 +48,6 @@ def test_flush_with_debug_off_runs_when_the_operator_says_i_know() -> None:
 @pytest.mark.usefixtures("outside_the_test_environment")
 @override_settings(DEBUG=True)
 def test_flush_with_debug_on_runs() -> None:
-    audit_record(action="test_event", object_type="test")
+    audit_record(action=THING_TOUCH, object_type="test")
     call_command("flush", interactive=False, verbosity=0)
     assert not AuditEvent.objects.exists()

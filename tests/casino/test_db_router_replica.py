@@ -22,6 +22,7 @@ from audit.services import audit_record
 from casino.db_router import REPLICA, replica_lag_seconds, stale_reads_allowed
 from paytables.models import Paytable, PaytableLine
 from paytables.services import paytable_clone
+from tests.audit.actions import THING_TOUCH
 from tests.casino.replica_support import Replica, replica_alias, require_replica_url
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -29,7 +30,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 def _event(marker: str) -> AuditEvent:
     with transaction.atomic():
-        return audit_record(action="replica_probe", object_type="tests.probe", object_repr=marker)
+        return audit_record(action=THING_TOUCH, object_type="tests.probe", object_repr=marker)
 
 
 @pytest.fixture
