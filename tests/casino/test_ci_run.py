@@ -90,6 +90,7 @@ def test_two_runs_at_once_use_their_own_names_and_leave_each_other_alone(fake_ma
     time.sleep(0.5)
     quick = start_ci(fake_make, tmp_path / "quick.txt", 0)
     (quick_status, quick_output), (slow_status, slow_output) = finish(quick), finish(slow)
+    assert (quick_status, slow_status) == (3, 3), quick_output + slow_output
     first, second = read_record(tmp_path / "quick.txt"), read_record(tmp_path / "slow.txt")
     assert (quick_status, slow_status) == (3, 3), quick_output + slow_output
     assert first["name"] != second["name"]

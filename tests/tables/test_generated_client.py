@@ -17,8 +17,8 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
+from accounts.services import api_token_issue
 from tables.models import Table
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -71,7 +71,7 @@ def test_a_generated_client_plays_a_triple_draw_round_with_typed_answers(
     generated: ModuleType, live_server: Any, rng_table: Table, dealer_user: User, settlement: None
 ) -> None:
     client = generated.AuthenticatedClient(
-        base_url=live_server.url, token=Token.objects.create(user=dealer_user).key, prefix="Token"
+        base_url=live_server.url, token=api_token_issue(user=dealer_user, actor=None).token, prefix="Token"
     )
     me = _api(generated, "v1_me_retrieve").sync(client=client)
     assert me.username == dealer_user.username
