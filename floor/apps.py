@@ -1,0 +1,17 @@
+"""App configuration for floor: role sync after migrate, and summaries refreshed as tables post their ledgers."""
+
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+class FloorConfig(AppConfig):
+    name = "floor"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from floor.roles import sync_after_migrate
+        from floor.tasks import queue_summary_refresh
+        from tables.signals import ledger_posted
+
+        post_migrate.connect(sync_after_migrate, sender=self, dispatch_uid="floor.sync_roles")
+        ledger_posted.connect(queue_summary_refresh, dispatch_uid="floor.summary_refresh")
