@@ -18,14 +18,18 @@ def denominations() -> tuple[int, ...]:
 def chips_clean(chips: Any, *, field: str = "chips") -> dict[str, int]:
     """{"500": 20, ...} with every configured denomination present (0 when not given); a clear error otherwise."""
     if not isinstance(chips, Mapping):
-        raise DomainError("chips must map each denomination in cents to a number of chips", code="bad_chips", field=field)
+        raise DomainError(
+            "chips must map each denomination in cents to a number of chips", code="bad_chips", field=field
+        )
     known = {str(value): value for value in denominations()}
     cleaned = {key: 0 for key in known}
     for key, count in chips.items():
         name = str(key).strip()
         if name not in known:
             allowed = ", ".join(known)
-            raise DomainError(f"no {name!r} chip: denominations are {allowed} cents", code="bad_denomination", field=field)
+            raise DomainError(
+                f"no {name!r} chip: denominations are {allowed} cents", code="bad_denomination", field=field
+            )
         if isinstance(count, bool) or not isinstance(count, int):
             raise DomainError(f"the count of {name}-cent chips must be a whole number", code="bad_count", field=field)
         if count < 0:

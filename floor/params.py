@@ -77,9 +77,14 @@ def _dealer(text: str) -> User:
     return dealer
 
 
-def report_query(params: Mapping[str, str], *, default_days: int | None = None, today: date | None = None) -> ReportQuery:
+def report_query(
+    params: Mapping[str, str], *, default_days: int | None = None, today: date | None = None
+) -> ReportQuery:
     """Parse from/to (required unless `default_days` is given: the last that many gaming days up to `today`) and
     the filters table (id), type, pit, dealer (username) and shift."""
+    for name, value in params.items():
+        if "\x00" in str(value):
+            raise DomainError(f"{name} holds a NUL character", code="bad_parameter", field=name)
     if default_days is not None and today is not None and not params.get("from") and not params.get("to"):
         first, last = today - timedelta(days=default_days - 1), today
     else:

@@ -51,4 +51,6 @@ def home_figures(*, table_ids: Sequence[int], start: datetime, end: datetime) ->
     source = _source()
     if source is None or not table_ids:
         return []
-    return [figure for figure in source(table_ids=list(table_ids), start=start, end=end) if figure.table_id in table_ids]
+    return [
+        figure for figure in source(table_ids=list(table_ids), start=start, end=end) if figure.table_id in table_ids
+    ]

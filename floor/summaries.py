@@ -68,7 +68,7 @@ def ledger_figures(entries: QuerySet[LedgerEntry]) -> QuerySet[LedgerEntry, dict
         .values(
             "table_id",
             hour=Trunc("posted_at", "hour", tzinfo=UTC),
-            dealer=Coalesce("round__dealer_id", Subquery(signed_in)),
+            dealer=Coalesce("round__dealer_id", Subquery(signed_in), output_field=BigIntegerField()),
             paytable=F("round__paytable_id"),
         )
         .annotate(

@@ -6,223 +6,401 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('paytables', '0004_sqlite_flush_bypass'),
-        ('tables', '0006_floor_pit'),
+        ("paytables", "0004_sqlite_flush_bypass"),
+        ("tables", "0006_floor_pit"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ChipSlip',
+            name="ChipSlip",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('fill', 'Fill'), ('credit', 'Credit')], max_length=8)),
-                ('chips', models.JSONField()),
-                ('total_cents', models.BigIntegerField()),
-                ('signed_at', models.DateTimeField()),
-                ('voided_at', models.DateTimeField(blank=True, null=True)),
-                ('void_reason', models.TextField(blank=True)),
-                ('dealer_signer', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('floor_signer', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(choices=[("fill", "Fill"), ("credit", "Credit")], max_length=8)),
+                ("chips", models.JSONField()),
+                ("total_cents", models.BigIntegerField()),
+                ("signed_at", models.DateTimeField()),
+                ("voided_at", models.DateTimeField(blank=True, null=True)),
+                ("void_reason", models.TextField(blank=True)),
+                (
+                    "dealer_signer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "floor_signer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tables.table"),
+                ),
             ],
             options={
-                'ordering': ['shift', 'table', 'signed_at'],
+                "ordering": ["shift", "table", "signed_at"],
             },
         ),
         migrations.CreateModel(
-            name='Shift',
+            name="Shift",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('gaming_day', models.DateField()),
-                ('code', models.CharField(max_length=20)),
-                ('starts_at', models.DateTimeField()),
-                ('ends_at', models.DateTimeField()),
-                ('status', models.CharField(choices=[('open', 'Open'), ('closed', 'Closed')], default='open', max_length=8)),
-                ('opened_at', models.DateTimeField()),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('closed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("gaming_day", models.DateField()),
+                ("code", models.CharField(max_length=20)),
+                ("starts_at", models.DateTimeField()),
+                ("ends_at", models.DateTimeField()),
+                (
+                    "status",
+                    models.CharField(choices=[("open", "Open"), ("closed", "Closed")], default="open", max_length=8),
+                ),
+                ("opened_at", models.DateTimeField()),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "closed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-starts_at'],
+                "ordering": ["-starts_at"],
             },
         ),
         migrations.CreateModel(
-            name='Drop',
+            name="Drop",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('cash_cents', models.BigIntegerField()),
-                ('markers_cents', models.BigIntegerField()),
-                ('recorded_at', models.DateTimeField()),
-                ('counted_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.table')),
-                ('shift', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='drops', to='floor.shift')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("cash_cents", models.BigIntegerField()),
+                ("markers_cents", models.BigIntegerField()),
+                ("recorded_at", models.DateTimeField()),
+                (
+                    "counted_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tables.table"),
+                ),
+                (
+                    "shift",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="drops", to="floor.shift"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['shift', 'table'],
+                "ordering": ["shift", "table"],
             },
         ),
         migrations.CreateModel(
-            name='Correction',
+            name="Correction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('item', models.CharField(choices=[('opening', 'Opening inventory'), ('closing', 'Closing inventory'), ('drop', 'Drop'), ('slip', 'Fill or credit')], max_length=8)),
-                ('before', models.JSONField()),
-                ('after', models.JSONField()),
-                ('reason', models.TextField()),
-                ('corrected_at', models.DateTimeField()),
-                ('corrected_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('slip', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='corrections', to='floor.chipslip')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.table')),
-                ('shift', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='corrections', to='floor.shift')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "item",
+                    models.CharField(
+                        choices=[
+                            ("opening", "Opening inventory"),
+                            ("closing", "Closing inventory"),
+                            ("drop", "Drop"),
+                            ("slip", "Fill or credit"),
+                        ],
+                        max_length=8,
+                    ),
+                ),
+                ("before", models.JSONField()),
+                ("after", models.JSONField()),
+                ("reason", models.TextField()),
+                ("corrected_at", models.DateTimeField()),
+                (
+                    "corrected_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "slip",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="corrections",
+                        to="floor.chipslip",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tables.table"),
+                ),
+                (
+                    "shift",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="corrections", to="floor.shift"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['shift', 'corrected_at'],
+                "ordering": ["shift", "corrected_at"],
             },
         ),
         migrations.AddField(
-            model_name='chipslip',
-            name='shift',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='slips', to='floor.shift'),
+            model_name="chipslip",
+            name="shift",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="slips", to="floor.shift"
+            ),
         ),
         migrations.CreateModel(
-            name='ChipCount',
+            name="ChipCount",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('opening', 'Opening inventory'), ('closing', 'Closing inventory')], max_length=8)),
-                ('chips', models.JSONField()),
-                ('total_cents', models.BigIntegerField()),
-                ('recorded_at', models.DateTimeField()),
-                ('recorded_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.table')),
-                ('shift', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='chip_counts', to='floor.shift')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("opening", "Opening inventory"), ("closing", "Closing inventory")], max_length=8
+                    ),
+                ),
+                ("chips", models.JSONField()),
+                ("total_cents", models.BigIntegerField()),
+                ("recorded_at", models.DateTimeField()),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tables.table"),
+                ),
+                (
+                    "shift",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="chip_counts", to="floor.shift"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['shift', 'table', 'kind'],
+                "ordering": ["shift", "table", "kind"],
             },
         ),
         migrations.CreateModel(
-            name='ShiftTableResult',
+            name="ShiftTableResult",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('opening_cents', models.BigIntegerField()),
-                ('closing_cents', models.BigIntegerField()),
-                ('fills_cents', models.BigIntegerField()),
-                ('credits_cents', models.BigIntegerField()),
-                ('drop_cents', models.BigIntegerField()),
-                ('count_win_cents', models.BigIntegerField()),
-                ('system_win_cents', models.BigIntegerField()),
-                ('difference_cents', models.BigIntegerField()),
-                ('flagged', models.BooleanField()),
-                ('computed_at', models.DateTimeField()),
-                ('shift', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='results', to='floor.shift')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("opening_cents", models.BigIntegerField()),
+                ("closing_cents", models.BigIntegerField()),
+                ("fills_cents", models.BigIntegerField()),
+                ("credits_cents", models.BigIntegerField()),
+                ("drop_cents", models.BigIntegerField()),
+                ("count_win_cents", models.BigIntegerField()),
+                ("system_win_cents", models.BigIntegerField()),
+                ("difference_cents", models.BigIntegerField()),
+                ("flagged", models.BooleanField()),
+                ("computed_at", models.DateTimeField()),
+                (
+                    "shift",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="results", to="floor.shift"
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tables.table"),
+                ),
             ],
             options={
-                'ordering': ['shift', 'table'],
+                "ordering": ["shift", "table"],
             },
         ),
         migrations.CreateModel(
-            name='TableHour',
+            name="TableHour",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hour_start', models.DateTimeField()),
-                ('gaming_day', models.DateField()),
-                ('shift', models.CharField(max_length=20)),
-                ('hour_of_day', models.PositiveSmallIntegerField()),
-                ('rounds', models.PositiveIntegerField(default=0)),
-                ('handle_cents', models.BigIntegerField(default=0)),
-                ('paid_cents', models.BigIntegerField(default=0)),
-                ('win_cents', models.BigIntegerField(default=0)),
-                ('stake_squares', models.BigIntegerField(default=0)),
-                ('hands', models.PositiveIntegerField(default=0)),
-                ('games', models.PositiveIntegerField(default=0)),
-                ('pots_cents', models.BigIntegerField(default=0)),
-                ('rake_cents', models.BigIntegerField(default=0)),
-                ('time_charge_cents', models.BigIntegerField(default=0)),
-                ('updated_at', models.DateTimeField()),
-                ('dealer', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('paytable', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='paytables.paytable')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("hour_start", models.DateTimeField()),
+                ("gaming_day", models.DateField()),
+                ("shift", models.CharField(max_length=20)),
+                ("hour_of_day", models.PositiveSmallIntegerField()),
+                ("rounds", models.PositiveIntegerField(default=0)),
+                ("handle_cents", models.BigIntegerField(default=0)),
+                ("paid_cents", models.BigIntegerField(default=0)),
+                ("win_cents", models.BigIntegerField(default=0)),
+                ("stake_squares", models.BigIntegerField(default=0)),
+                ("hands", models.PositiveIntegerField(default=0)),
+                ("games", models.PositiveIntegerField(default=0)),
+                ("pots_cents", models.BigIntegerField(default=0)),
+                ("rake_cents", models.BigIntegerField(default=0)),
+                ("time_charge_cents", models.BigIntegerField(default=0)),
+                ("updated_at", models.DateTimeField()),
+                (
+                    "dealer",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "paytable",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="paytables.paytable",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tables.table"),
+                ),
             ],
             options={
-                'ordering': ['hour_start', 'table'],
+                "ordering": ["hour_start", "table"],
             },
         ),
         migrations.CreateModel(
-            name='DealerSession',
+            name="DealerSession",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('signed_in_at', models.DateTimeField()),
-                ('signed_out_at', models.DateTimeField(blank=True, null=True)),
-                ('dealer', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('signed_out_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("signed_in_at", models.DateTimeField()),
+                ("signed_out_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "dealer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "signed_out_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="tables.table"),
+                ),
             ],
             options={
-                'ordering': ['-signed_in_at'],
-                'indexes': [models.Index(fields=['table', 'signed_in_at'], name='dealer_session_table_in_idx')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('signed_out_at__isnull', True)), fields=('table',), name='dealer_session_one_per_table'), models.UniqueConstraint(condition=models.Q(('signed_out_at__isnull', True)), fields=('dealer',), name='dealer_session_one_per_dealer'), models.CheckConstraint(condition=models.Q(('signed_out_at__isnull', True), ('signed_out_at__gte', models.F('signed_in_at')), _connector='OR'), name='dealer_session_out_after_in')],
+                "ordering": ["-signed_in_at"],
+                "indexes": [models.Index(fields=["table", "signed_in_at"], name="dealer_session_table_in_idx")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("signed_out_at__isnull", True)),
+                        fields=("table",),
+                        name="dealer_session_one_per_table",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("signed_out_at__isnull", True)),
+                        fields=("dealer",),
+                        name="dealer_session_one_per_dealer",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("signed_out_at__isnull", True),
+                            ("signed_out_at__gte", models.F("signed_in_at")),
+                            _connector="OR",
+                        ),
+                        name="dealer_session_out_after_in",
+                    ),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='shift',
-            constraint=models.UniqueConstraint(fields=('gaming_day', 'code'), name='shift_one_per_day_and_code'),
+            model_name="shift",
+            constraint=models.UniqueConstraint(fields=("gaming_day", "code"), name="shift_one_per_day_and_code"),
         ),
         migrations.AddConstraint(
-            model_name='shift',
-            constraint=models.CheckConstraint(condition=models.Q(('ends_at__gt', models.F('starts_at'))), name='shift_ends_after_start'),
+            model_name="shift",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("ends_at__gt", models.F("starts_at"))), name="shift_ends_after_start"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='shift',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('closed_at__isnull', True), ('status', 'open')), models.Q(('closed_at__isnull', False), ('status', 'closed')), _connector='OR'), name='shift_closed_has_time'),
+            model_name="shift",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("closed_at__isnull", True), ("status", "open")),
+                    models.Q(("closed_at__isnull", False), ("status", "closed")),
+                    _connector="OR",
+                ),
+                name="shift_closed_has_time",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='drop',
-            constraint=models.UniqueConstraint(fields=('shift', 'table'), name='drop_one_per_table_and_shift'),
+            model_name="drop",
+            constraint=models.UniqueConstraint(fields=("shift", "table"), name="drop_one_per_table_and_shift"),
         ),
         migrations.AddConstraint(
-            model_name='drop',
-            constraint=models.CheckConstraint(condition=models.Q(('cash_cents__gte', 0), ('markers_cents__gte', 0)), name='drop_not_negative'),
+            model_name="drop",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("cash_cents__gte", 0), ("markers_cents__gte", 0)), name="drop_not_negative"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='correction',
-            constraint=models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='correction_has_reason'),
+            model_name="correction",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("reason", ""), _negated=True), name="correction_has_reason"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='chipslip',
-            constraint=models.CheckConstraint(condition=models.Q(('total_cents__gt', 0)), name='chip_slip_positive'),
+            model_name="chipslip",
+            constraint=models.CheckConstraint(condition=models.Q(("total_cents__gt", 0)), name="chip_slip_positive"),
         ),
         migrations.AddConstraint(
-            model_name='chipslip',
-            constraint=models.CheckConstraint(condition=models.Q(('dealer_signer', models.F('floor_signer')), _negated=True), name='chip_slip_two_signers'),
+            model_name="chipslip",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("dealer_signer", models.F("floor_signer")), _negated=True),
+                name="chip_slip_two_signers",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='chipslip',
-            constraint=models.CheckConstraint(condition=models.Q(('voided_at__isnull', True), models.Q(('void_reason', ''), _negated=True), _connector='OR'), name='chip_slip_void_reason'),
+            model_name="chipslip",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("voided_at__isnull", True), models.Q(("void_reason", ""), _negated=True), _connector="OR"
+                ),
+                name="chip_slip_void_reason",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='chipcount',
-            constraint=models.UniqueConstraint(fields=('shift', 'table', 'kind'), name='chip_count_one_per_kind'),
+            model_name="chipcount",
+            constraint=models.UniqueConstraint(fields=("shift", "table", "kind"), name="chip_count_one_per_kind"),
         ),
         migrations.AddConstraint(
-            model_name='chipcount',
-            constraint=models.CheckConstraint(condition=models.Q(('total_cents__gte', 0)), name='chip_count_not_negative'),
+            model_name="chipcount",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("total_cents__gte", 0)), name="chip_count_not_negative"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='shifttableresult',
-            constraint=models.UniqueConstraint(fields=('shift', 'table'), name='shift_result_one_per_table'),
+            model_name="shifttableresult",
+            constraint=models.UniqueConstraint(fields=("shift", "table"), name="shift_result_one_per_table"),
         ),
         migrations.AddIndex(
-            model_name='tablehour',
-            index=models.Index(fields=['gaming_day', 'table'], name='table_hour_day_idx'),
+            model_name="tablehour",
+            index=models.Index(fields=["gaming_day", "table"], name="table_hour_day_idx"),
         ),
         migrations.AddIndex(
-            model_name='tablehour',
-            index=models.Index(fields=['table', 'hour_start'], name='table_hour_table_idx'),
+            model_name="tablehour",
+            index=models.Index(fields=["table", "hour_start"], name="table_hour_table_idx"),
         ),
     ]

@@ -97,7 +97,9 @@ class ChipSlip(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(total_cents__gt=0), name="chip_slip_positive"),
             models.CheckConstraint(condition=~Q(dealer_signer=F("floor_signer")), name="chip_slip_two_signers"),
-            models.CheckConstraint(condition=Q(voided_at__isnull=True) | ~Q(void_reason=""), name="chip_slip_void_reason"),
+            models.CheckConstraint(
+                condition=Q(voided_at__isnull=True) | ~Q(void_reason=""), name="chip_slip_void_reason"
+            ),
         ]
 
     def __str__(self) -> str:

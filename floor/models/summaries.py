@@ -23,7 +23,9 @@ class TableHour(models.Model):
     gaming_day = models.DateField()
     shift = models.CharField(max_length=20)
     hour_of_day = models.PositiveSmallIntegerField()  # 0-23, local
-    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    dealer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     paytable = models.ForeignKey(Paytable, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     rounds = models.PositiveIntegerField(default=0)
     handle_cents = models.BigIntegerField(default=0)

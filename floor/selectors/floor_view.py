@@ -107,9 +107,10 @@ def floor_view(now: datetime | None = None) -> FloorView:
         .order_by("pit", "name")
     )
     in_play = {
-        rnd.table_id: rnd for rnd in Round.objects.exclude(phase__in=Round.FINISHED).order_by().only(
-            "pk", "table_id", "number", "phase", "rows_recorded_at", "settle_queued_at"
-        )
+        rnd.table_id: rnd
+        for rnd in Round.objects.exclude(phase__in=Round.FINISHED)
+        .order_by()
+        .only("pk", "table_id", "number", "phase", "rows_recorded_at", "settle_queued_at")
     }
     void_requests = {
         event.round_id: event
@@ -143,7 +144,9 @@ def _alerts(tile: Tile, void_request: AuditEvent | None, now: datetime) -> list[
     if rnd is not None and rnd.phase == Phase.AWAITING_APPROVAL:
         alerts.append(Alert("payout_approval", f"Round {rnd.number}: payout awaiting approval"))
     if void_request is not None:
-        alerts.append(Alert("void_request", f"Round {rnd.number if rnd else ''}: void requested ({void_request.reason})"))
+        alerts.append(
+            Alert("void_request", f"Round {rnd.number if rnd else ''}: void requested ({void_request.reason})")
+        )
     if rnd is not None and rnd.phase == Phase.SETTLING:
         since = rnd.settle_queued_at or rnd.rows_recorded_at
         if since is not None and now - since > timedelta(seconds=settings.FLOOR_STUCK_SETTLEMENT_SECONDS):

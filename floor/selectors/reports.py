@@ -169,7 +169,9 @@ def _triple_draw(query: ReportQuery, keys: list[str]) -> dict[tuple[Any, ...], F
     return grouped
 
 
-def _report(grouped: dict[tuple[Any, ...], Figures], label: Callable[[Any], str], order: Callable[[ReportRow], Any]) -> Report:
+def _report(
+    grouped: dict[tuple[Any, ...], Figures], label: Callable[[Any], str], order: Callable[[ReportRow], Any]
+) -> Report:
     totals = Figures()
     rows = []
     for (key,), figures in grouped.items():
@@ -179,7 +181,9 @@ def _report(grouped: dict[tuple[Any, ...], Figures], label: Callable[[Any], str]
 
 
 def _names(model: Any, ids: Iterable[Any], attribute: str) -> dict[Any, str]:
-    return {obj.pk: str(getattr(obj, attribute)) for obj in model.objects.filter(pk__in=[i for i in ids if i is not None])}
+    return {
+        obj.pk: str(getattr(obj, attribute)) for obj in model.objects.filter(pk__in=[i for i in ids if i is not None])
+    }
 
 
 def table_report(query: ReportQuery) -> Report:

@@ -134,9 +134,7 @@ def slip_void(*, slip: ChipSlip, reason: str, actor: User) -> ChipSlip:
 
 
 @transaction.atomic
-def drop_record(
-    *, day: date, shift_code: str, table: Table, cash_cents: Any, markers_cents: Any, actor: User
-) -> Drop:
+def drop_record(*, day: date, shift_code: str, table: Table, cash_cents: Any, markers_cents: Any, actor: User) -> Drop:
     """Record (or, while the shift is open, re-count) what a table's drop box held: counted cash and markers."""
     require_drop_writer(actor)
     cash = cents_clean(cash_cents, "cash_cents")

@@ -23,7 +23,9 @@ from tables.models import Table
 Item = Correction.Item
 
 
-def _apply_count(shift: Shift, table: Table, kind: str, chips: Any, actor: User) -> tuple[dict[str, Any], dict[str, Any]]:
+def _apply_count(
+    shift: Shift, table: Table, kind: str, chips: Any, actor: User
+) -> tuple[dict[str, Any], dict[str, Any]]:
     count = ChipCount.objects.select_for_update().filter(shift=shift, table=table, kind=kind).first()
     if count is None:
         raise DomainError(f"{table.name} has no {kind} inventory in {shift}", code="no_record", field="item")
@@ -44,7 +46,9 @@ def _apply_drop(shift: Shift, table: Table, cash: Any, markers: Any) -> tuple[di
     return before, {"cash_cents": drop.cash_cents, "markers_cents": drop.markers_cents}
 
 
-def _apply_slip(shift: Shift, table: Table, slip_id: Any, chips: Any) -> tuple[ChipSlip, dict[str, Any], dict[str, Any]]:
+def _apply_slip(
+    shift: Shift, table: Table, slip_id: Any, chips: Any
+) -> tuple[ChipSlip, dict[str, Any], dict[str, Any]]:
     slip = ChipSlip.objects.select_for_update().filter(pk=slip_id if isinstance(slip_id, int) else None).first()
     if slip is None or slip.shift_id != shift.pk or slip.table_id != table.pk:
         raise DomainError(f"no such fill or credit at {table.name} in {shift}", code="no_record", field="slip")

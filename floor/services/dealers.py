@@ -64,7 +64,9 @@ def dealer_sign_out(*, table: Table, actor: User) -> DealerSession:
     if session is None:
         raise WrongPhase(f"no dealer is signed in at {table.name}", code="not_signed_in")
     if session.dealer_id != actor.pk and not has_role(actor, FLOOR):
-        raise NotAllowed(f"{session.dealer.get_username()} is dealing at {table.name}, not you", code="not_your_session")
+        raise NotAllowed(
+            f"{session.dealer.get_username()} is dealing at {table.name}, not you", code="not_your_session"
+        )
     _close(session, actor)
     audit_record(
         action="dealer_sign_out",

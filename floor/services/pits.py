@@ -25,5 +25,7 @@ def table_set_pit(*, table: Table, pit: str, actor: User) -> Table:
     before = table.pit
     table.pit = pit
     table.save(update_fields=["pit"])
-    audit_record(action="table_set_pit", obj=table, table=table, before={"pit": before}, after={"pit": pit}, actor=actor)
+    audit_record(
+        action="table_set_pit", obj=table, table=table, before={"pit": before}, after={"pit": pit}, actor=actor
+    )
     return table

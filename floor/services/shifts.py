@@ -24,7 +24,9 @@ def shift_span_or_error(day: date, code: str) -> ShiftSpan:
         return shift_span(day, code)
     except KeyError:
         names = ", ".join(shift_codes())
-        raise DomainError(f"there is no shift {code!r}: the shifts are {names}", code="unknown_shift", field="shift") from None
+        raise DomainError(
+            f"there is no shift {code!r}: the shifts are {names}", code="unknown_shift", field="shift"
+        ) from None
 
 
 def shift_for_write(*, day: date, code: str, actor: User) -> Shift:
@@ -34,7 +36,9 @@ def shift_for_write(*, day: date, code: str, actor: User) -> Shift:
     """
     span = shift_span_or_error(day, code)
     if span.gaming_day > gaming_day(timezone.now()) + timedelta(days=1):
-        raise DomainError(f"gaming day {day.isoformat()} is more than a day ahead", code="future_shift", field="gaming_day")
+        raise DomainError(
+            f"gaming day {day.isoformat()} is more than a day ahead", code="future_shift", field="gaming_day"
+        )
     shift, created = Shift.objects.get_or_create(
         gaming_day=span.gaming_day,
         code=span.code,
@@ -56,13 +60,15 @@ def shift_for_write(*, day: date, code: str, actor: User) -> Shift:
 def result_fields(books: TableBooks) -> dict[str, Any]:
     """A table's stored shift figures from its complete books."""
     count_win = books.count_win_cents
-    assert count_win is not None and books.opening is not None and books.closing is not None and books.drop is not None
+    opening, closing, drop = books.opening, books.closing, books.drop
+    if count_win is None or opening is None or closing is None or drop is None:
+        raise WrongPhase(f"{books.table.name} lacks its {', '.join(books.missing)}", code="shift_incomplete")
     return {
-        "opening_cents": int(books.opening.total_cents),
-        "closing_cents": int(books.closing.total_cents),
+        "opening_cents": int(opening.total_cents),
+        "closing_cents": int(closing.total_cents),
         "fills_cents": books.fills_cents,
         "credits_cents": books.credits_cents,
-        "drop_cents": books.drop.total_cents,
+        "drop_cents": drop.total_cents,
         "count_win_cents": count_win,
         "system_win_cents": books.system.cents,
         "difference_cents": count_win - books.system.cents,
