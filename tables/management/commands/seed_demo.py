@@ -12,6 +12,7 @@ from django.db import transaction
 from audit.context import acting_as
 from paytables.seed import seed_standard_paytables
 from tables.demo import seed_triple_draw_tables
+from tables.signals import demo_seeding
 
 # Development passwords only: the command refuses to run with DEBUG off unless forced.
 DEMO_USERS: list[dict[str, Any]] = [
@@ -25,6 +26,7 @@ DEMO_USERS: list[dict[str, Any]] = [
         "is_superuser": False,
         "is_staff": True,
     },
+    {"username": "count", "password": "count-demo-pw", "role": "count", "is_superuser": False, "is_staff": False},
 ]
 
 
@@ -45,6 +47,9 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo data ready. Open {base}/")
         self.stdout.write(f"  Admin (floor staff): {base}/admin/")
         self.stdout.write(f"  Dealer tablet:       {base}/tablet/")
+        self.stdout.write(f"  Floor view:          {base}/floor/")
+        self.stdout.write(f"  Shift books:         {base}/floor/shifts/")
+        self.stdout.write(f"  Reports:             {base}/floor/reports/")
         self.stdout.write(f"  API docs:            {base}/api/docs/")
         self.stdout.write(f"  Health:              {base}/healthz")
         self.stdout.write("  Demo logins (development passwords):")
@@ -66,3 +71,4 @@ class Command(BaseCommand):
         """Paytables and tables of every type; each app adds its part here as it lands."""
         seed_standard_paytables(users["floor"])
         seed_triple_draw_tables(users)
+        demo_seeding.send(sender=self.__class__, users=users)
