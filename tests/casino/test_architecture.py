@@ -1,4 +1,4 @@
-"""Layering: imports point only downward (tables → paytables → audit → casino.engine → stdlib)."""
+"""Layering: imports point only downward (floor → tables → paytables → audit → casino.engine → stdlib)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 # Each layer and the project packages it must never import.
 FORBIDDEN = {
-    "casino/engine": {"django", "celery", "rest_framework", "redis", "psycopg", "audit", "paytables", "tables"},
-    "audit": {"paytables", "tables"},
-    "paytables": {"tables"},
+    "casino/engine": {"django", "celery", "rest_framework", "redis", "psycopg", "audit", "paytables", "tables", "floor"},
+    "audit": {"paytables", "tables", "floor"},
+    "paytables": {"tables", "floor"},
+    "tables": {"floor"},
 }
 HEAVY_MODULES = ("django", "celery", "rest_framework", "redis", "psycopg", "kombu")
 
