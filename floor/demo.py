@@ -44,7 +44,7 @@ DROP_CASH_CENTS, DROP_MARKERS_CENTS = 300_000, 50_000
 def played_at(start: datetime) -> Iterator[None]:
     """Run the block as if it started at `start`: timezone.now() returns it, half a second later on every call."""
     ticks = itertools.count()
-    with mock.patch("django.utils.timezone.now", lambda: start + timedelta(seconds=next(ticks) / 2)):
+    with mock.patch("django.utils.timezone.now", side_effect=lambda: start + timedelta(seconds=next(ticks) / 2)):
         yield
 
 

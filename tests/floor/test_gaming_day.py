@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -30,7 +31,7 @@ def test_shifts_cover_the_gaming_day_in_order_without_gaps() -> None:
     assert [span.code for span in spans] == ["day", "swing", "grave"]
     assert spans[0].starts_at == datetime(2025, 3, 17, 6, tzinfo=LA)
     assert spans[2].ends_at == datetime(2025, 3, 18, 6, tzinfo=LA) == day_window(date(2025, 3, 17))[1]
-    assert all(a.ends_at == b.starts_at for a, b in zip(spans, spans[1:], strict=False))
+    assert all(a.ends_at == b.starts_at for a, b in pairwise(spans))
     assert shift_code(datetime(2025, 3, 18, 3, tzinfo=LA)) == "grave"
     assert shift_of(datetime(2025, 3, 18, 3, tzinfo=LA)).gaming_day == date(2025, 3, 17)
 

@@ -40,10 +40,12 @@ def test_settling_a_round_queues_the_refresh_of_its_tables_hour(
     manual_table: Table, floor_user: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     rnd = to_drawing(manual_table, floor_user)
-    with mock.patch.object(refresh_table_hour, "apply_async") as queued:
-        with django_capture_on_commit_callbacks(execute=True):
-            rows_record(round=rnd, rows=ROWS, actor=floor_user)
-            settle_now(rnd.pk)
+    with (
+        mock.patch.object(refresh_table_hour, "apply_async") as queued,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        rows_record(round=rnd, rows=ROWS, actor=floor_user)
+        settle_now(rnd.pk)
     posted = LedgerEntry.objects.filter(round=rnd).values_list("posted_at", flat=True).first()
     assert posted is not None
     queued.assert_called_once_with((manual_table.pk, posted.isoformat()))
@@ -93,12 +95,15 @@ def test_a_failing_summary_job_never_fails_the_settlement(
     manual_table: Table, floor_user: User, django_capture_on_commit_callbacks: Any, caplog: Any
 ) -> None:
     rnd = to_drawing(manual_table, floor_user)
-    with mock.patch.object(refresh_table_hour, "apply_async", side_effect=RuntimeError("broker down")):
-        with django_capture_on_commit_callbacks(execute=True):
-            rows_record(round=rnd, rows=ROWS, actor=floor_user)
-            assert settle_now(rnd.pk) == Round.Phase.SETTLED
+    with (
+        mock.patch.object(refresh_table_hour, "apply_async", side_effect=RuntimeError("broker down")),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        rows_record(round=rnd, rows=ROWS, actor=floor_user)
+        assert settle_now(rnd.pk) == Round.Phase.SETTLED
     assert Round.objects.get(pk=rnd.pk).phase == Round.Phase.SETTLED
-    assert "ledger_posted listener" in caplog.text and "broker down" in caplog.text
+    assert "ledger_posted listener" in caplog.text
+    assert "broker down" in caplog.text
 
 
 HOME_HOUR = datetime(2025, 3, 17, 18, tzinfo=UTC)
@@ -147,5 +152,5 @@ def test_the_rebuild_command_recomputes_summaries_from_the_ledger_and_is_audited
 
 
 def test_the_rebuild_command_refuses_a_bad_range(db: None) -> None:
-    with pytest.raises(CommandError, match="from .* is after to"):
+    with pytest.raises(CommandError, match=r"from .* is after to"):
         call_command("rebuild_floor_summaries", "--from", "2025-03-18", "--to", "2025-03-17", stdout=StringIO())

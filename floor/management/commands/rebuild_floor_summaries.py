@@ -1,4 +1,4 @@
-"""rebuild_floor_summaries: recompute the floor's summary rows from the ledger (all of it, or a range of gaming days)."""
+"""rebuild_floor_summaries: recompute the floor's summary rows from the ledger (all of it, or some gaming days)."""
 
 from __future__ import annotations
 
