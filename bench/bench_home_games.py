@@ -37,8 +37,13 @@ def _play(hand: HomeHand, rng: random.Random) -> None:
             hand.draw(seat, rng.choice([o for o in options if hand.can_draw(seat, o)]))
             continue
         unit = hand.round.unit
-        moves = [(MoveKind.CHECK, 0), (MoveKind.CALL, 0), (MoveKind.FOLD, 0), (MoveKind.BET, unit),
-                 (MoveKind.RAISE, (hand.round.full_bets + 1) * unit)]
+        moves = [
+            (MoveKind.CHECK, 0),
+            (MoveKind.CALL, 0),
+            (MoveKind.FOLD, 0),
+            (MoveKind.BET, unit),
+            (MoveKind.RAISE, (hand.round.full_bets + 1) * unit),
+        ]
         legal = [(kind, amount) for kind, amount in moves if hand.can_bet_action(seat, kind, amount)]
         # Fold rarely, so most hands reach the showdown.
         weights = [1 if kind is MoveKind.FOLD else 6 for kind, _ in legal]

@@ -74,7 +74,10 @@ def seed() -> tuple[Any, list[Any]]:
     paytable = Paytable.objects.create(name=data["name"], version=1, basis=data["basis"], status="draft")
     for position, line in enumerate(data["lines"], start=1):
         PaytableLine.objects.create(
-            paytable=paytable, position=position, hand=line["hand"], min_rank=line.get("min_rank", ""),
+            paytable=paytable,
+            position=position,
+            hand=line["hand"],
+            min_rank=line.get("min_rank", ""),
             pays_numerator=int(line["pays"]),
         )
     Paytable.objects.filter(pk=paytable.pk).update(
@@ -134,10 +137,7 @@ def report(label: str, timings: list[float], cpu_ms: float, queries: int) -> Non
     timings.sort()
     median = statistics.median(timings)
     p95 = timings[int(len(timings) * 0.95) - 1]
-    print(
-        f"  {label:<44} wall median {median:6.2f} ms  p95 {p95:6.2f} ms  CPU {cpu_ms:5.2f} ms"
-        f"  {queries:2d} queries"
-    )
+    print(f"  {label:<44} wall median {median:6.2f} ms  p95 {p95:6.2f} ms  CPU {cpu_ms:5.2f} ms  {queries:2d} queries")
 
 
 def main() -> int:

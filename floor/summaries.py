@@ -1,5 +1,5 @@
-"""Keeping the summary rows (floor.models.TableHour): refresh one table's hour as money is posted there, and rebuild
-a range of gaming days from the ledger in bulk.
+"""Keeping the summary rows (floor.models TableHour and TableShift): refresh one table's hour, and the shift it falls
+in, as money is posted there; rebuild a range of gaming days from the ledger in bulk.
 
 Summary rows are derived data: each is recomputed whole from the ledger (and the home-game source), never
 incremented, so a job run twice, late or concurrently leaves the same rows. Refreshing them changes no business
@@ -20,7 +20,7 @@ from django.db.models.functions import Cast, Coalesce, Trunc
 from django.utils import timezone
 
 from floor.gaming_day import day_window, gaming_day, hour_bucket, shift_code
-from floor.models import DealerSession, TableHour
+from floor.models import DealerSession, TableHour, TableShift
 from floor.sources import home_figures
 from tables.models import LedgerAccount, LedgerEntry, Table, TableType
 
@@ -144,16 +144,56 @@ def _lock_tables(table_ids: Iterable[int]) -> None:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [SUMMARY_LOCK, table_id])
 
 
+FIGURES = (
+    "rounds",
+    "handle_cents",
+    "paid_cents",
+    "win_cents",
+    "stake_squares",
+    "hands",
+    "games",
+    "pots_cents",
+    "rake_cents",
+    "time_charge_cents",
+)
+
+
+def _shift_rows(hours: QuerySet[TableHour]) -> list[TableShift]:
+    """TableShift rows adding up these hour rows per table, gaming day, shift and paytable version."""
+    now = timezone.now()
+    grouped = (
+        hours.values("table_id", "gaming_day", "shift", "paytable_id")
+        .annotate(**{f"total_{name}": Sum(name) for name in FIGURES})
+        .order_by()
+    )
+    return [
+        TableShift(
+            table_id=row["table_id"],
+            gaming_day=row["gaming_day"],
+            shift=row["shift"],
+            paytable_id=row["paytable_id"],
+            updated_at=now,
+            **{name: int(row[f"total_{name}"] or 0) for name in FIGURES},
+        )
+        for row in grouped
+    ]
+
+
 def table_hour_refresh(*, table_id: int, at: datetime) -> int:
-    """Recompute one table's summary rows for the hour holding `at`; returns how many rows it now has."""
+    """Recompute one table's summary rows for the hour holding `at`, and its shift's; returns the hour's rows."""
     start = hour_bucket(at)
     end = start + timedelta(hours=1)
+    day, shift = gaming_day(start), shift_code(start)
     with _writer_lock(), transaction.atomic():
         # The lock comes first: rows read after it include every posting committed before this refresh began.
         _lock_tables([table_id])
         rows = list(_rows(_buckets([table_id], start, end)))
         TableHour.objects.filter(table_id=table_id, hour_start=start).delete()
         TableHour.objects.bulk_create(rows)
+        TableShift.objects.filter(table_id=table_id, gaming_day=day, shift=shift).delete()
+        TableShift.objects.bulk_create(
+            _shift_rows(TableHour.objects.filter(table_id=table_id, gaming_day=day, shift=shift))
+        )
     return len(rows)
 
 
@@ -166,10 +206,15 @@ def summaries_rebuild(*, first_day: date, last_day: date) -> int:
         chunk_last = min(last_day, day + timedelta(days=REBUILD_CHUNK_DAYS - 1))
         start, end = hour_bucket(day_window(day)[0]), hour_bucket(day_window(chunk_last)[1])
         with _writer_lock(), transaction.atomic():
-            _lock_tables(Table.objects.values_list("pk", flat=True))
-            rows = list(_rows(_buckets(None, start, end)))
+            tables = list(Table.objects.values_list("pk", flat=True))
+            _lock_tables(tables)
+            # Naming every table lets the ledger's (table, posted_at) index serve the week's range.
+            rows = list(_rows(_buckets(tables, start, end)))
             TableHour.objects.filter(hour_start__gte=start, hour_start__lt=end).delete()
             TableHour.objects.bulk_create(rows, batch_size=5000)
+            days = {"gaming_day__gte": day, "gaming_day__lte": chunk_last}
+            TableShift.objects.filter(**days).delete()
+            TableShift.objects.bulk_create(_shift_rows(TableHour.objects.filter(**days)), batch_size=5000)
         written += len(rows)
         day = chunk_last + timedelta(days=1)
     return written

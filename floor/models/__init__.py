@@ -2,6 +2,16 @@
 
 from floor.models.accounting import ChipCount, ChipSlip, Correction, Drop, Shift, ShiftTableResult
 from floor.models.sessions import DealerSession
-from floor.models.summaries import TableHour
+from floor.models.summaries import TableHour, TableShift
 
-__all__ = ["ChipCount", "ChipSlip", "Correction", "DealerSession", "Drop", "Shift", "ShiftTableResult", "TableHour"]
+__all__ = [
+    "ChipCount",
+    "ChipSlip",
+    "Correction",
+    "DealerSession",
+    "Drop",
+    "Shift",
+    "ShiftTableResult",
+    "TableHour",
+    "TableShift",
+]

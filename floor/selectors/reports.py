@@ -14,7 +14,8 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet, Sum
 
 from floor.gaming_day import shift_codes
-from floor.models import TableHour
+from floor.models import TableHour, TableShift
+from floor.models.summaries import SummaryFigures
 from floor.params import ReportQuery
 from paytables.models import AnalysisStatus, PaytableAnalysis
 from tables.models import Table, TableType
@@ -141,9 +142,9 @@ class Report:
     totals: Figures
 
 
-def summary_rows(query: ReportQuery) -> QuerySet[TableHour]:
-    """The summary rows of the query's gaming days and filters."""
-    rows = TableHour.objects.filter(gaming_day__gte=query.first, gaming_day__lte=query.last)
+def summary_rows(query: ReportQuery, model: type[SummaryFigures] = TableHour) -> QuerySet[Any]:
+    """The summary rows (per hour, or per shift) of the query's gaming days and filters."""
+    rows = model.objects.filter(gaming_day__gte=query.first, gaming_day__lte=query.last)
     if query.table is not None:
         rows = rows.filter(table=query.table)
     if query.table_type:
@@ -151,16 +152,25 @@ def summary_rows(query: ReportQuery) -> QuerySet[TableHour]:
     if query.pit:
         rows = rows.filter(table__pit=query.pit)
     if query.dealer is not None:
-        rows = rows.filter(dealer=query.dealer)
+        rows = rows.filter(dealer=query.dealer)  # only TableHour knows the dealer: see _source
     if query.shift:
         rows = rows.filter(shift=query.shift)
     return rows
 
 
+def _source(query: ReportQuery, keys: list[str]) -> type[SummaryFigures]:
+    """Per-shift rows unless the dealer matters: at most tables x days x shifts rows for a year, however busy."""
+    return TableHour if query.dealer is not None or "dealer_id" in keys else TableShift
+
+
 def _triple_draw(query: ReportQuery, keys: list[str]) -> dict[tuple[Any, ...], Figures]:
     """Figures per value of `keys`, each row's theory from the paytable version locked on its rounds."""
     rows = list(
-        summary_rows(query).filter(rounds__gt=0).values(*keys, "paytable_id").annotate(**TRIPLE_DRAW_SUMS).order_by()
+        summary_rows(query, _source(query, keys))
+        .filter(rounds__gt=0)
+        .values(*keys, "paytable_id")
+        .annotate(**TRIPLE_DRAW_SUMS)
+        .order_by()
     )
     theories = paytable_theories(row["paytable_id"] for row in rows)
     grouped: dict[tuple[Any, ...], Figures] = {}

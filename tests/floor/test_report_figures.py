@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 
 from floor.demo import played_at
 from floor.gaming_day import day_window
-from floor.models import TableHour
+from floor.models import TableHour, TableShift
 from floor.selectors.reports import Z95
 from floor.services.dealers import dealer_sign_in
 from floor.summaries import summaries_rebuild
@@ -134,7 +134,7 @@ def test_gaming_days_split_at_the_start_hour_and_shifts_and_dealers_follow(
 
 
 def test_the_job_built_summaries_equal_a_rebuild_from_the_ledger(simulated: list[Table]) -> None:
-    def rows() -> list[tuple[Any, ...]]:
+    def rows() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
         fields = (
             "table_id",
             "hour_start",
@@ -149,10 +149,14 @@ def test_the_job_built_summaries_equal_a_rebuild_from_the_ledger(simulated: list
             "win_cents",
             "stake_squares",
         )
-        return sorted(TableHour.objects.values_list(*fields))
+        shift_fields = [f for f in fields if f not in ("hour_start", "hour_of_day", "dealer_id")]
+        return sorted(TableHour.objects.values_list(*fields)), sorted(TableShift.objects.values_list(*shift_fields))
 
     from_jobs = rows()
-    assert from_jobs, "the summary job wrote nothing"
+    assert from_jobs[0], "the summary job wrote nothing"
+    shifts = {(table, day, shift) for table, day, shift, *_ in from_jobs[1]}
+    assert len(shifts) == len(from_jobs[1]) == 4  # a row per table, gaming day and shift (one paytable each)
     TableHour.objects.all().delete()
+    TableShift.objects.all().delete()
     summaries_rebuild(first_day=D1, last_day=D3)
     assert rows() == from_jobs

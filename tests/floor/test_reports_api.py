@@ -13,7 +13,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from floor.gaming_day import gaming_day, shift_code
-from floor.models import TableHour
+from floor.models import TableHour, TableShift
 from floor.selectors.reports import Z95
 from paytables.models import Paytable
 from tables.models import Table
@@ -39,22 +39,22 @@ HOUR = datetime(2025, 3, 17, 18, tzinfo=UTC)  # 11:00 in Las Vegas: gaming day 1
 DAY = "2025-03-17"
 
 
-def summary_row(table: Table, paytable: Paytable, *, rounds: int, handle: int, win: int, squares: int) -> TableHour:
-    """A summary row as the job would write it (the report reads nothing else)."""
-    return TableHour.objects.create(
-        table=table,
-        hour_start=HOUR,
-        gaming_day=gaming_day(HOUR),
-        shift=shift_code(HOUR),
-        hour_of_day=timezone.localtime(HOUR).hour,
-        paytable=paytable,
-        rounds=rounds,
-        handle_cents=handle,
-        paid_cents=handle - win,
-        win_cents=win,
-        stake_squares=squares,
-        updated_at=timezone.now(),
-    )
+def summary_row(table: Table, paytable: Paytable, *, rounds: int, handle: int, win: int, squares: int) -> None:
+    """A table's summary rows (its hour and its shift) as the job would write them; reports read nothing else."""
+    figures = {
+        "table": table,
+        "gaming_day": gaming_day(HOUR),
+        "shift": shift_code(HOUR),
+        "paytable": paytable,
+        "rounds": rounds,
+        "handle_cents": handle,
+        "paid_cents": handle - win,
+        "win_cents": win,
+        "stake_squares": squares,
+        "updated_at": timezone.now(),
+    }
+    TableHour.objects.create(hour_start=HOUR, hour_of_day=timezone.localtime(HOUR).hour, **figures)
+    TableShift.objects.create(**figures)
 
 
 @pytest.fixture
