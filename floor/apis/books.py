@@ -3,12 +3,13 @@ slip; close the shift; correct a closed one with a reason. Each write is one ser
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date
 from typing import Any
 
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -18,6 +19,7 @@ from rest_framework.views import APIView
 from casino.api_errors import DomainError, WrongPhase
 from floor.access import require_books_reader, require_drop_writer, require_floor_writer
 from floor.apis.schemas import ShiftBooksSerializer
+from floor.gaming_day import shift_codes
 from floor.models import ChipCount, ChipSlip, Shift
 from floor.params import parse_day
 from floor.selectors.books import TableBooks, shift_books
@@ -65,7 +67,7 @@ def _slip(slip: ChipSlip) -> dict[str, Any]:
         "total_cents": slip.total_cents,
         "dealer": slip.dealer_signer.get_username(),
         "floor": slip.floor_signer.get_username(),
-        "signed_at": slip.signed_at.isoformat(),
+        "signed_at": slip.signed_at.astimezone(UTC).isoformat(),
         "void": slip.voided_at is not None,
     }
 
@@ -105,12 +107,19 @@ def shift_answer(day: date, code: str) -> Response:
         {
             "gaming_day": span.gaming_day.isoformat(),
             "shift": span.code,
-            "starts_at": span.starts_at.isoformat(),
-            "ends_at": span.ends_at.isoformat(),
+            "starts_at": span.starts_at.astimezone(UTC).isoformat(),
+            "ends_at": span.ends_at.astimezone(UTC).isoformat(),
             "status": shift.status if shift is not None else "not_started",
             "tables": [books_dict(table) for table in books],
         }
     )
+
+
+# The path's gaming day and shift, typed so that clients (and the contract fuzzer) send real ones.
+SHIFT_PATH = [
+    OpenApiParameter("day", OpenApiTypes.DATE, OpenApiParameter.PATH, description="gaming day, YYYY-MM-DD"),
+    OpenApiParameter("code", OpenApiTypes.STR, OpenApiParameter.PATH, enum=shift_codes(), description="shift"),
+]
 
 
 def _day(text: str) -> date:
@@ -127,7 +136,9 @@ def _shift(day: date, code: str) -> Shift:
 
 class ShiftBooksApi(APIView):
     @extend_schema(
-        responses={200: ShiftBooksSerializer}, summary="A shift's books per table (floor, compliance, count)"
+        parameters=SHIFT_PATH,
+        responses={200: ShiftBooksSerializer},
+        summary="A shift's books per table (floor, compliance, count)",
     )
     def get(self, request: Request, day: str, code: str) -> Response:
         require_books_reader(request.user)
@@ -141,6 +152,7 @@ class InventoryApi(APIView):
         chips = serializers.DictField(child=serializers.JSONField(), help_text="denomination in cents -> chips")
 
     @extend_schema(
+        parameters=SHIFT_PATH,
         request=InventoryInputSerializer,
         responses={200: ShiftBooksSerializer},
         summary="Record a table's opening or closing chip inventory (floor)",
@@ -170,6 +182,7 @@ class SlipApi(APIView):
         dealer_password = serializers.CharField(required=False, allow_blank=True, default="", max_length=128)
 
     @extend_schema(
+        parameters=SHIFT_PATH,
         request=SlipInputSerializer,
         responses={201: ShiftBooksSerializer},
         summary="A fill or credit, signed by the floor supervisor calling and the dealer (their password)",
@@ -222,6 +235,7 @@ class DropApi(APIView):
         markers_cents = serializers.IntegerField(default=0)
 
     @extend_schema(
+        parameters=SHIFT_PATH,
         request=DropInputSerializer,
         responses={200: ShiftBooksSerializer},
         summary="Record a table's drop: counted cash and markers (count team or floor)",
@@ -244,6 +258,7 @@ class DropApi(APIView):
 
 class ShiftCloseApi(APIView):
     @extend_schema(
+        parameters=SHIFT_PATH,
         request=None,
         responses={200: ShiftBooksSerializer},
         summary="Close an ended shift: stores each table's count win beside its system win (floor)",
@@ -266,6 +281,7 @@ class CorrectionApi(APIView):
         slip_id = serializers.IntegerField(required=False)
 
     @extend_schema(
+        parameters=SHIFT_PATH,
         request=CorrectionInputSerializer,
         responses={200: ShiftBooksSerializer},
         summary="Correct one record of a closed shift, with a reason (floor)",

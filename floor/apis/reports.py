@@ -32,7 +32,7 @@ FILTERS = [
     OpenApiParameter("type", OpenApiTypes.STR, enum=TableType.values, description="table type code"),
     OpenApiParameter("pit", OpenApiTypes.STR, description="pit name"),
     OpenApiParameter("dealer", OpenApiTypes.STR, description="dealer username"),
-    OpenApiParameter("shift", OpenApiTypes.STR, description=f"shift code ({', '.join(shift_codes())})"),
+    OpenApiParameter("shift", OpenApiTypes.STR, enum=shift_codes(), description="shift code"),
 ]
 
 
