@@ -13,7 +13,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 # Each layer and the project packages it must never import.
 FORBIDDEN = {
-    "casino/engine": {"django", "celery", "rest_framework", "redis", "psycopg", "audit", "paytables", "tables", "floor"},
+    "casino/engine": {
+        "django",
+        "celery",
+        "rest_framework",
+        "redis",
+        "psycopg",
+        "audit",
+        "paytables",
+        "tables",
+        "floor",
+    },
     "audit": {"paytables", "tables", "floor"},
     "paytables": {"tables", "floor"},
     "tables": {"floor"},
