@@ -6,8 +6,6 @@ from __future__ import annotations
 from datetime import UTC, date
 from typing import Any
 
-from django.contrib.auth import authenticate
-from django.contrib.auth.models import User
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -26,6 +24,7 @@ from floor.selectors.books import TableBooks, shift_books
 from floor.services.books import drop_record, inventory_record, slip_record, slip_void
 from floor.services.corrections import shift_correct
 from floor.services.shifts import shift_close, shift_span_or_error
+from floor.signatures import dealer_signature
 from tables.models import Table
 
 
@@ -35,22 +34,6 @@ def table_or_error(table_id: Any, field: str = "table_id") -> Table:
     if table is None:
         raise DomainError(f"there is no table {table_id!r}", code="unknown_table", field=field)
     return table
-
-
-def dealer_signature(request: Any, username: str, password: str) -> User | None:
-    """The dealer who signs a slip by entering their own password (None when no signature was given)."""
-    if not username and not password:
-        return None
-    if not username or not password:
-        raise DomainError("the dealer signs with their username and password", code="bad_signature", field="dealer")
-    user = authenticate(getattr(request, "_request", request), username=username, password=password)
-    if user is None:
-        raise DomainError(
-            "the dealer's signature did not verify (username or password)",
-            code="bad_signature",
-            field="dealer_password",
-        )
-    return user
 
 
 def _count(count: ChipCount | None) -> dict[str, Any] | None:

@@ -8,8 +8,6 @@ from datetime import date
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth import authenticate
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,6 +25,7 @@ from floor.selectors.books import shift_books, shift_corrections
 from floor.services.books import drop_record, inventory_record, slip_record, slip_void
 from floor.services.corrections import shift_correct
 from floor.services.shifts import shift_close, shift_span_or_error
+from floor.signatures import dealer_signature
 from floor.views.common import FormError, floor_page, form_key, nav_context
 from tables.models import Table
 
@@ -80,19 +79,6 @@ def _table(data: QueryDict) -> Table:
     return table
 
 
-def _dealer(request: HttpRequest) -> User | None:
-    username = (request.POST.get("dealer_username") or "").strip()
-    password = request.POST.get("dealer_password") or ""
-    if not username and not password:
-        return None
-    user = authenticate(request, username=username, password=password) if username and password else None
-    if user is None:
-        raise DomainError(
-            "the dealer's signature did not verify: their username and password", code="bad_signature", field="dealer"
-        )
-    return user
-
-
 def _inventory(request: HttpRequest, day: date, code: str) -> str:
     table = _table(request.POST)
     count = inventory_record(
@@ -115,7 +101,9 @@ def _slip(request: HttpRequest, day: date, code: str) -> str:
         kind=request.POST.get("kind", ""),
         chips=parse_chips(request.POST),
         actor=request.user,
-        dealer_signer=_dealer(request),
+        dealer_signer=dealer_signature(
+            request, request.POST.get("dealer_username", ""), request.POST.get("dealer_password", "")
+        ),
     )
     return f"{table.name}: {slip.kind} signed by {slip.dealer_signer} and {slip.floor_signer}."
 
@@ -142,18 +130,21 @@ def _drop(request: HttpRequest, day: date, code: str) -> str:
     return f"{table.name}: drop recorded."
 
 
-def _close(request: HttpRequest, day: date, code: str) -> str:
+def _recorded_shift(day: date, code: str) -> Shift:
     shift = Shift.objects.filter(gaming_day=day, code=code).first()
     if shift is None:
         raise DomainError("nothing was recorded for this shift", code="shift_not_started", field="shift")
+    return shift
+
+
+def _close(request: HttpRequest, day: date, code: str) -> str:
+    shift = _recorded_shift(day, code)
     shift_close(shift=shift, actor=request.user)
     return f"Shift {shift} is closed."
 
 
 def _correct(request: HttpRequest, day: date, code: str) -> str:
-    shift = Shift.objects.filter(gaming_day=day, code=code).first()
-    if shift is None:
-        raise DomainError("nothing was recorded for this shift", code="shift_not_started", field="shift")
+    shift = _recorded_shift(day, code)
     table = _table(request.POST)
     item = request.POST.get("item", "")
     slip_raw = request.POST.get("slip_id") or ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import date, datetime, time
+from datetime import UTC, date, datetime, time
 from io import StringIO
 from typing import Any
 
@@ -18,10 +18,13 @@ from rest_framework.test import APIClient
 
 from casino.celery import app
 from floor.demo import played_at
+from floor.gaming_day import gaming_day, shift_code
+from floor.models import TableHour, TableShift
 from floor.roles import sync_floor_permissions
 from paytables.analysis_services import paytable_analysis_run
 from paytables.models import Paytable
 from tables.models import CardSource, Table
+from tables.services.tables import table_update_limits
 from tests.tables.conftest import HOUSE_TO_1, STANDARD, make_paytable, open_table
 
 
@@ -107,3 +110,47 @@ def manual_table(floor_user: User, dealer_user: User, jacks_paytable: Paytable) 
     return open_table(
         "Manual F", CardSource.MANUAL, jacks_paytable, floor_user, dealer_user, min_bet_cents=500, max_bet_cents=10_000
     )
+
+
+def payouts_need_approval(table: Table, floor: User, threshold_cents: int = 798_000) -> None:
+    """Seat winnings of `threshold_cents` or more wait for a floor supervisor (the royal in test_settlement's round)."""
+    table_update_limits(
+        table=table,
+        actor=floor,
+        min_bet_cents=500,
+        max_bet_cents=10_000,
+        max_payout_per_seat_cents=10_000_000,
+        supervisor_approval_threshold_cents=threshold_cents,
+    )
+
+
+REPORT_HOUR = datetime(2025, 3, 17, 18, tzinfo=UTC)  # 11:00 in Las Vegas: gaming day 17 March, day shift
+REPORT_DAY = "2025-03-17"
+
+
+def summary_row(table: Table, paytable: Paytable, *, rounds: int, handle: int, win: int, squares: int) -> None:
+    """A table's summary rows (its hour and its shift) as the job would write them; reports read nothing else."""
+    figures = {
+        "table": table,
+        "gaming_day": gaming_day(REPORT_HOUR),
+        "shift": shift_code(REPORT_HOUR),
+        "paytable": paytable,
+        "rounds": rounds,
+        "handle_cents": handle,
+        "paid_cents": handle - win,
+        "win_cents": win,
+        "stake_squares": squares,
+        "updated_at": timezone.now(),
+    }
+    TableHour.objects.create(hour_start=REPORT_HOUR, hour_of_day=timezone.localtime(REPORT_HOUR).hour, **figures)
+    TableShift.objects.create(**figures)
+
+
+@pytest.fixture
+def two_tables(rng_tables: list[Table], house_paytable: Paytable) -> list[Table]:
+    """Summary rows for REPORT_DAY. A: a hold near theory over 1,000 bets of $10. B: the same handle, but the table
+    lost 40 % of it (far outside its band)."""
+    a, b = rng_tables
+    summary_row(a, house_paytable, rounds=200, handle=1_000_000, win=30_000, squares=1_000 * 1_000**2)
+    summary_row(b, house_paytable, rounds=200, handle=1_000_000, win=-400_000, squares=1_000 * 1_000**2)
+    return [a, b]

@@ -14,10 +14,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from paytables.models import Paytable
 from tables.models import Table
 from tables.services.rounds import round_void_request
-from tests.floor.test_reports_api import DAY, summary_row
+from tests.floor.conftest import REPORT_DAY as DAY
 from tests.tables.test_settlement import to_drawing
 from tests.tablet.conftest import browser_type_launch_args  # noqa: F401 -- Debian's Chromium, as there
 
@@ -101,16 +100,8 @@ def test_the_floor_view_is_for_floor_supervisors(open_page: Any, compliance_user
     expect(page.get_by_role("alert")).to_contain_text("floor supervisors")
 
 
-@pytest.fixture
-def reported(rng_tables: list[Table], house_paytable: Paytable) -> list[Table]:
-    a, b = rng_tables
-    summary_row(a, house_paytable, rounds=200, handle=1_000_000, win=30_000, squares=1_000 * 1_000**2)
-    summary_row(b, house_paytable, rounds=200, handle=1_000_000, win=-400_000, squares=1_000 * 1_000**2)
-    return [a, b]
-
-
 def test_the_reports_page_draws_its_charts_flags_the_table_outside_its_band_and_exports_csv(
-    open_page: Any, reported: list[Table], compliance_user: User
+    open_page: Any, two_tables: list[Table], compliance_user: User
 ) -> None:
     page = open_page("carl")  # compliance reads reports
     page.goto(f"/floor/reports/?from={DAY}&to={DAY}")

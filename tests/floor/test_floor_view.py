@@ -15,7 +15,8 @@ from floor.services.dealers import dealer_sign_in
 from tables.models import Round, Table
 from tables.services.cards import rows_record
 from tables.services.rounds import round_start, round_void_request
-from tables.services.tables import table_close, table_update_limits
+from tables.services.tables import table_close
+from tests.floor.conftest import payouts_need_approval
 from tests.tables.helpers import settle_now
 from tests.tables.test_settlement import ROWS, to_drawing
 
@@ -46,14 +47,7 @@ def test_a_tile_shows_type_state_dealer_paytable_round_seats_and_last_action(
 def test_a_payout_awaiting_approval_and_a_void_request_raise_alerts(
     manual_table: Table, floor_user: User, dealer_user: User
 ) -> None:
-    table_update_limits(
-        table=manual_table,
-        actor=floor_user,
-        min_bet_cents=500,
-        max_bet_cents=10_000,
-        max_payout_per_seat_cents=10_000_000,
-        supervisor_approval_threshold_cents=798_000,
-    )
+    payouts_need_approval(manual_table, floor_user)
     rnd = to_drawing(manual_table, floor_user)
     round_void_request(round=rnd, reason="card flashed", actor=dealer_user)
     assert codes(manual_table) == ["void_request"]

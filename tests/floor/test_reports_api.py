@@ -4,7 +4,7 @@ input, CSV, and every endpoint checks its role."""
 from __future__ import annotations
 
 import math
-from datetime import UTC, date, datetime
+from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,12 +12,12 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from floor.gaming_day import gaming_day, shift_code
-from floor.models import TableHour, TableShift
+from floor.gaming_day import gaming_day
 from floor.selectors.reports import Z95
 from paytables.models import Paytable
 from tables.models import Table
-from tests.floor.conftest import api_for
+from tests.floor.conftest import REPORT_DAY as DAY
+from tests.floor.conftest import api_for, summary_row
 
 pytestmark = pytest.mark.django_db
 
@@ -35,35 +35,6 @@ ROW_KEYS = {
     "hold_high",
     "outside_band",
 }
-HOUR = datetime(2025, 3, 17, 18, tzinfo=UTC)  # 11:00 in Las Vegas: gaming day 17 March, day shift
-DAY = "2025-03-17"
-
-
-def summary_row(table: Table, paytable: Paytable, *, rounds: int, handle: int, win: int, squares: int) -> None:
-    """A table's summary rows (its hour and its shift) as the job would write them; reports read nothing else."""
-    figures = {
-        "table": table,
-        "gaming_day": gaming_day(HOUR),
-        "shift": shift_code(HOUR),
-        "paytable": paytable,
-        "rounds": rounds,
-        "handle_cents": handle,
-        "paid_cents": handle - win,
-        "win_cents": win,
-        "stake_squares": squares,
-        "updated_at": timezone.now(),
-    }
-    TableHour.objects.create(hour_start=HOUR, hour_of_day=timezone.localtime(HOUR).hour, **figures)
-    TableShift.objects.create(**figures)
-
-
-@pytest.fixture
-def two_tables(rng_tables: list[Table], house_paytable: Paytable) -> list[Table]:
-    """A: a hold near theory over 1,000 bets of $10. B: the same handle, but the table lost 40 % of it."""
-    a, b = rng_tables
-    summary_row(a, house_paytable, rounds=200, handle=1_000_000, win=30_000, squares=1_000 * 1_000**2)
-    summary_row(b, house_paytable, rounds=200, handle=1_000_000, win=-400_000, squares=1_000 * 1_000**2)
-    return [a, b]
 
 
 def test_the_tables_report_has_exactly_the_documented_keys_and_flags_a_hold_outside_its_band(

@@ -22,8 +22,8 @@ from floor.tasks import refresh_table_hour
 from tables.models import LedgerEntry, Round, Table, TableType
 from tables.services.approvals import round_approve_payout
 from tables.services.cards import rows_record
-from tables.services.tables import table_create, table_update_limits
-from tests.floor.conftest import summary_jobs_in_process
+from tables.services.tables import table_create
+from tests.floor.conftest import payouts_need_approval, summary_jobs_in_process
 from tests.tables.helpers import settle_now
 from tests.tables.test_settlement import ROWS, to_drawing
 
@@ -59,14 +59,7 @@ def test_settling_a_round_queues_the_refresh_of_its_tables_hour(
 def test_a_round_awaiting_approval_counts_only_once_approved(
     manual_table: Table, floor_user: User, django_capture_on_commit_callbacks: Any
 ) -> None:
-    table_update_limits(
-        table=manual_table,
-        actor=floor_user,
-        min_bet_cents=500,
-        max_bet_cents=10_000,
-        max_payout_per_seat_cents=10_000_000,
-        supervisor_approval_threshold_cents=798_000,
-    )
+    payouts_need_approval(manual_table, floor_user)
     rnd = to_drawing(manual_table, floor_user)
     with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
         rows_record(round=rnd, rows=ROWS, actor=floor_user)
