@@ -74,7 +74,7 @@ def reports_page(request: HttpRequest) -> HttpResponse:
         by = grouping(request.GET.get("by"))
     except DomainError as exc:
         context["error"] = exc
-        return render(request, "floor/reports.html", context, status=400)
+        return render(request, "floor/reports.html", context, status=exc.status_code)
     params = urlencode(query.as_params())
     home_rows, home_totals = home_report(query)
     context.update(
@@ -135,7 +135,7 @@ def reports_csv(request: HttpRequest) -> HttpResponse:
         if report not in ("tables", "groups", "home"):
             raise DomainError(f"report is tables, groups or home, not {report!r}", code="bad_report", field="report")
     except DomainError as exc:
-        return HttpResponse(f"{exc.message}\n", status=400, content_type="text/plain; charset=utf-8")
+        return HttpResponse(f"{exc.message}\n", status=exc.status_code, content_type="text/plain; charset=utf-8")
     writer = csv.writer(_Echo())
     name = f"{report}-{query.first.isoformat()}-{query.last.isoformat()}.csv"
     response = StreamingHttpResponse(

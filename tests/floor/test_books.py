@@ -63,7 +63,8 @@ def test_closing_stores_the_count_win_beside_the_ledgers_win(
     shift = shift_close(shift=Shift.objects.get(gaming_day=DAY, code="day"), actor=floor_user)
     result = ShiftTableResult.objects.get(shift=shift, table=played)
     win = ledger_win(played)
-    assert system_wins([played], shift.starts_at, shift.ends_at)[played.pk].cents == win != 0
+    system = system_wins([played], shift.starts_at, shift.ends_at)[played.pk]
+    assert (system.cents, system.postings) == (win, 6 * 3 * 2)  # the day shift's six rounds, 3 seats x 2 circles
     assert result.system_win_cents == win
     closing = OPENING + FILL - CREDIT - (CASH + MARKERS - win)
     assert result.count_win_cents == (CASH + MARKERS) + CREDIT - FILL + (closing - OPENING) == win
