@@ -71,10 +71,10 @@ def test_the_tablet_control_signs_in_with_one_tap(
     assert 'hx-get="/floor/tablet/' in client.get(f"/tablet/tables/{table.pk}/").content.decode()
     panel = client.get(f"/floor/tablet/{table.pk}/dealer/").content.decode()
     assert "No dealer signed in" in panel
-    assert "Sign in to deal" in panel
+    assert "Sign in at this table" in panel
     tapped = client.post(f"/floor/tablet/{table.pk}/dealer/sign-in/").content.decode()
     assert "Dealer: <strong>dave</strong>" in tapped
-    assert "Sign out" in tapped
+    assert "Leave this table" in tapped
     stranger = Client()
     stranger.force_login(other_dealer)  # not assigned to this table
     assert stranger.post(f"/floor/tablet/{table.pk}/dealer/sign-in/").status_code == 403
