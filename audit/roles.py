@@ -1,4 +1,4 @@
-"""The three staff roles (Django groups) and how to tell which one a user acts in."""
+"""The staff roles (Django groups) and how to tell which one a user acts in."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from typing import Any
 FLOOR = "floor"
 DEALER = "dealer"
 COMPLIANCE = "compliance"
-ROLES = (FLOOR, DEALER, COMPLIANCE)
+# The count team enters each table's drop (counted cash and markers); the floor app creates its group.
+COUNT = "count"
+ROLES = (FLOOR, DEALER, COMPLIANCE, COUNT)
 
 
 def user_roles(user: Any) -> set[str]:

@@ -121,10 +121,7 @@ def report(label: str, timings: list[float], cpu_ms: float, queries: int) -> Non
     timings.sort()
     median = statistics.median(timings)
     p95 = timings[int(len(timings) * 0.95) - 1]
-    print(
-        f"  {label:<44} wall median {median:6.2f} ms  p95 {p95:6.2f} ms  CPU {cpu_ms:5.2f} ms"
-        f"  {queries:2d} queries"
-    )
+    print(f"  {label:<44} wall median {median:6.2f} ms  p95 {p95:6.2f} ms  CPU {cpu_ms:5.2f} ms  {queries:2d} queries")
 
 
 def main() -> int:

@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("audit.api_urls")),
     path("", include("paytables.api_urls")),
     path("", include("tables.api_urls")),
+    path("", include("floor.api_urls")),
 ]

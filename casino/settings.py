@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "accounts",
     "paytables",
     "tables",
+    "floor",
 ]
 
 MIDDLEWARE = [
@@ -394,6 +395,49 @@ AUDIT_ANCHOR_KEY = envstr("AUDIT_ANCHOR_KEY")
 AUDIT_ANCHOR_FILE = envstr("AUDIT_ANCHOR_FILE")
 
 LOG_LEVEL = envloglevel("LOG_LEVEL", "INFO")
+
+def _shifts_from_env(day_start: int) -> tuple[tuple[str, int], ...]:
+    """FLOOR_SHIFTS "day:6,swing:14,grave:22" -> (("day", 6), ...) in gaming-day order; one starts the gaming day."""
+    raw = envlist("FLOOR_SHIFTS", "day:6,swing:14,grave:22")
+    shifts: list[tuple[str, int]] = []
+    for item in raw:
+        code, _, hour = item.partition(":")
+        code = code.strip().lower()
+        if not code.isidentifier() or not hour.strip().isdigit() or not 0 <= int(hour) <= 23:
+            sys.exit(f"FLOOR_SHIFTS: expected name:start-hour items like day:6, got {item!r}")
+        shifts.append((code, int(hour)))
+    codes, hours = [code for code, _ in shifts], [hour for _, hour in shifts]
+    if len(set(codes)) != len(codes) or len(set(hours)) != len(hours) or day_start not in hours:
+        sys.exit(
+            f"FLOOR_SHIFTS: {','.join(raw)!r} needs distinct names and hours, one of them the gaming day's start "
+            f"(FLOOR_GAMING_DAY_START_HOUR={day_start})"
+        )
+    return tuple(sorted(shifts, key=lambda shift: (shift[1] - day_start) % 24))
+
+
+def _denominations_from_env() -> tuple[int, ...]:
+    """FLOOR_CHIP_DENOMINATIONS_CENTS "100,500,2500" -> (100, 500, 2500): the chips a table's tray holds, in cents."""
+    raw = envlist("FLOOR_CHIP_DENOMINATIONS_CENTS", "100,500,2500,10000,50000,100000")
+    if not raw or not all(item.isdigit() and int(item) > 0 for item in raw):
+        sys.exit(f"FLOOR_CHIP_DENOMINATIONS_CENTS: expected positive whole cents like 100,500, got {','.join(raw)!r}")
+    return tuple(sorted({int(item) for item in raw}))
+
+
+# Floor operations (floor app): the gaming day starts at this local hour and is cut into shifts at whole hours;
+# chip denominations counted in inventories, fills and credits; count win vs system win is flagged beyond the
+# tolerance; a table open with no action for FLOOR_IDLE_MINUTES and a round settling for longer than
+# FLOOR_STUCK_SETTLEMENT_SECONDS raise alerts on the live floor view.
+FLOOR_GAMING_DAY_START_HOUR = envint("FLOOR_GAMING_DAY_START_HOUR", "6")
+if not 0 <= FLOOR_GAMING_DAY_START_HOUR <= 23:
+    sys.exit(f"FLOOR_GAMING_DAY_START_HOUR: expected an hour 0-23, got {FLOOR_GAMING_DAY_START_HOUR}")
+FLOOR_SHIFTS = _shifts_from_env(FLOOR_GAMING_DAY_START_HOUR)
+FLOOR_CHIP_DENOMINATIONS_CENTS = _denominations_from_env()
+FLOOR_WIN_TOLERANCE_CENTS = envint("FLOOR_WIN_TOLERANCE_CENTS", "10000")
+FLOOR_IDLE_MINUTES = envint("FLOOR_IDLE_MINUTES", "20")
+FLOOR_STUCK_SETTLEMENT_SECONDS = envint("FLOOR_STUCK_SETTLEMENT_SECONDS", "120")
+# Dotted path of the home-game figures source (floor/sources.py describes it); empty until home-game tables land.
+FLOOR_HOME_FIGURES = envstr("FLOOR_HOME_FIGURES", "")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

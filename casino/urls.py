@@ -35,6 +35,7 @@ urlpatterns = [
     path("api/redoc/", same_origin_only(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
     path("api/v1/", include("casino.api_urls")),
     path("tablet/", include("tables.urls")),
+    path("floor/", include("floor.urls")),
     # [\s\S]: an encoded newline in a bad path must still get the JSON 404, not the HTML page.
     re_path(r"^api/(?P<rest>[\s\S]*)$", api_not_found),
 ]

@@ -1,4 +1,5 @@
-"""Demo Triple Draw tables for seed_demo: an rng table on the house to_1 paytable, a manual one on 9/6 (idempotent)."""
+"""Demo Triple Draw tables for seed_demo: an rng table on the house to_1 paytable, a manual one on 9/6, and a
+high-limit rng table on Double Bonus 10/7 (idempotent)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from paytables.models import Paytable, PaytableStatus
 from tables.models import CardSource, Table
 from tables.services.tables import table_assign_dealer, table_create, table_open
 
-# One table per paytable basis, so the demo shows table-style (to 1) and video-poker-style (for 1) payouts.
+# One table per paytable basis, so the demo shows table-style (to 1) and video-poker-style (for 1) payouts, and a
+# high-limit table so the floor's reports compare pits and limits.
 DEMO_TABLES = (
-    ("Triple Draw 1", CardSource.RNG, "Triple Draw house"),
-    ("Triple Draw 2", CardSource.MANUAL, "Jacks or Better 9/6"),
+    ("Triple Draw 1", CardSource.RNG, "Triple Draw house", {}),
+    ("Triple Draw 2", CardSource.MANUAL, "Jacks or Better 9/6", {}),
+    ("High Limit 1", CardSource.RNG, "Double Bonus 10/7", {"min_bet_cents": 2_500, "max_bet_cents": 500_000}),
 )
 
 
@@ -28,11 +31,11 @@ def demo_paytable(name: str) -> Paytable:
 def seed_triple_draw_tables(users: dict[str, User]) -> list[Table]:
     floor, dealer = users["floor"], users["dealer"]
     tables = []
-    for name, source, paytable_name in DEMO_TABLES:
+    for name, source, paytable_name, limits in DEMO_TABLES:
         table = Table.objects.filter(name=name).first()
         if table is None:
             table = table_create(
-                name=name, card_source=source, paytable=demo_paytable(paytable_name), actor=floor
+                name=name, card_source=source, paytable=demo_paytable(paytable_name), actor=floor, **limits
             )
             table_open(table=table, actor=floor)
         if not table.dealers.filter(pk=dealer.pk).exists():

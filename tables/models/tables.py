@@ -39,6 +39,8 @@ class Table(models.Model):
     name = models.CharField(max_length=60, unique=True)
     table_type = models.CharField(max_length=32, choices=TableType.choices, default=TableType.TRIPLE_DRAW)
     is_open = models.BooleanField(default=False)
+    # The pit (a group of tables one supervisor watches) the floor reports group by; "" until assigned.
+    pit = models.CharField(max_length=40, blank=True, default="")
     card_source = models.CharField(max_length=8, choices=CardSource.choices, default=CardSource.MANUAL)
     min_bet_cents = models.PositiveIntegerField(default=500)
     max_bet_cents = models.PositiveIntegerField(default=50_000)

@@ -207,6 +207,8 @@ class LedgerEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["bet", "account"], name="ledger_one_leg_per_account_per_bet"),
         ]
+        # A table's postings over a period (an hour's summary, a shift's system win) read one index range.
+        indexes = [models.Index(fields=["table", "posted_at"], name="ledger_table_posted_idx")]
 
     def __str__(self) -> str:
         return f"{self.account} {self.amount_cents:+d}c (bet {self.bet_id})"

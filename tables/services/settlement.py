@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+from datetime import datetime
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -13,8 +16,10 @@ from paytables.models import PaytableLine
 from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
 from tables.services.locks import version_bump
+from tables.signals import ledger_posted
 
 Phase = Round.Phase
+logger = logging.getLogger(__name__)
 
 
 def round_result(rnd: Round) -> RoundResult:
@@ -68,7 +73,22 @@ def ledger_post(rnd: Round, outcomes: list[HandOutcome] | None = None) -> int:
                 )
             )
     LedgerEntry.objects.bulk_create(entries)
+    _announce_after_commit(rnd, now)
     return table_net
+
+
+def _announce_after_commit(rnd: Round, posted_at: datetime) -> None:
+    """Tell listeners (the floor's summaries) once the posting is committed; their errors never reach the caller."""
+    table_id, round_id = rnd.table_id, rnd.pk
+
+    def send() -> None:
+        for receiver, result in ledger_posted.send_robust(
+            sender=LedgerEntry, table_id=table_id, posted_at=posted_at, round_id=round_id
+        ):
+            if isinstance(result, Exception):
+                logger.error("ledger_posted listener %r failed for round %s: %r", receiver, round_id, result)
+
+    transaction.on_commit(send)
 
 
 @transaction.atomic

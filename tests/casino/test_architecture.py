@@ -1,4 +1,5 @@
-"""Layering: imports point only downward (tables → paytables → audit → casino.engine → stdlib; accounts → audit)."""
+"""Layering: imports point only downward (floor → tables → paytables → audit → casino.engine → stdlib;
+accounts → audit)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,22 @@ import casino.engine
 ROOT = Path(__file__).resolve().parents[2]
 # Each layer and the project packages it must never import.
 FORBIDDEN = {
-    "casino/engine": {"django", "celery", "rest_framework", "redis", "psycopg", "audit", "paytables", "tables"},
-    "audit": {"accounts", "paytables", "tables"},
-    "accounts": {"paytables", "tables"},
-    "paytables": {"tables"},
+    "casino/engine": {
+        "django",
+        "celery",
+        "rest_framework",
+        "redis",
+        "psycopg",
+        "accounts",
+        "audit",
+        "paytables",
+        "tables",
+        "floor",
+    },
+    "audit": {"accounts", "paytables", "tables", "floor"},
+    "accounts": {"paytables", "tables", "floor"},
+    "paytables": {"tables", "floor"},
+    "tables": {"floor"},
 }
 HEAVY_MODULES = ("django", "celery", "rest_framework", "redis", "psycopg", "kombu")
 

@@ -138,7 +138,7 @@ def test_flush_still_resets_a_database_holding_approved_paytables(floor_user: Us
     assert not Paytable.objects.exists()
     assert not PaytableLine.objects.exists()
     # post_migrate runs after the flush and puts the staff groups back.
-    assert set(Group.objects.values_list("name", flat=True)) == {"floor", "dealer", "compliance"}
+    assert set(Group.objects.values_list("name", flat=True)) == {"floor", "dealer", "compliance", "count"}
 
 
 def test_postgresql_triggers_refuse_changes_to_an_approved_version(require_postgres: None, approved: Paytable) -> None:

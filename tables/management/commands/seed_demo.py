@@ -14,6 +14,7 @@ from audit.context import acting_as
 from casino.errors import DomainError
 from paytables.seed import seed_standard_paytables
 from tables.demo import seed_triple_draw_tables
+from tables.signals import demo_seeding
 
 # Development passwords only: the command refuses to run with DEBUG off unless forced.
 DEMO_USERS: list[dict[str, Any]] = [
@@ -27,6 +28,7 @@ DEMO_USERS: list[dict[str, Any]] = [
         "is_superuser": False,
         "is_staff": True,
     },
+    {"username": "count", "password": "count-demo-pw", "role": "count", "is_superuser": False, "is_staff": False},
 ]
 
 
@@ -53,6 +55,9 @@ class Command(BaseCommand):
         """Every screen's address and every demo login: all a new user needs to start."""
         screens = [
             ("Dealer tablet", "tablet:home"),
+            ("Floor view", "floor:home"),
+            ("Shift books", "floor:shift"),
+            ("Reports", "floor:reports"),
             ("Admin (floor staff)", "admin:index"),
             ("Compliance (audit)", "audit:event-list"),
             ("API docs (Swagger)", "api-docs"),
@@ -90,3 +95,4 @@ class Command(BaseCommand):
         # Drafted by the admin, approved by the floor supervisor: nobody approves their own paytable.
         seed_standard_paytables(users["floor"], drafter=users["admin"])
         seed_triple_draw_tables(users)
+        demo_seeding.send(sender=self.__class__, users=users)

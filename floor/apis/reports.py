@@ -1,0 +1,114 @@
+"""Reports API (floor and compliance): Triple Draw win and hold per table and per grouping, hold over time, handle
+by hour of day, home-game tables. Every figure comes from the summary rows (floor.selectors.reports)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.errors import DomainError
+from floor.access import require_report_reader
+from floor.apis.schemas import (
+    GroupReportSerializer,
+    HoldSeriesSerializer,
+    HomeReportSerializer,
+    HoursReportSerializer,
+    TablesReportSerializer,
+)
+from floor.gaming_day import shift_codes
+from floor.params import GROUPINGS, ReportQuery, grouping, report_query
+from floor.selectors.reports import group_report, hold_series, home_report, hours_of_day, table_report
+from tables.models import TableType
+
+FILTERS = [
+    OpenApiParameter("from", OpenApiTypes.DATE, required=True, description="first gaming day (YYYY-MM-DD)"),
+    OpenApiParameter("to", OpenApiTypes.DATE, required=True, description="last gaming day, inclusive"),
+    OpenApiParameter("table", OpenApiTypes.INT, description="one table (id)"),
+    OpenApiParameter("type", OpenApiTypes.STR, enum=TableType.values, description="table type code"),
+    OpenApiParameter("pit", OpenApiTypes.STR, description="pit name"),
+    OpenApiParameter("dealer", OpenApiTypes.STR, description="dealer username"),
+    OpenApiParameter("shift", OpenApiTypes.STR, enum=shift_codes(), description="shift code"),
+]
+
+
+def _key(value: object) -> str:
+    return value.isoformat() if isinstance(value, date) else str(value)
+
+
+def _query(request: Request) -> ReportQuery:
+    require_report_reader(request.user)
+    return report_query(request.query_params)
+
+
+class TablesReportApi(APIView):
+    @extend_schema(
+        parameters=FILTERS,
+        responses={200: TablesReportSerializer},
+        summary="Triple Draw win, hold and theoretical hold with its 95 % band, per table, over gaming days",
+    )
+    def get(self, request: Request) -> Response:
+        report = table_report(_query(request))
+        return Response(
+            {
+                "rows": [{"table_id": row.key, "table": row.label, **row.figures.to_dict()} for row in report.rows],
+                "totals": report.totals.to_dict(),
+            }
+        )
+
+
+class GroupReportApi(APIView):
+    @extend_schema(
+        parameters=[*FILTERS, OpenApiParameter("by", OpenApiTypes.STR, enum=list(GROUPINGS), description="grouping")],
+        responses={200: GroupReportSerializer},
+        summary="Triple Draw figures per table, type, pit, dealer, shift or gaming day",
+    )
+    def get(self, request: Request) -> Response:
+        query = _query(request)
+        by = grouping(request.query_params.get("by"))
+        report = group_report(query, by)
+        return Response(
+            {
+                "by": by,
+                "rows": [{"key": _key(row.key), "label": row.label, **row.figures.to_dict()} for row in report.rows],
+                "totals": report.totals.to_dict(),
+            }
+        )
+
+
+class HoldSeriesApi(APIView):
+    @extend_schema(
+        parameters=[*FILTERS, OpenApiParameter("by", OpenApiTypes.STR, enum=["day", "shift"], description="period")],
+        responses={200: HoldSeriesSerializer},
+        summary="Triple Draw hold against theoretical hold and its 95 % band, per gaming day or shift",
+    )
+    def get(self, request: Request) -> Response:
+        query = _query(request)
+        by = request.query_params.get("by") or "day"
+        if by not in ("day", "shift"):
+            raise DomainError(f"a series goes by day or shift, not {by!r}", code="bad_grouping", field="by")
+        points = hold_series(query, by)
+        return Response({"by": by, "points": [{"period": p.label, **p.figures.to_dict()} for p in points]})
+
+
+class HoursReportApi(APIView):
+    @extend_schema(
+        parameters=FILTERS, responses={200: HoursReportSerializer}, summary="Triple Draw handle by hour of day"
+    )
+    def get(self, request: Request) -> Response:
+        return Response({"hours": hours_of_day(_query(request))})
+
+
+class HomeReportApi(APIView):
+    @extend_schema(
+        parameters=FILTERS,
+        responses={200: HomeReportSerializer},
+        summary="Home-game tables: hands, games, pots, rake and time charges, hands per hour",
+    )
+    def get(self, request: Request) -> Response:
+        rows, totals = home_report(_query(request))
+        return Response({"rows": [row.to_dict() for row in rows], "totals": totals.to_dict()})

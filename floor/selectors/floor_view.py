@@ -1,0 +1,158 @@
+"""The live floor view: every table as a tile (type, open or closed, dealer, paytable, round in play and its phase,
+seats taken, minutes since the last action) with the alerts a supervisor must see, read in a handful of queries."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.utils import timezone
+
+from audit.models import AuditEvent
+from floor.models import DealerSession
+from tables import actions as table_actions
+from tables.models import Round, Table, TableType
+
+Phase = Round.Phase
+
+
+@dataclass(frozen=True)
+class Alert:
+    """Something a supervisor must act on; `code` is stable (payout_approval, void_request, stuck_settlement, idle)."""
+
+    code: str
+    text: str
+
+
+@dataclass
+class Tile:
+    table: Table
+    dealer: str
+    seats_taken: int
+    last_action_at: datetime | None
+    minutes_since_action: int | None
+    round: Round | None = None
+    alerts: list[Alert] = field(default_factory=list)
+
+    @property
+    def type_label(self) -> str:
+        return str(TableType(self.table.table_type).label)
+
+    @property
+    def paytable(self) -> str:
+        return str(self.table.paytable) if self.table.paytable is not None else ""
+
+    @property
+    def phase_label(self) -> str:
+        return str(Phase(self.round.phase).label) if self.round is not None else ""
+
+    def fingerprint(self) -> str:
+        """What the tile shows, for the poll's change token."""
+        shown = self.round
+        parts = [
+            self.table.pk,
+            self.table.name,
+            self.table.pit,
+            self.table.is_open,
+            self.dealer,
+            self.paytable,
+            self.seats_taken,
+            self.minutes_since_action,
+            shown.number if shown else "",
+            shown.phase if shown else "",
+            *(f"{alert.code}:{alert.text}" for alert in self.alerts),
+        ]
+        return "|".join(str(part) for part in parts)
+
+
+@dataclass
+class FloorView:
+    tiles: list[Tile]
+    now: datetime
+
+    @property
+    def alerts(self) -> list[tuple[Tile, Alert]]:
+        return [(tile, alert) for tile in self.tiles for alert in tile.alerts]
+
+    @property
+    def token(self) -> str:
+        digest = hashlib.sha256("\n".join(tile.fingerprint() for tile in self.tiles).encode())
+        return digest.hexdigest()[:16]
+
+    @property
+    def pits(self) -> list[tuple[str, list[Tile]]]:
+        grouped: dict[str, list[Tile]] = {}
+        for tile in self.tiles:
+            grouped.setdefault(tile.table.pit, []).append(tile)
+        return sorted(grouped.items(), key=lambda item: (item[0] == "", item[0]))
+
+
+def _minutes(now: datetime, then: datetime | None) -> int | None:
+    return None if then is None else max(0, int((now - then).total_seconds() // 60))
+
+
+def floor_view(now: datetime | None = None) -> FloorView:
+    """Every table's tile, in pit and name order."""
+    now = now or timezone.now()
+    last_action = AuditEvent.objects.filter(table_id=OuterRef("pk")).order_by("-occurred_at", "-id")
+    tables = list(
+        Table.objects.select_related("paytable")
+        .annotate(
+            seats_taken=Count("seats", filter=Q(seats__occupied=True)),
+            last_action_at=Subquery(last_action.values("occurred_at")[:1]),
+        )
+        .order_by("pit", "name")
+    )
+    in_play = {
+        rnd.table_id: rnd
+        for rnd in Round.objects.exclude(phase__in=Round.FINISHED)
+        .order_by()
+        .only("pk", "table_id", "number", "phase", "rows_recorded_at", "settle_queued_at")
+    }
+    void_requests = {
+        event.round_id: event
+        for event in AuditEvent.objects.filter(
+            action=table_actions.ROUND_VOID_REQUEST.code, round_id__in=[rnd.pk for rnd in in_play.values()]
+        ).order_by("id")
+    }
+    dealers = {
+        session.table_id: session.dealer.get_username()
+        for session in DealerSession.objects.filter(signed_out_at__isnull=True).select_related("dealer")
+    }
+    tiles = []
+    for table in tables:
+        rnd = in_play.get(table.pk)
+        tile = Tile(
+            table=table,
+            dealer=dealers.get(table.pk, ""),
+            seats_taken=table.seats_taken,
+            last_action_at=table.last_action_at,
+            minutes_since_action=_minutes(now, table.last_action_at),
+            round=rnd,
+        )
+        tile.alerts = _alerts(tile, void_requests.get(rnd.pk) if rnd else None, now)
+        tiles.append(tile)
+    return FloorView(tiles=tiles, now=now)
+
+
+def _alerts(tile: Tile, void_request: AuditEvent | None, now: datetime) -> list[Alert]:
+    alerts = []
+    rnd = tile.round
+    if rnd is not None and rnd.phase == Phase.AWAITING_APPROVAL:
+        alerts.append(Alert("payout_approval", f"Round {rnd.number}: payout awaiting approval"))
+    if void_request is not None:
+        alerts.append(
+            Alert("void_request", f"Round {rnd.number if rnd else ''}: void requested ({void_request.reason})")
+        )
+    if rnd is not None and rnd.phase == Phase.SETTLING:
+        since = rnd.settle_queued_at or rnd.rows_recorded_at
+        if since is not None and now - since > timedelta(seconds=settings.FLOOR_STUCK_SETTLEMENT_SECONDS):
+            alerts.append(Alert("stuck_settlement", f"Round {rnd.number}: settling for {_minutes(now, since)} min"))
+    if tile.table.is_open:
+        idle = tile.minutes_since_action
+        if idle is None or idle >= settings.FLOOR_IDLE_MINUTES:
+            alerts.append(Alert("idle", f"Open and idle for {idle} min" if idle is not None else "Open, no action yet"))
+    return alerts

@@ -1,0 +1,229 @@
+"""Keeping the summary rows (floor.models TableHour and TableShift): refresh one table's hour, and the shift it falls
+in, as money is posted there; rebuild a range of gaming days from the ledger in bulk.
+
+Summary rows are derived data: each is recomputed whole from the ledger (and the home-game source), never
+incremented, so a job run twice, late or concurrently leaves the same rows. Refreshing them changes no business
+record, so it writes no audit event; the rebuild command records one, as an operator's act.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+from django.db import connection, transaction
+from django.db.models import BigIntegerField, Count, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Cast, Coalesce, Trunc
+from django.utils import timezone
+
+from floor.gaming_day import day_window, gaming_day, hour_bucket, shift_code
+from floor.models import DealerSession, TableHour, TableShift
+from floor.sources import home_figures
+from tables.models import LedgerAccount, LedgerEntry, Table, TableType
+
+# pg_advisory_xact_lock(namespace, table id): refreshes of one table's rows queue behind each other ("floo").
+SUMMARY_LOCK = 0x666C6F6F
+# SQLite has no advisory locks; in-process writers (eager jobs, runserver threads) queue here instead.
+_sqlite_lock = threading.Lock()
+REBUILD_CHUNK_DAYS = 7
+
+
+@dataclass
+class Bucket:
+    """The figures of one summary row while they are being added up."""
+
+    rounds: int = 0
+    handle_cents: int = 0
+    win_cents: int = 0
+    stake_squares: int = 0
+    hands: int = 0
+    games: int = 0
+    pots_cents: int = 0
+    rake_cents: int = 0
+    time_charge_cents: int = 0
+
+
+Key = tuple[int, datetime, int | None, int | None]  # table, hour, dealer, paytable
+
+
+def ledger_figures(entries: QuerySet[LedgerEntry]) -> QuerySet[LedgerEntry, dict[str, object]]:
+    """Triple Draw figures of these ledger rows per (table, UTC hour, dealer, paytable version locked on the round).
+
+    The dealer is the round's (the dealer who started it), else the dealer signed in at the table when it started.
+    Each bet posts one table-bankroll leg: stake - paid; the stake is the bet's amount.
+    """
+    started = OuterRef("round__started_at")
+    signed_in = (
+        DealerSession.objects.filter(table_id=OuterRef("table_id"), signed_in_at__lte=started)
+        .filter(Q(signed_out_at__isnull=True) | Q(signed_out_at__gt=started))
+        .order_by("-signed_in_at")
+        .values("dealer_id")[:1]
+    )
+    stake = Cast("bet__amount_cents", BigIntegerField())
+    return (
+        entries.filter(account=LedgerAccount.TABLE_BANKROLL)
+        .values(
+            "table_id",
+            hour=Trunc("posted_at", "hour", tzinfo=UTC),
+            dealer=Coalesce("round__dealer_id", Subquery(signed_in), output_field=BigIntegerField()),
+            paytable=F("round__paytable_id"),
+        )
+        .annotate(
+            round_count=Count("round_id", distinct=True),
+            handle=Sum(stake),
+            win=Sum("amount_cents"),
+            squares=Sum(stake * stake),
+        )
+        .order_by()
+    )
+
+
+def _buckets(table_ids: list[int] | None, start: datetime, end: datetime) -> dict[Key, Bucket]:
+    """Every summary row's figures for these tables (None: all) in [start, end), from the ledger and home source."""
+    entries = LedgerEntry.objects.filter(posted_at__gte=start, posted_at__lt=end)
+    if table_ids is not None:
+        entries = entries.filter(table_id__in=table_ids)
+    buckets: dict[Key, Bucket] = {}
+    for row in ledger_figures(entries):
+        bucket = buckets.setdefault((row["table_id"], row["hour"], row["dealer"], row["paytable"]), Bucket())
+        bucket.rounds += int(row["round_count"])
+        bucket.handle_cents += int(row["handle"])
+        bucket.win_cents += int(row["win"])
+        bucket.stake_squares += int(row["squares"])
+    home_tables = Table.objects.exclude(table_type=TableType.TRIPLE_DRAW)
+    if table_ids is not None:
+        home_tables = home_tables.filter(pk__in=table_ids)
+    for figure in home_figures(table_ids=list(home_tables.values_list("pk", flat=True)), start=start, end=end):
+        bucket = buckets.setdefault((figure.table_id, hour_bucket(figure.hour_start), figure.dealer_id, None), Bucket())
+        bucket.hands += figure.hands
+        bucket.games += figure.games
+        bucket.pots_cents += figure.pots_cents
+        bucket.rake_cents += figure.rake_cents
+        bucket.time_charge_cents += figure.time_charge_cents
+    return buckets
+
+
+def _rows(buckets: dict[Key, Bucket]) -> Iterator[TableHour]:
+    now = timezone.now()
+    for (table_id, hour, dealer_id, paytable_id), bucket in buckets.items():
+        local = timezone.localtime(hour)
+        yield TableHour(
+            table_id=table_id,
+            hour_start=hour,
+            gaming_day=gaming_day(hour),
+            shift=shift_code(hour),
+            hour_of_day=local.hour,
+            dealer_id=dealer_id,
+            paytable_id=paytable_id,
+            rounds=bucket.rounds,
+            handle_cents=bucket.handle_cents,
+            paid_cents=bucket.handle_cents - bucket.win_cents,
+            win_cents=bucket.win_cents,
+            stake_squares=bucket.stake_squares,
+            hands=bucket.hands,
+            games=bucket.games,
+            pots_cents=bucket.pots_cents,
+            rake_cents=bucket.rake_cents,
+            time_charge_cents=bucket.time_charge_cents,
+            updated_at=now,
+        )
+
+
+def _writer_lock() -> AbstractContextManager[object]:
+    return _sqlite_lock if connection.vendor == "sqlite" else nullcontext()
+
+
+def _lock_tables(table_ids: Iterable[int]) -> None:
+    """Serialize summary writers per table (PostgreSQL: advisory locks held to commit, taken in id order)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            for table_id in sorted(set(table_ids)):
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [SUMMARY_LOCK, table_id])
+
+
+FIGURES = (
+    "rounds",
+    "handle_cents",
+    "paid_cents",
+    "win_cents",
+    "stake_squares",
+    "hands",
+    "games",
+    "pots_cents",
+    "rake_cents",
+    "time_charge_cents",
+)
+
+
+def _shift_rows(hours: QuerySet[TableHour]) -> list[TableShift]:
+    """TableShift rows adding up these hour rows per table, gaming day, shift and paytable version."""
+    now = timezone.now()
+    grouped = (
+        hours.values("table_id", "gaming_day", "shift", "paytable_id")
+        .annotate(**{f"total_{name}": Sum(name) for name in FIGURES})
+        .order_by()
+    )
+    return [
+        TableShift(
+            table_id=row["table_id"],
+            gaming_day=row["gaming_day"],
+            shift=row["shift"],
+            paytable_id=row["paytable_id"],
+            updated_at=now,
+            **{name: int(row[f"total_{name}"] or 0) for name in FIGURES},
+        )
+        for row in grouped
+    ]
+
+
+def table_hour_refresh(*, table_id: int, at: datetime) -> int:
+    """Recompute one table's summary rows for the hour holding `at`, and its shift's; returns the hour's rows."""
+    start = hour_bucket(at)
+    end = start + timedelta(hours=1)
+    day, shift = gaming_day(start), shift_code(start)
+    with _writer_lock(), transaction.atomic():
+        # The lock comes first: rows read after it include every posting committed before this refresh began.
+        _lock_tables([table_id])
+        rows = list(_rows(_buckets([table_id], start, end)))
+        TableHour.objects.filter(table_id=table_id, hour_start=start).delete()
+        TableHour.objects.bulk_create(rows)
+        TableShift.objects.filter(table_id=table_id, gaming_day=day, shift=shift).delete()
+        TableShift.objects.bulk_create(
+            _shift_rows(TableHour.objects.filter(table_id=table_id, gaming_day=day, shift=shift))
+        )
+    return len(rows)
+
+
+def summaries_rebuild(*, first_day: date, last_day: date) -> int:
+    """Recompute every summary row of gaming days first_day..last_day from the ledger, a week per transaction;
+    returns the number of rows written."""
+    written = 0
+    day = first_day
+    while day <= last_day:
+        chunk_last = min(last_day, day + timedelta(days=REBUILD_CHUNK_DAYS - 1))
+        start, end = hour_bucket(day_window(day)[0]), hour_bucket(day_window(chunk_last)[1])
+        with _writer_lock(), transaction.atomic():
+            tables = list(Table.objects.values_list("pk", flat=True))
+            _lock_tables(tables)
+            # Naming every table lets the ledger's (table, posted_at) index serve the week's range.
+            rows = list(_rows(_buckets(tables, start, end)))
+            TableHour.objects.filter(hour_start__gte=start, hour_start__lt=end).delete()
+            TableHour.objects.bulk_create(rows, batch_size=5000)
+            days = {"gaming_day__gte": day, "gaming_day__lte": chunk_last}
+            TableShift.objects.filter(**days).delete()
+            TableShift.objects.bulk_create(_shift_rows(TableHour.objects.filter(**days)), batch_size=5000)
+        written += len(rows)
+        day = chunk_last + timedelta(days=1)
+    return written
+
+
+def ledger_day_range() -> tuple[date, date] | None:
+    """The first and last gaming days with a ledger posting (None for an empty ledger)."""
+    first = LedgerEntry.objects.order_by("posted_at").values_list("posted_at", flat=True).first()
+    last = LedgerEntry.objects.order_by("-posted_at").values_list("posted_at", flat=True).first()
+    if first is None or last is None:
+        return None
+    return gaming_day(first), gaming_day(last)
