@@ -190,12 +190,16 @@ def play_round(dealer: Browser, seats: int = 3, settle_seconds: float = 90) -> i
     if table is None:
         raise RehearsalError(f"no open rng table for the dealer: {[t['name'] for t in tables]}")
     table_id = table["id"]
-    for seat in range(1, seats + 1):
+    # The demo data may already seat players (its simulated history); seat newcomers only in free seats.
+    detail = dealer.api("GET", f"/api/v1/tables/{table_id}/")
+    seated = [s["seat"] for s in detail["seats"] if s["occupied"]]
+    for seat in [s["seat"] for s in detail["seats"] if not s["occupied"]][: max(0, seats - len(seated))]:
         dealer.api("POST", f"/api/v1/tables/{table_id}/seats/", {"seat": seat, "player_name": f"Player {seat}"})
+        seated.append(seat)
     state = dealer.api("POST", f"/api/v1/tables/{table_id}/rounds/", expect=201)
     round_id = state["id"]
     bet = table["min_bet_cents"]
-    bets = [{"seat": seat, "amount_cents": bet, "circles": 3} for seat in range(1, seats + 1)]
+    bets = [{"seat": seat, "amount_cents": bet, "circles": 3} for seat in sorted(seated)]
     dealer.api("POST", f"/api/v1/rounds/{round_id}/bets/batch/", {"bets": bets})
     dealer.api("POST", f"/api/v1/rounds/{round_id}/close-bets/")
     state = dealer.api("POST", f"/api/v1/rounds/{round_id}/deal/", {})
