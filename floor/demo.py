@@ -28,7 +28,8 @@ from floor.services.dealers import dealer_sign_in, dealer_sign_out
 from floor.services.pits import table_set_pit
 from floor.services.shifts import shift_close
 from floor.summaries import summaries_rebuild
-from tables.models import Table
+from tables.models import Seat, Table
+from tables.services.seats import seat_leave
 
 PITS = {"Triple Draw 1": "Main pit", "Triple Draw 2": "Main pit", "High Limit 1": "High limit"}
 DEMO_DAYS = 3
@@ -80,7 +81,8 @@ def seed_floor_demo(sender: Any, *, users: dict[str, User], **kwargs: Any) -> No
 
 
 def _session(table: Table, start: datetime, rounds: int, seats: int, circles: int, floor: User, dealer: User) -> None:
-    """The demo dealer signs in, plays `rounds` simulated rounds (optimal holds, seeded), and signs out."""
+    """The demo dealer signs in, plays `rounds` simulated rounds (optimal holds, seeded), the players leave, and the
+    dealer signs out."""
     with played_at(start):
         dealer_sign_in(table=table, actor=dealer)
         call_command(
@@ -93,6 +95,9 @@ def _session(table: Table, start: datetime, rounds: int, seats: int, circles: in
             seed=start.toordinal() + start.hour,
             stdout=StringIO(),
         )
+        # The session's players go home: the demo tables start empty, as a new shift finds them.
+        for seat in Seat.objects.filter(table=table, occupied=True):
+            seat_leave(table=table, seat_number=seat.number, actor=floor)
         dealer_sign_out(table=table, actor=dealer)
 
 
