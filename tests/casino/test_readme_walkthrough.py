@@ -55,7 +55,8 @@ def test_the_readme_walkthrough_plays_a_round_to_settled_twice(settlement: None,
         result = run_walkthrough(live_server)
         assert result.returncode == 0, f"attempt {attempt}:\n{result.stdout}\n{result.stderr}"
         last = result.stdout.strip().splitlines()[-1]
-        assert re.fullmatch(r"\('(settled|awaiting_approval)', \[\(1, 1500, \d+, -?\d+\), \(2, 1500, \d+, -?\d+\)\]\)", last)
+        seat = r"\((\d), 1500, \d+, -?\d+\)"  # (seat, stake, return, net): $5 on each of three circles
+        assert re.fullmatch(rf"\('(settled|awaiting_approval)', \[{seat}, {seat}\]\)", last), last
 
     played = Round.objects.filter(table=table).exclude(pk__in=before)
     assert played.count() == 2
