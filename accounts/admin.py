@@ -17,9 +17,10 @@ from accounts.services import api_token_issue, api_token_revoke, may_issue_token
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
 from casino.errors import DomainError
+from casino.users import request_user
 
 
-class IssueTokenForm(forms.ModelForm):
+class IssueTokenForm(forms.ModelForm):  # type: ignore[type-arg]
     hours = forms.IntegerField(
         min_value=1,
         max_value=24 * 366,
@@ -33,7 +34,7 @@ class IssueTokenForm(forms.ModelForm):
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("user", "created", "expiry", "digest_prefix")
     list_filter = ("user",)
     search_fields = ("user__username",)
@@ -71,7 +72,9 @@ class ApiTokenAdmin(admin.ModelAdmin):
         form = super().get_form(request, obj, change=change, **kwargs)
         if obj is None:
             allowed = [u.pk for u in User.objects.filter(is_active=True) if may_issue_token_for(request.user, u)]
-            form.base_fields["user"].queryset = User.objects.filter(pk__in=allowed).order_by("username")
+            user_field = form.base_fields["user"]
+            assert isinstance(user_field, forms.ModelChoiceField)
+            user_field.queryset = User.objects.filter(pk__in=allowed).order_by("username")
         return form
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
@@ -81,9 +84,11 @@ class ApiTokenAdmin(admin.ModelAdmin):
         return () if obj is None else ("user", "created", "expiry")
 
     def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
-        with acting_as(user=request.user, kind="user"):
+        with acting_as(user=request_user(request), kind="user"):
             issued = api_token_issue(
-                user=form.cleaned_data["user"], actor=request.user, ttl=dt.timedelta(hours=form.cleaned_data["hours"])
+                user=form.cleaned_data["user"],
+                actor=request_user(request),
+                ttl=dt.timedelta(hours=form.cleaned_data["hours"]),
             )
         obj.pk = issued.api_token.pk
         self.message_user(
@@ -99,10 +104,10 @@ class ApiTokenAdmin(admin.ModelAdmin):
     @admin.action(description="Revoke the selected API tokens")
     def revoke_tokens(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
         revoked = 0
-        with acting_as(user=request.user, kind="user"):
+        with acting_as(user=request_user(request), kind="user"):
             for api_token in queryset:
                 try:
-                    api_token_revoke(api_token=api_token, actor=request.user, reason="revoked in the admin")
+                    api_token_revoke(api_token=api_token, actor=request_user(request), reason="revoked in the admin")
                 except DomainError as exc:
                     self.message_user(request, exc.message, messages.ERROR)
                     continue

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from accounts.authentication import TokenAuthentication
 from accounts.services import api_token_issue, api_token_revoke, api_tokens_revoke_all
 from casino.errors import DomainError
+from casino.users import request_user
 
 TOKEN = inline_serializer(
     "IssuedToken",
@@ -31,7 +32,7 @@ class TokenObtainApi(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=1024, trim_whitespace=False)
 
@@ -60,7 +61,7 @@ class TokenLogoutApi(APIView):
 
     @extend_schema(request=None, responses={204: None}, summary="Revoke this API token")
     def post(self, request: Request) -> Response:
-        api_token_revoke(api_token=request.auth, actor=request.user, reason="logout")
+        api_token_revoke(api_token=request.auth, actor=request_user(request), reason="logout")  # type: ignore[arg-type]
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -72,5 +73,5 @@ class TokenLogoutAllApi(APIView):
 
     @extend_schema(request=None, responses={204: None}, summary="Revoke all my API tokens")
     def post(self, request: Request) -> Response:
-        api_tokens_revoke_all(user=request.user, actor=request.user, reason="logout from everywhere")
+        api_tokens_revoke_all(user=request_user(request), actor=request_user(request), reason="logout from everywhere")
         return Response(status=status.HTTP_204_NO_CONTENT)

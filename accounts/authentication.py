@@ -14,7 +14,7 @@ from accounts.models import ApiToken, password_stamp
 INVALID = "Invalid token."
 
 
-class TokenAuthentication(KnoxTokenAuthentication):
+class TokenAuthentication(KnoxTokenAuthentication):  # type: ignore[misc]  # knox ships no types
     """Knox's lookup with three changes: a token that is not UTF-8 is a 401 (knox raised UnicodeDecodeError, a 500),
     an expired token is refused without scanning the user's other tokens (one query less per request), and a
     token issued before the user's password last changed is refused (revoked by the change)."""

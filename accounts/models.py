@@ -15,7 +15,7 @@ def password_stamp(password_hash: str) -> str:
     return salted_hmac(_STAMP_SALT, password_hash, algorithm="sha256").hexdigest()
 
 
-class ApiToken(AbstractAuthToken):
+class ApiToken(AbstractAuthToken):  # type: ignore[misc]  # knox ships no types
     """One API credential: digest, key prefix (for lookup), user, created, expiry (knox) and the password stamp."""
 
     password_stamp = models.CharField(max_length=64)

@@ -94,7 +94,7 @@ def api_tokens_revoke_all(*, user: User, actor: Any, reason: str = "") -> int:
             reason=reason,
             actor=actor,
         )
-    return count
+    return int(count)
 
 
 @transaction.atomic

@@ -15,9 +15,10 @@ from audit.access import can_read_audit
 from audit.admin_mixins import AuditedModelAdmin
 from audit.models import AuditEvent, ChainVerification
 from audit.services import audit_record
+from casino.users import request_user
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Viewing follows the compliance screens (compliance, superusers, or granted); writing is for nobody."""
 
     def has_module_permission(self, request: HttpRequest) -> bool:
@@ -59,13 +60,15 @@ class ChainVerificationAdmin(ReadOnlyAdmin):
 DIRECT_WRITE_APPS = ("django.contrib.auth", "django_celery_beat")
 
 
-class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):
+class AuditedUserAdmin(AuditedModelAdmin, UserAdmin):  # type: ignore[type-arg]
     def user_change_password(self, request: HttpRequest, id: str, form_url: str = "") -> HttpResponse:
         with transaction.atomic():
             response = super().user_change_password(request, id, form_url)
             if request.method == "POST" and response.status_code == 302:
                 user = User.objects.get(pk=id)
-                audit_record(action=actions.ADMIN_CHANGE, obj=user, after={"password": "changed"}, actor=request.user)
+                audit_record(
+                    action=actions.ADMIN_CHANGE, obj=user, after={"password": "changed"}, actor=request_user(request)
+                )
         return response
 
 
@@ -75,7 +78,7 @@ def _audit_direct_write_admins(site: admin.AdminSite) -> None:
             continue
         base = type(model_admin)
         if base is UserAdmin:
-            audited: type[admin.ModelAdmin] = AuditedUserAdmin
+            audited: type[admin.ModelAdmin[Any]] = AuditedUserAdmin
         else:
             audited = type(f"Audited{base.__name__}", (AuditedModelAdmin, base), {})
         site.unregister(model)

@@ -19,6 +19,7 @@ from django.http import HttpRequest
 
 from audit import actions
 from audit.services import audit_record
+from casino.users import request_user
 
 
 def _jsonable(value: Any) -> Any:
@@ -62,7 +63,7 @@ def changed_only(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[st
     return {k: before.get(k) for k in keys}, {k: after[k] for k in keys}
 
 
-class AuditedModelAdmin(admin.ModelAdmin):
+class AuditedModelAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Records `admin_add`, `admin_change` (changed fields only) and `admin_delete` for every admin write."""
 
     def _before(self, obj: models.Model) -> dict[str, Any]:
@@ -76,7 +77,7 @@ class AuditedModelAdmin(admin.ModelAdmin):
         with transaction.atomic():
             super().save_model(request, obj, form, change)
             if not change:
-                audit_record(action=actions.ADMIN_ADD, obj=obj, after=snapshot(obj), actor=request.user)
+                audit_record(action=actions.ADMIN_ADD, obj=obj, after=snapshot(obj), actor=request_user(request))
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         # Many-to-many values are saved here, after save_model, so the change event is written last.
@@ -86,15 +87,16 @@ class AuditedModelAdmin(admin.ModelAdmin):
             if change:
                 before, after = changed_only(getattr(obj, "_audit_before", {}), snapshot(obj))
                 if after:
-                    audit_record(action=actions.ADMIN_CHANGE, obj=obj, before=before, after=after, actor=request.user)
+                    actor = request_user(request)
+                    audit_record(action=actions.ADMIN_CHANGE, obj=obj, before=before, after=after, actor=actor)
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         with transaction.atomic():
-            audit_record(action=actions.ADMIN_DELETE, obj=obj, before=snapshot(obj), actor=request.user)
+            audit_record(action=actions.ADMIN_DELETE, obj=obj, before=snapshot(obj), actor=request_user(request))
             super().delete_model(request, obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         with transaction.atomic():
             for obj in queryset:
-                audit_record(action=actions.ADMIN_DELETE, obj=obj, before=snapshot(obj), actor=request.user)
+                audit_record(action=actions.ADMIN_DELETE, obj=obj, before=snapshot(obj), actor=request_user(request))
             super().delete_queryset(request, queryset)

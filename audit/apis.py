@@ -32,7 +32,7 @@ class CanReadAudit(BasePermission):
         return can_read_audit(request.user)
 
 
-class AuditEventOutputSerializer(serializers.ModelSerializer):
+class AuditEventOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     action_label = serializers.CharField(read_only=True, help_text="what the action code reads as")
 
     class Meta:
@@ -45,7 +45,7 @@ class AuditEventOutputSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
-class AuditEventPageSerializer(serializers.Serializer):
+class AuditEventPageSerializer(serializers.Serializer):  # type: ignore[type-arg]
     results = AuditEventOutputSerializer(many=True)
     next_before = serializers.IntegerField(allow_null=True, help_text="pass as ?before= for the next page")
 

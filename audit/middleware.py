@@ -20,8 +20,9 @@ def client_address(request: HttpRequest) -> str | None:
     if getattr(settings, "AUDIT_TRUST_X_FORWARDED_FOR", False):
         hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
         if hops:
-            return hops[-1]
-    return request.META.get("REMOTE_ADDR") or None
+            return str(hops[-1])
+    address = request.META.get("REMOTE_ADDR")
+    return str(address) if address else None
 
 
 def request_correlation_id(request: HttpRequest) -> str:

@@ -57,7 +57,7 @@ def event_chunks(queryset: QuerySet[AuditEvent], *, chunk: int = 2000) -> Iterat
     """Every matching event as value dicts, in list order, a bounded chunk at a time (for streaming exports)."""
     page = queryset
     while True:
-        rows = list(page.order_by(*LIST_ORDER).values()[:chunk])
+        rows: list[dict[str, Any]] = [dict(row) for row in page.order_by(*LIST_ORDER).values()[:chunk]]
         if not rows:
             return
         yield rows

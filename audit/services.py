@@ -131,7 +131,7 @@ def _queue_seal() -> None:
 
 def _seal_after_commit() -> None:
     """Announce once per transaction, after it commits, that it wrote events: the sealing job follows."""
-    if connection.in_atomic_block and any(func is _queue_seal for _, func, _ in connection.run_on_commit):
+    if connection.in_atomic_block and any(entry[1] is _queue_seal for entry in connection.run_on_commit):
         return
     # robust: a broker hiccup must not fail a committed business transaction; the beat job seals later.
     transaction.on_commit(_queue_seal, robust=True)
@@ -157,7 +157,7 @@ def _seal_batch(size: int, *, wait: bool, after_id: int = 0) -> tuple[int, int] 
         head = (
             AuditEvent.objects.filter(sequence__isnull=False).order_by("-sequence").values("sequence", "hash").first()
         )
-        sequence = head["sequence"] if head else 0
+        sequence: int = (head["sequence"] or 0) if head else 0
         prev_hash = head["hash"] if head else GENESIS_HASH
         # Only committed rows are visible here, so a row that commits after a higher id simply gets a later
         # sequence: the chain follows commit-visible order, and nothing waits for slow transactions.

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
@@ -30,7 +31,7 @@ PAGE_SIZE = 50
 MAX_EVENT_ID = 2**63 - 1
 
 
-def compliance_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def compliance_view(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """Signed in, GET/HEAD only, and allowed to read the trail (403 otherwise); reads may use the replica."""
 
     # Compliance may read a slightly stale copy: the view's reads go to the replica when one is set and fresh.
@@ -39,7 +40,7 @@ def compliance_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     @login_required
     @require_safe
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not can_read_audit(request.user):
             raise PermissionDenied("The compliance screens need the compliance role.")
         return stale_tolerant(request, *args, **kwargs)
@@ -128,7 +129,7 @@ def round_timeline_view(request: HttpRequest, round_id: int) -> HttpResponse:
 
 
 @compliance_view
-def event_export(request: HttpRequest) -> HttpResponse:
+def event_export(request: HttpRequest) -> HttpResponseBase:
     """Every event the filter matches at the moment of the request (newer events are left out), streamed."""
     queryset, form = filter_events(request.GET)
     refusal = filter_refusal(form)

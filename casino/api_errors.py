@@ -98,10 +98,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        field, message, code = _first_detail(exc.detail)
-        if field:
-            message = f"{field}: {message}"
-        response.data = error_body(code, message, field)
+        where, message, code = _first_detail(exc.detail)
+        if where:
+            message = f"{where}: {message}"
+        response.data = error_body(code, message, where)
     elif isinstance(exc, exceptions.APIException):
         detail = exc.detail
         response.data = error_body(str(getattr(detail, "code", exc.default_code)), str(detail))

@@ -14,4 +14,5 @@ class PaytableCommandsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def import_models(self) -> None:
+        assert self.apps is not None  # set by the registry before it imports models
         self.models = self.apps.all_models[self.label]  # registered lazily if anything ever imports them

@@ -15,11 +15,12 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 
 logger = logging.getLogger(__name__)
 
@@ -135,7 +136,9 @@ def _streamed_from(state: _StaleReads, chunks: Iterable[Any]) -> Iterator[Any]:
         yield chunk
 
 
-def replica_reads(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+_Response = TypeVar("_Response", bound=HttpResponseBase)
+
+def replica_reads(view: Callable[..., _Response]) -> Callable[..., _Response]:
     """View decorator: the view's reads may be a little stale (compliance screens, exports, floor reports).
 
     Put it innermost, under the sign-in and role checks; the user is loaded from the primary before the view
@@ -144,7 +147,7 @@ def replica_reads(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
     """
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> _Response:
         user = getattr(request, "user", None)
         if user is not None:
             bool(user.is_authenticated)  # evaluate the lazy user on the primary
@@ -152,7 +155,7 @@ def replica_reads(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
             state = _reading_from.get()
             response = view(request, *args, **kwargs)
         if isinstance(response, StreamingHttpResponse) and state is not None:
-            response.streaming_content = _streamed_from(state, response.streaming_content)
+            response.streaming_content = _streamed_from(state, response.streaming_content)  # type: ignore[arg-type]
         return response
 
     return wrapper

@@ -8,4 +8,4 @@ from the same environment. `analyze_paytable --paytable ID` reads the database a
 from casino.settings import *  # noqa: F403 (these settings are the full ones, minus apps)
 
 INSTALLED_APPS = ["casino.cli_apps.PaytableCommandsConfig"]
-MIDDLEWARE: list[str] = []
+MIDDLEWARE = []

@@ -41,6 +41,6 @@ def admin_login(request: HttpRequest) -> HttpResponse:
     user: AbstractBaseUser | None = form.get_user() if form is not None and form.is_bound else None
     if user is not None and user.is_active and not getattr(user, "is_staff", False):
         # The admin's form authenticated them (right password) and then refused them for not being staff.
-        auth_login(request, user)
+        auth_login(request, user)  # type: ignore[arg-type]  # the admin form authenticates a User
         return _staff_only(request, user)
     return response

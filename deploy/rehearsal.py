@@ -260,8 +260,8 @@ def rehearse(run: Run) -> None:
         nginx = prepare_nginx(run, certs)
     with timed("deploy/build venv && deploy/build app (the Dockerfile's RUN steps)"):
         for build_step in BUILD_STEPS:
-            argv = ["deploy/build", build_step, str(run.app)]
-            run.run(f"build-{build_step}", argv, build_env(), as_service=False, timeout=900)
+            build_argv = ["deploy/build", build_step, str(run.app)]
+            run.run(f"build-{build_step}", build_argv, build_env(), as_service=False, timeout=900)
     run.create_database()
     env = service_env(run)
     web = units[0]

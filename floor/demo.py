@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime, time, timedelta
 from io import StringIO
-from typing import Any
+from typing import Any, TypedDict
 from unittest import mock
 
 from django.contrib.auth.models import User
@@ -101,6 +101,14 @@ def _session(table: Table, start: datetime, rounds: int, seats: int, circles: in
         dealer_sign_out(table=table, actor=dealer)
 
 
+class _Books(TypedDict):
+    """Which books a record goes in: a table's shift on a gaming day."""
+
+    day: date
+    shift_code: str
+    table: Table
+
+
 def _closed_shift(table: Table, day: date, floor: User, dealer: User) -> None:
     """Books whose count win matches the ledger's win to the dollar: the players took home what they bought in
     (the drop) less what the table won, so closing = opening + fill - credit - (drop - win)."""
@@ -108,7 +116,7 @@ def _closed_shift(table: Table, day: date, floor: User, dealer: User) -> None:
     win = system_wins([table], span.starts_at, span.ends_at)[table.pk].cents
     drop = DROP_CASH_CENTS + DROP_MARKERS_CENTS
     closing = OPENING_CENTS + FILL_CENTS - CREDIT_CENTS - (drop - win)
-    books = {"day": day, "shift_code": CLOSED_SHIFT, "table": table}
+    books = _Books(day=day, shift_code=CLOSED_SHIFT, table=table)
     with played_at(span.starts_at):
         inventory_record(**books, kind="opening", chips=chips_for(OPENING_CENTS), actor=floor)
     with played_at(span.starts_at + timedelta(hours=2)):

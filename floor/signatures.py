@@ -24,4 +24,4 @@ def dealer_signature(request: Any, username: str, password: str) -> User | None:
         raise DomainError(
             "the dealer's signature did not verify: their username and password", code="bad_signature", field="dealer"
         )
-    return user  # type: ignore[return-value]
+    return user

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import BigIntegerField, Count, F, OuterRef, Q, QuerySet, Subquery, Sum
@@ -49,7 +50,7 @@ class Bucket:
 Key = tuple[int, datetime, int | None, int | None]  # table, hour, dealer, paytable
 
 
-def ledger_figures(entries: QuerySet[LedgerEntry]) -> QuerySet[LedgerEntry, dict[str, object]]:
+def ledger_figures(entries: QuerySet[LedgerEntry]) -> QuerySet[LedgerEntry, Any]:
     """Triple Draw figures of these ledger rows per (table, UTC hour, dealer, paytable version locked on the round).
 
     The dealer is the round's (the dealer who started it), else the dealer signed in at the table when it started.
@@ -173,7 +174,7 @@ def _shift_rows(hours: QuerySet[TableHour]) -> list[TableShift]:
             shift=row["shift"],
             paytable_id=row["paytable_id"],
             updated_at=now,
-            **{name: int(row[f"total_{name}"] or 0) for name in FIGURES},
+            **{name: int(row[f"total_{name}"] or 0) for name in FIGURES},  # type: ignore[literal-required]
         )
         for row in grouped
     ]

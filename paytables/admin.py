@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString
 
 from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.roles import FLOOR, has_role
+from casino.users import request_user
 from paytables import services
 from paytables.forms import PaytableForm, PaytableLineForm, PaytableLineFormSet
 from paytables.models import AnalysisStatus, Paytable, PaytableLine, PaytableStatus
@@ -45,7 +46,7 @@ class PaytableLineInline(admin.TabularInline):  # type: ignore[type-arg]
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return self._editable(request, obj)
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: a union of field groups
         if self._editable(request, obj):
             return ["position", "hand", "min_rank", "ranks", "pays"]
         return ["position", "hand", "min_rank", "ranks_text", "pays"]
@@ -95,7 +96,7 @@ class PaytableAdmin(ServiceActionsAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # versions are history; a draft that is not wanted is simply never approved
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: a union of field groups
         if obj is None:
             return ["name", "basis", "wild_ranks"]
         return ["name", "basis", "wild_ranks", *self.readonly_fields]
@@ -206,7 +207,7 @@ class PaytableAdmin(ServiceActionsAdmin):
                 lines=lines_formset.schedule(),
                 basis=data["basis"],
                 wild_ranks=data["wild_ranks"],
-                actor=request.user,
+                actor=request_user(request),
             )
         else:
             paytable = services.paytable_create_draft(
@@ -214,7 +215,7 @@ class PaytableAdmin(ServiceActionsAdmin):
                 basis=data["basis"],
                 wild_ranks=data["wild_ranks"],
                 lines=lines_formset.schedule(),
-                actor=request.user,
+                actor=request_user(request),
             )
         form.instance.pk = paytable.pk
 
@@ -231,7 +232,9 @@ class PaytableAdmin(ServiceActionsAdmin):
         ObjectAction(
             "approve",
             lambda request, paytable: services.paytable_approve(
-                paytable=paytable, approval_reference=request.POST.get("approval_reference", ""), actor=request.user
+                paytable=paytable,
+                approval_reference=request.POST.get("approval_reference", ""),
+                actor=request_user(request),
             ),
             "{} approved.",
             confirm_template="admin/paytables/paytable/approve.html",
@@ -240,21 +243,21 @@ class PaytableAdmin(ServiceActionsAdmin):
         ObjectAction(
             "retire",
             lambda request, paytable: services.paytable_retire(
-                paytable=paytable, reason=request.POST.get("reason", ""), actor=request.user
+                paytable=paytable, reason=request.POST.get("reason", ""), actor=request_user(request)
             ),
             "{} retired.",
         ),
         ObjectAction(
             "clone",
             lambda request, paytable: services.paytable_clone(
-                paytable=paytable, name=request.POST.get("name") or None, actor=request.user
+                paytable=paytable, name=request.POST.get("name") or None, actor=request_user(request)
             ),
             "Draft {} created; edit its lines, then approve it.",
         ),
         ObjectAction(
             "analyze",
             lambda request, paytable: services.paytable_analysis_queue(
-                paytable=paytable, actor=request.user, force=True
+                paytable=paytable, actor=request_user(request), force=True
             ).paytable,
             "Analysis of {} queued.",
         ),

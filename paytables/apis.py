@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.roles import COMPLIANCE, DEALER, FLOOR, has_role
+from casino.users import request_user
 from paytables import services
 from paytables.models import Basis, Paytable, PaytableAnalysis, PaytableStatus
 from paytables.selectors import paytable_analysis_or_none, paytable_get, paytable_line_as_dict, paytable_list
@@ -165,7 +166,7 @@ def _username(user: Any) -> str | None:
 def _analysis(analysis: PaytableAnalysis | None) -> dict[str, Any] | None:
     if analysis is None:
         return None
-    return {field: getattr(analysis, field) for field in AnalysisOutputSerializer().fields}
+    return {name: getattr(analysis, name) for name in list(AnalysisOutputSerializer().fields.keys())}
 
 
 def _summary(paytable: Paytable) -> dict[str, Any]:
@@ -246,7 +247,7 @@ class PaytableListApi(PaytableApiView):
             basis=data["basis"],
             wild_ranks=data["wild_ranks"],
             lines=_lines(data["lines"]),
-            actor=request.user,
+            actor=request_user(request),
         )
         return _detail(paytable.pk, status.HTTP_201_CREATED)
 
@@ -273,7 +274,7 @@ class PaytableLinesApi(PaytableApiView):
             lines=_lines(data["lines"]),
             basis=data.get("basis"),
             wild_ranks=data.get("wild_ranks"),
-            actor=request.user,
+            actor=request_user(request),
         )
         return _detail(paytable_id)
 
@@ -287,7 +288,7 @@ class PaytableApproveApi(PaytableApiView):
     def post(self, request: Request, paytable_id: int) -> Response:
         data = _validated(ApproveInputSerializer, request)
         services.paytable_approve(
-            paytable=_paytable(paytable_id), approval_reference=data["approval_reference"], actor=request.user
+            paytable=_paytable(paytable_id), approval_reference=data["approval_reference"], actor=request_user(request)
         )
         return _detail(paytable_id)
 
@@ -300,7 +301,7 @@ class PaytableRetireApi(PaytableApiView):
     )
     def post(self, request: Request, paytable_id: int) -> Response:
         data = _validated(RetireInputSerializer, request)
-        services.paytable_retire(paytable=_paytable(paytable_id), reason=data["reason"], actor=request.user)
+        services.paytable_retire(paytable=_paytable(paytable_id), reason=data["reason"], actor=request_user(request))
         return _detail(paytable_id)
 
 
@@ -313,7 +314,7 @@ class PaytableCloneApi(PaytableApiView):
     def post(self, request: Request, paytable_id: int) -> Response:
         data = _validated(CloneInputSerializer, request)
         clone = services.paytable_clone(
-            paytable=_paytable(paytable_id), name=data.get("name") or None, actor=request.user
+            paytable=_paytable(paytable_id), name=data.get("name") or None, actor=request_user(request)
         )
         return _detail(clone.pk, status.HTTP_201_CREATED)
 
@@ -335,5 +336,6 @@ class PaytableAnalysisApi(PaytableApiView):
         summary="Run the analysis again (floor)",
     )
     def post(self, request: Request, paytable_id: int) -> Response:
-        analysis = services.paytable_analysis_queue(paytable=_paytable(paytable_id), actor=request.user, force=True)
+        paytable = _paytable(paytable_id)
+        analysis = services.paytable_analysis_queue(paytable=paytable, actor=request_user(request), force=True)
         return Response(AnalysisOutputSerializer(_analysis(analysis)).data, status=status.HTTP_202_ACCEPTED)

@@ -79,7 +79,8 @@ class PaytableLineFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
             if not hasattr(form, "cleaned_data") or not form.cleaned_data or form.cleaned_data.get("DELETE"):
                 continue
             position = form.cleaned_data.get("position")
-            rows.append((position if position is not None else 10_000 + index, index, form.as_line()))
+            line = form.as_line()  # type: ignore[attr-defined]  # every form of this formset is a PaytableLineForm
+            rows.append((position if position is not None else 10_000 + index, index, line))
         return [line for _, _, line in sorted(rows, key=lambda row: (row[0], row[1]))]
 
     def clean(self) -> None:

@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from audit.admin_actions import ServiceActionsAdmin
 from audit.context import acting_as
 from casino.errors import DomainError
+from casino.users import request_user
 from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
 from tables.services.approvals import round_approve_payout
 from tables.services.rounds import round_settle
@@ -33,7 +34,7 @@ LIMIT_FIELDS = (
 )
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Shown for reference; changes happen only through the services (API, tablet, actions)."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -46,9 +47,11 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-def _run(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Any], call: Any, done: str) -> None:
+def _run(
+    modeladmin: admin.ModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any], call: Any, done: str
+) -> None:
     count = 0
-    with acting_as(user=request.user, kind="user"):
+    with acting_as(user=request_user(request), kind="user"):
         for obj in queryset:
             try:
                 call(obj)
@@ -59,7 +62,7 @@ def _run(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[
         modeladmin.message_user(request, f"{count} {done}", messages.SUCCESS)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Seat
     extra = 0
     fields = ("number", "occupied", "player_name", "player_card")
@@ -86,45 +89,45 @@ class TableAdmin(ServiceActionsAdmin):
 
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
         data = form.cleaned_data
-        with acting_as(user=request.user, kind="user"):
+        with acting_as(user=request_user(request), kind="user"):
             if not change:
                 created = table_create(
                     name=data["name"],
                     table_type=data["table_type"],
                     card_source=data["card_source"],
                     paytable=data.get("paytable"),
-                    actor=request.user,
+                    actor=request_user(request),
                     **{field: data[field] for field in LIMIT_FIELDS},
                 )
                 obj.pk = created.pk
                 return
             current = Table.objects.get(pk=obj.pk)
             if any(getattr(current, field) != data[field] for field in LIMIT_FIELDS):
-                table_update_limits(table=current, actor=request.user, **{f: data[f] for f in LIMIT_FIELDS})
+                table_update_limits(table=current, actor=request_user(request), **{f: data[f] for f in LIMIT_FIELDS})
             if data.get("paytable") and data["paytable"].pk != current.paytable_id:
-                table_set_paytable(table=current, paytable=data["paytable"], actor=request.user)
+                table_set_paytable(table=current, paytable=data["paytable"], actor=request_user(request))
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Dealer assignment goes through the services so each change is audited."""
         table = Table.objects.get(pk=form.instance.pk)
         wanted = set(form.cleaned_data.get("dealers", []))
         current = set(table.dealers.all())
-        with acting_as(user=request.user, kind="user"):
+        with acting_as(user=request_user(request), kind="user"):
             for dealer in wanted - current:
-                table_assign_dealer(table=table, dealer=dealer, actor=request.user)
+                table_assign_dealer(table=table, dealer=dealer, actor=request_user(request))
             for dealer in current - wanted:
-                table_unassign_dealer(table=table, dealer=dealer, actor=request.user)
+                table_unassign_dealer(table=table, dealer=dealer, actor=request_user(request))
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
     @admin.action(description="Open the selected tables")
     def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        _run(self, request, queryset, lambda t: table_open(table=t, actor=request.user), "tables opened")
+        _run(self, request, queryset, lambda t: table_open(table=t, actor=request_user(request)), "tables opened")
 
     @admin.action(description="Close the selected tables")
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        _run(self, request, queryset, lambda t: table_close(table=t, actor=request.user), "tables closed")
+        _run(self, request, queryset, lambda t: table_close(table=t, actor=request_user(request)), "tables closed")
 
 
 @admin.register(Seat)
@@ -133,27 +136,32 @@ class SeatAdmin(ReadOnlyAdmin):
     list_filter = ("table", "occupied")
 
 
-class BetInline(admin.TabularInline):
-    model = Bet
+class _RecordInline(admin.TabularInline):  # type: ignore[type-arg]
+    """A round's records, read-only: they change only through the round services."""
+
     extra = 0
-    readonly_fields = ("seat_number", "circle", "amount_cents", "placed_at")
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
-class SeatHandInline(BetInline):
+class BetInline(_RecordInline):
+    model = Bet
+    readonly_fields = ("seat_number", "circle", "amount_cents", "placed_at")
+
+
+class SeatHandInline(_RecordInline):
     model = SeatHand
     readonly_fields = ("seat_number", "dealt", "held", "held_at")
 
 
-class DrawRowInline(BetInline):
+class DrawRowInline(_RecordInline):
     model = DrawRow
     readonly_fields = ("row", "cards")
 
 
-class OutcomeInline(BetInline):
+class OutcomeInline(_RecordInline):
     model = HandOutcome
     readonly_fields = ("seat_number", "circle", "cards", "category", "line_hand", "return_cents", "paid_cents")
     exclude = ("bet", "paytable_line", "description")
@@ -169,11 +177,11 @@ class RoundAdmin(ReadOnlyAdmin):
 
     @admin.action(description="Approve the payout of rounds awaiting approval")
     def approve_payouts(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _run(self, request, queryset, lambda r: round_approve_payout(round=r, actor=request.user), "approved")
+        _run(self, request, queryset, lambda r: round_approve_payout(round=r, actor=request_user(request)), "approved")
 
     @admin.action(description="Queue settlement again (rounds in settling)")
     def queue_settlement(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _run(self, request, queryset, lambda r: round_settle(round=r, actor=request.user), "queued")
+        _run(self, request, queryset, lambda r: round_settle(round=r, actor=request_user(request)), "queued")
 
 
 @admin.register(Bet)
@@ -210,9 +218,9 @@ class TableDeviceAdmin(ServiceActionsAdmin):
         return False
 
     def save_model(self, request: HttpRequest, obj: TableDevice, form: Any, change: bool) -> None:
-        with acting_as(user=request.user, kind="user"):
+        with acting_as(user=request_user(request), kind="user"):
             device, token = device_create(
-                table=form.cleaned_data["table"], name=form.cleaned_data["name"], actor=request.user
+                table=form.cleaned_data["table"], name=form.cleaned_data["name"], actor=request_user(request)
             )
         obj.pk = device.pk
         self.message_user(
@@ -221,4 +229,4 @@ class TableDeviceAdmin(ServiceActionsAdmin):
 
     @admin.action(description="Revoke the selected device credentials")
     def revoke_devices(self, request: HttpRequest, queryset: QuerySet[TableDevice]) -> None:
-        _run(self, request, queryset, lambda d: device_revoke(device=d, actor=request.user), "revoked")
+        _run(self, request, queryset, lambda d: device_revoke(device=d, actor=request_user(request)), "revoked")

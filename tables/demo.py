@@ -3,6 +3,8 @@ high-limit rng table on Double Bonus 10/7 (idempotent)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.core.management.base import CommandError
 
@@ -12,7 +14,7 @@ from tables.services.tables import table_assign_dealer, table_create, table_open
 
 # One table per paytable basis, so the demo shows table-style (to 1) and video-poker-style (for 1) payouts, and a
 # high-limit table so the floor's reports compare pits and limits.
-DEMO_TABLES = (
+DEMO_TABLES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     ("Triple Draw 1", CardSource.RNG, "Triple Draw house", {}),
     ("Triple Draw 2", CardSource.MANUAL, "Jacks or Better 9/6", {}),
     ("High Limit 1", CardSource.RNG, "Double Bonus 10/7", {"min_bet_cents": 2_500, "max_bet_cents": 500_000}),

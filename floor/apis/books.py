@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.errors import DomainError, WrongPhase
+from casino.users import request_user
 from floor.access import require_books_reader, require_drop_writer, require_floor_writer
 from floor.apis.schemas import ShiftBooksSerializer
 from floor.gaming_day import shift_codes
@@ -151,7 +152,7 @@ class InventoryApi(APIView):
             table=table_or_error(data.validated_data["table_id"]),
             kind=data.validated_data["kind"],
             chips=data.validated_data["chips"],
-            actor=request.user,
+            actor=request_user(request),
         )
         return shift_answer(shift_day, code)
 
@@ -181,7 +182,7 @@ class SlipApi(APIView):
             table=table_or_error(data.validated_data["table_id"]),
             kind=data.validated_data["kind"],
             chips=data.validated_data["chips"],
-            actor=request.user,
+            actor=request_user(request),
             dealer_signer=dealer_signature(
                 request, data.validated_data["dealer_username"], data.validated_data["dealer_password"]
             ),
@@ -207,7 +208,7 @@ class SlipVoidApi(APIView):
         slip = ChipSlip.objects.select_related("shift").filter(pk=slip_id).first()
         if slip is None:
             raise NotFound(f"there is no slip {slip_id}")
-        slip_void(slip=slip, reason=data.validated_data["reason"], actor=request.user)
+        slip_void(slip=slip, reason=data.validated_data["reason"], actor=request_user(request))
         return shift_answer(slip.shift.gaming_day, slip.shift.code)
 
 
@@ -234,7 +235,7 @@ class DropApi(APIView):
             table=table_or_error(data.validated_data["table_id"]),
             cash_cents=data.validated_data["cash_cents"],
             markers_cents=data.validated_data["markers_cents"],
-            actor=request.user,
+            actor=request_user(request),
         )
         return shift_answer(shift_day, code)
 
@@ -249,7 +250,7 @@ class ShiftCloseApi(APIView):
     def post(self, request: Request, day: str, code: str) -> Response:
         require_floor_writer(request.user, "close a shift")
         shift_day = _day(day)
-        shift_close(shift=_shift(shift_day, code), actor=request.user)
+        shift_close(shift=_shift(shift_day, code), actor=request_user(request))
         return shift_answer(shift_day, code)
 
 
@@ -280,7 +281,7 @@ class CorrectionApi(APIView):
             table=table_or_error(values["table_id"]),
             item=values["item"],
             reason=values["reason"],
-            actor=request.user,
+            actor=request_user(request),
             chips=values.get("chips"),
             cash_cents=values.get("cash_cents"),
             markers_cents=values.get("markers_cents"),

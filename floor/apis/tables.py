@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.users import request_user
 from floor.access import require_floor_writer
 from floor.models import DealerSession
 from floor.services.dealers import dealer_sign_in, dealer_sign_out
@@ -53,7 +54,7 @@ class TablePitApi(APIView):
         data = self.TablePitInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         table = table_set_pit(
-            table=get_object_or_404(Table, pk=table_id), pit=data.validated_data["pit"], actor=request.user
+            table=get_object_or_404(Table, pk=table_id), pit=data.validated_data["pit"], actor=request_user(request)
         )
         return Response({"table_id": table.pk, "table": table.name, "pit": table.pit})
 
@@ -65,7 +66,7 @@ class DealerSignInApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         table = get_object_or_404(Table, pk=table_id)
         require_operator(request.user, table)
-        return Response(_session(dealer_sign_in(table=table, actor=request.user)), status=201)
+        return Response(_session(dealer_sign_in(table=table, actor=request_user(request))), status=201)
 
 
 class DealerSignOutApi(APIView):
@@ -77,4 +78,4 @@ class DealerSignOutApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         table = get_object_or_404(Table, pk=table_id)
         require_operator(request.user, table)
-        return Response(_session(dealer_sign_out(table=table, actor=request.user)))
+        return Response(_session(dealer_sign_out(table=table, actor=request_user(request))))

@@ -50,7 +50,8 @@ def _apply_drop(shift: Shift, table: Table, cash: Any, markers: Any) -> tuple[di
 def _apply_slip(
     shift: Shift, table: Table, slip_id: Any, chips: Any
 ) -> tuple[ChipSlip, dict[str, Any], dict[str, Any]]:
-    slip = ChipSlip.objects.select_for_update().filter(pk=slip_id if isinstance(slip_id, int) else None).first()
+    slips = ChipSlip.objects.select_for_update()
+    slip = slips.filter(pk=slip_id).first() if isinstance(slip_id, int) else None
     if slip is None or slip.shift_id != shift.pk or slip.table_id != table.pk:
         raise DomainError(f"no such fill or credit at {table.name} in {shift}", code="no_record", field="slip")
     before = {"kind": slip.kind, "chips": slip.chips, "total_cents": slip.total_cents}
@@ -113,7 +114,7 @@ def shift_correct(
         action=actions.SHIFT_CORRECT,
         obj=correction,
         table=table,
-        before={"item": item, **before, "count_win_cents": (result_before or {}).get("count_win_cents")},
+        before={"item": item, **before, "count_win_cents": result_before["count_win_cents"] if result_before else None},
         after={"item": item, **after, "count_win_cents": fields["count_win_cents"], "flagged": fields["flagged"]},
         reason=reason,
         actor=actor,

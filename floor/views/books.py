@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from casino.api_errors import http_status
 from casino.errors import DomainError
+from casino.users import request_user
 from floor.access import require_books_reader
 from floor.chips import denominations
 from floor.forms import chip_label, parse_chips, parse_dollars
@@ -88,7 +89,7 @@ def _inventory(request: HttpRequest, day: date, code: str) -> str:
         table=table,
         kind=request.POST.get("kind", ""),
         chips=parse_chips(request.POST),
-        actor=request.user,
+        actor=request_user(request),
     )
     return f"{table.name}: {count.get_kind_display().lower()} recorded."
 
@@ -101,7 +102,7 @@ def _slip(request: HttpRequest, day: date, code: str) -> str:
         table=table,
         kind=request.POST.get("kind", ""),
         chips=parse_chips(request.POST),
-        actor=request.user,
+        actor=request_user(request),
         dealer_signer=dealer_signature(
             request, request.POST.get("dealer_username", ""), request.POST.get("dealer_password", "")
         ),
@@ -114,7 +115,7 @@ def _void(request: HttpRequest, day: date, code: str) -> str:
     slip = ChipSlip.objects.filter(pk=int(raw)).first() if raw.isdigit() and len(raw) < 19 else None
     if slip is None:
         raise DomainError("choose a slip", code="unknown_slip", field="slip")
-    slip_void(slip=slip, reason=request.POST.get("reason", ""), actor=request.user)
+    slip_void(slip=slip, reason=request.POST.get("reason", ""), actor=request_user(request))
     return f"The {slip.kind} is void."
 
 
@@ -126,7 +127,7 @@ def _drop(request: HttpRequest, day: date, code: str) -> str:
         table=table,
         cash_cents=parse_dollars(request.POST.get("cash"), "cash_cents"),
         markers_cents=parse_dollars(request.POST.get("markers"), "markers_cents"),
-        actor=request.user,
+        actor=request_user(request),
     )
     return f"{table.name}: drop recorded."
 
@@ -140,7 +141,7 @@ def _recorded_shift(day: date, code: str) -> Shift:
 
 def _close(request: HttpRequest, day: date, code: str) -> str:
     shift = _recorded_shift(day, code)
-    shift_close(shift=shift, actor=request.user)
+    shift_close(shift=shift, actor=request_user(request))
     return f"Shift {shift} is closed."
 
 
@@ -154,7 +155,7 @@ def _correct(request: HttpRequest, day: date, code: str) -> str:
         table=table,
         item=item,
         reason=request.POST.get("reason", ""),
-        actor=request.user,
+        actor=request_user(request),
         chips=parse_chips(request.POST) if item != "drop" else None,
         cash_cents=parse_dollars(request.POST.get("cash"), "cash_cents") if item == "drop" else None,
         markers_cents=parse_dollars(request.POST.get("markers"), "markers_cents") if item == "drop" else None,

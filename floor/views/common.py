@@ -8,20 +8,23 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
 from audit.roles import COMPLIANCE, COUNT, FLOOR, has_role
 from casino.errors import NotAllowed
 
+View = Callable[..., HttpResponseBase]
 
-def floor_page(check: Callable[[Any], None]) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+
+def floor_page(check: Callable[[Any], None]) -> Callable[[View], View]:
     """Signed in, and allowed by `check` (one of floor.access's require_* functions); a 403 page otherwise."""
 
-    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def decorate(view: View) -> View:
         @login_required
         @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             try:
                 check(request.user)
             except NotAllowed as exc:

@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from casino.errors import DomainError
+from casino.users import request_user
 from floor.access import require_floor_view
 from floor.selectors.floor_view import floor_view
 from floor.services.pits import table_set_pit
@@ -50,7 +51,7 @@ def pits(request: HttpRequest) -> HttpResponse:
             messages.error(request, "Choose a table.")
             return redirect("floor:pits")
         try:
-            table_set_pit(table=table, pit=request.POST.get("pit", ""), actor=request.user)
+            table_set_pit(table=table, pit=request.POST.get("pit", ""), actor=request_user(request))
         except DomainError as exc:
             errors[table.pk] = exc.message
         else:

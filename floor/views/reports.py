@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -115,8 +116,8 @@ def _csv_rows(query: ReportQuery, report: str, by: str) -> Iterator[list[Any]]:
         return
     result = table_report(query) if report == "tables" else group_report(query, by)
     yield ["key", "label", *FIGURE_COLUMNS]
-    for row in result.rows:
-        yield [row.key, row.label, *_figure_cells(row.figures)]
+    for report_row in result.rows:
+        yield [report_row.key, report_row.label, *_figure_cells(report_row.figures)]
     yield ["", "Total", *_figure_cells(result.totals)]
 
 
@@ -127,7 +128,7 @@ class _Echo:
 
 @floor_page(require_report_reader)
 @require_GET
-def reports_csv(request: HttpRequest) -> HttpResponse:
+def reports_csv(request: HttpRequest) -> HttpResponseBase:
     """A report as CSV (amounts in cents, holds as fractions): ?report=tables|groups|home plus the page's filters."""
     try:
         query = report_query(request.GET)

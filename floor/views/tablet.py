@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from audit.roles import FLOOR, has_role
 from casino.api_errors import http_status
 from casino.errors import DomainError
+from casino.users import request_user
 from floor.access import is_dealer
 from floor.models import DealerSession
 from floor.services.dealers import dealer_sign_in, dealer_sign_out
@@ -59,7 +60,7 @@ def dealer_panel_action(request: HttpRequest, table_id: int, action: str) -> Htt
     if service is None:
         raise Http404("No such action")
     try:
-        service(table=table, actor=request.user)
+        service(table=table, actor=request_user(request))
     except DomainError as exc:
         return _panel(request, table, exc.message, status=http_status(exc))
     return _panel(request, table)

@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.users import request_user
 from tables.apis.common import (
     NOT_MODIFIED,
     answer,
@@ -41,7 +42,7 @@ def _state_after(round_id: int) -> Response:
 class RoundStartApi(APIView):
     @extend_schema(request=None, responses={201: STATE}, summary="Start a round (betting)")
     def post(self, request: Request, table_id: int) -> Response:
-        rnd = round_start(table=table_for(request, table_id), actor=request.user)
+        rnd = round_start(table=table_for(request, table_id), actor=request_user(request))
         return round_answer(round_view_of(rnd), status.HTTP_201_CREATED)
 
 
@@ -81,7 +82,7 @@ class RoundBetsApi(APIView):
         bet_place(
             round=round_ref(round_id),
             seat_number=values["seat"],
-            actor=request.user,
+            actor=request_user(request),
             circles=values.get("circles"),
             amount_cents=values["amounts_cents"] if "amounts_cents" in values else values["amount_cents"],
         )
@@ -98,21 +99,21 @@ class RoundBetsBatchApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundBetsBatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        bets_place_all(round=round_ref(round_id), bets=data.validated_data["bets"], actor=request.user)
+        bets_place_all(round=round_ref(round_id), bets=data.validated_data["bets"], actor=request_user(request))
         return _state_after(round_id)
 
 
 class RoundBetClearApi(APIView):
     @extend_schema(request=None, responses={200: STATE}, summary="Clear a seat's bets")
     def delete(self, request: Request, round_id: int, seat: int) -> Response:
-        bet_clear(round=round_ref(round_id), seat_number=seat, actor=request.user)
+        bet_clear(round=round_ref(round_id), seat_number=seat, actor=request_user(request))
         return _state_after(round_id)
 
 
 class RoundCloseBetsApi(APIView):
     @extend_schema(request=None, responses={200: STATE}, summary="Close bets; locks the paytable version")
     def post(self, request: Request, round_id: int) -> Response:
-        return round_answer(round_view_of(round_close_bets(round=round_ref(round_id), actor=request.user)))
+        return round_answer(round_view_of(round_close_bets(round=round_ref(round_id), actor=request_user(request))))
 
 
 class RoundDealApi(APIView):
@@ -129,7 +130,7 @@ class RoundDealApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundDealInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = cards_deal(round=round_ref(round_id), cards=data.validated_data.get("cards"), actor=request.user)
+        rnd = cards_deal(round=round_ref(round_id), cards=data.validated_data.get("cards"), actor=request_user(request))
         return round_answer(round_view_of(rnd))
 
 
@@ -146,7 +147,7 @@ class RoundHoldsApi(APIView):
             round=round_ref(round_id),
             seat_number=data.validated_data["seat"],
             held=data.validated_data["held"],
-            actor=request.user,
+            actor=request_user(request),
         )
         return _state_after(round_id)
 
@@ -163,7 +164,7 @@ class RoundHoldsBatchApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundHoldsBatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        holds_record_all(round=round_ref(round_id), holds=data.validated_data["holds"], actor=request.user)
+        holds_record_all(round=round_ref(round_id), holds=data.validated_data["holds"], actor=request_user(request))
         return _state_after(round_id)
 
 
@@ -182,14 +183,14 @@ class RoundRowsApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundRowsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = rows_record(round=round_ref(round_id), rows=data.validated_data.get("rows"), actor=request.user)
+        rnd = rows_record(round=round_ref(round_id), rows=data.validated_data.get("rows"), actor=request_user(request))
         return round_answer(round_view_of(rnd))
 
 
 class RoundSettleApi(APIView):
     @extend_schema(request=None, responses={202: STATE}, summary="Queue the settlement job again")
     def post(self, request: Request, round_id: int) -> Response:
-        rnd = round_settle(round=round_ref(round_id), actor=request.user)
+        rnd = round_settle(round=round_ref(round_id), actor=request_user(request))
         return round_answer(round_view_of(rnd), status.HTTP_202_ACCEPTED)
 
 
@@ -201,14 +202,14 @@ class RoundVoidApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundVoidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = round_void(round=round_ref(round_id), reason=data.validated_data["reason"], actor=request.user)
+        rnd = round_void(round=round_ref(round_id), reason=data.validated_data["reason"], actor=request_user(request))
         return round_answer(round_view_of(rnd))
 
 
 class RoundApproveApi(APIView):
     @extend_schema(request=None, responses={200: STATE}, summary="Approve a payout at or above the threshold (floor)")
     def post(self, request: Request, round_id: int) -> Response:
-        return round_answer(round_view_of(round_approve_payout(round=round_ref(round_id), actor=request.user)))
+        return round_answer(round_view_of(round_approve_payout(round=round_ref(round_id), actor=request_user(request))))
 
 
 class RoundExportApi(APIView):

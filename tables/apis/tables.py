@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.roles import role_label
+from casino.users import request_user
 from paytables.models import Paytable
 from tables.access import require_reader
 from tables.apis.common import NOT_MODIFIED, answer, if_none_match, not_modified_or, table_for
@@ -59,13 +60,13 @@ class TableDetailApi(APIView):
 class TableOpenApi(APIView):
     @extend_schema(request=None, responses={200: TableStateSerializer}, summary="Open a table (floor)")
     def post(self, request: Request, table_id: int) -> Response:
-        return Response(table_state(table_open(table=table_for(request, table_id), actor=request.user)))
+        return Response(table_state(table_open(table=table_for(request, table_id), actor=request_user(request))))
 
 
 class TableCloseApi(APIView):
     @extend_schema(request=None, responses={200: TableStateSerializer}, summary="Close a table (floor)")
     def post(self, request: Request, table_id: int) -> Response:
-        return Response(table_state(table_close(table=table_for(request, table_id), actor=request.user)))
+        return Response(table_state(table_close(table=table_for(request, table_id), actor=request_user(request))))
 
 
 class TablePaytableApi(APIView):
@@ -81,7 +82,7 @@ class TablePaytableApi(APIView):
         data = self.TablePaytableInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         paytable = get_object_or_404(Paytable, pk=data.validated_data["paytable_id"])
-        table = table_set_paytable(table=table_for(request, table_id), paytable=paytable, actor=request.user)
+        table = table_set_paytable(table=table_for(request, table_id), paytable=paytable, actor=request_user(request))
         return Response(table_state(table))
 
 
@@ -100,7 +101,7 @@ class TableDealersApi(APIView):
         data.is_valid(raise_exception=True)
         dealer = get_object_or_404(User, username=data.validated_data["username"])
         service = table_assign_dealer if data.validated_data["assigned"] else table_unassign_dealer
-        table = service(table=table_for(request, table_id), dealer=dealer, actor=request.user)
+        table = service(table=table_for(request, table_id), dealer=dealer, actor=request_user(request))
         return Response(table_state(table))
 
 
@@ -120,7 +121,7 @@ class SeatJoinApi(APIView):
             seat_number=data.validated_data["seat"],
             player_name=data.validated_data["player_name"],
             player_card=data.validated_data["player_card"],
-            actor=request.user,
+            actor=request_user(request),
         )
         return Response(table_state(table))
 
@@ -129,5 +130,5 @@ class SeatLeaveApi(APIView):
     @extend_schema(request=None, responses={200: TableStateSerializer}, summary="A player leaves a seat")
     def post(self, request: Request, table_id: int, seat: int) -> Response:
         table = table_for(request, table_id)
-        seat_leave(table=table, seat_number=seat, actor=request.user)
+        seat_leave(table=table, seat_number=seat, actor=request_user(request))
         return Response(table_state(table))

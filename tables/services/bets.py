@@ -55,7 +55,7 @@ def _bet_terms(
     amounts = list(amount_cents) if isinstance(amount_cents, list | tuple) else None
     numbers = _circle_numbers(circles, amounts)
     if amounts is None:
-        amounts = [amount_cents] * len(numbers)  # type: ignore[list-item]
+        amounts = [amount_cents] * len(numbers)
     if len(amounts) != len(numbers):
         raise DomainError(f"{len(amounts)} amounts for {len(numbers)} circles", code="bad_circles", field="circles")
     for amount in amounts:
@@ -175,7 +175,7 @@ def bets_place_all(*, round: Round, bets: Sequence[Mapping[str, Any]], actor: Us
     for index, entry in enumerate(bets):
         try:
             amount = entry.get("amounts_cents", entry.get("amount_cents"))
-            terms.append(_bet_terms(rnd.table, entry.get("seat"), amount, entry.get("circles")))  # type: ignore[arg-type]
+            terms.append(_bet_terms(rnd.table, entry.get("seat"), amount, entry.get("circles")))
         except DomainError as exc:
             raise entry_error(index, entry.get("seat"), exc, "bets") from None
     seats = [seat for seat, _, _ in terms]

@@ -99,6 +99,7 @@ def round_settlement_apply(*, round_id: int) -> str:
         return "missing" if rnd is None else rnd.phase
     version_bump(rnd)
     result = round_result(rnd)
+    assert rnd.paytable_id is not None  # the paytable version is locked on the round at close of bets
     lines = list(PaytableLine.objects.filter(paytable_id=rnd.paytable_id).order_by("position"))
     bets = {(bet.seat_number, bet.circle): bet for bet in Bet.objects.filter(round=rnd).order_by()}
     outcomes = []
