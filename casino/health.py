@@ -14,7 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from casino import broker
-from outbox.services import outbox_sweep, outbox_waiting
+from outbox.jobs import outbox_sweep, outbox_waiting
 from tables.models import Round
 
 logger = logging.getLogger(__name__)

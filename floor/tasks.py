@@ -10,7 +10,7 @@ from django.db import DatabaseError, transaction
 from audit.context import acting_as
 from casino.celery import app
 from floor.summaries import table_hour_refresh
-from outbox.services import outbox_add, outbox_done
+from outbox.jobs import outbox_add, outbox_done
 
 
 # Bound to the project's app like tables.tasks (shared_task could queue to an unconfigured default app).

@@ -9,7 +9,7 @@ class OutboxConfig(AppConfig):
 
     def ready(self) -> None:
         from casino import broker
-        from outbox.services import outbox_sweep
+        from outbox.jobs import outbox_sweep
 
         # A web process that finds the broker back after an outage sends what waited, without waiting for beat.
         broker.on_recovery(outbox_sweep)

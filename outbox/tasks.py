@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from casino.celery import app
-from outbox.services import outbox_sweep
+from outbox.jobs import outbox_sweep
 
 
 @app.task(name="outbox.sweep", ignore_result=True)

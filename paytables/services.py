@@ -14,7 +14,7 @@ from audit.services import audit_record
 from casino.engine.cards import Rank
 from casino.engine.paytable import PaytableError, PaytableSpec
 from casino.errors import BadInput, ConcurrentChange, DomainError, NotAllowed, WrongPhase
-from outbox.services import outbox_add
+from outbox.jobs import outbox_add
 from paytables import actions
 from paytables.models import AnalysisStatus, Paytable, PaytableAnalysis, PaytableLine, PaytableStatus
 from paytables.selectors import paytable_as_dict, paytable_spec, spec_fingerprint

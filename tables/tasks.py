@@ -6,7 +6,7 @@ from django.db import DatabaseError
 
 from audit.context import acting_as
 from casino.celery import app
-from outbox.services import outbox_done
+from outbox.jobs import outbox_done
 from tables.services.settlement import round_settlement_apply
 
 

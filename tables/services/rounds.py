@@ -10,7 +10,7 @@ from django.utils import timezone
 from audit.roles import DEALER, has_role
 from audit.services import audit_record
 from casino.errors import DomainError, WrongPhase
-from outbox.services import outbox_add
+from outbox.jobs import outbox_add
 from paytables.selectors import paytable_spec
 from tables import actions
 from tables.access import require_floor, require_operator

@@ -16,11 +16,12 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from casino import broker
+from outbox.jobs import outbox_add, outbox_sweep
 from outbox.models import OutboxJob
-from outbox.services import outbox_add, outbox_sweep
 from paytables.services import paytable_analysis_queue
 from tables.models import Table
 from tables.services.cards import rows_record
+from tables.tasks import settle_round
 from tests.tables.test_settlement import ROWS, to_drawing
 
 pytestmark = pytest.mark.django_db
@@ -94,11 +95,13 @@ def test_the_job_deletes_its_outbox_row_once_it_has_run(
     manual_table: Table, floor_user: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     rnd = to_drawing(manual_table, floor_user)
-    with django_capture_on_commit_callbacks(execute=True):  # eager: the job runs right after the commit
+    with mock.patch.object(broker, "send", return_value=True) as send, django_capture_on_commit_callbacks(execute=True):
         rows_record(round=rnd, rows=ROWS, actor=floor_user)
-    rnd.refresh_from_db()
-    assert rnd.phase == "settled"
-    assert not OutboxJob.objects.filter(task="tables.settle_round").exists()
+    [(args, kwargs)] = [call.args[1:] for call in send.call_args_list if call.args[0] == "tables.settle_round"]
+    assert OutboxJob.objects.filter(pk=kwargs["outbox_id"]).exists()
+    assert settle_round.apply(args=args, kwargs=kwargs).get() == "settled"  # as the worker runs what was sent
+    assert not OutboxJob.objects.filter(pk=kwargs["outbox_id"]).exists()
+    assert settle_round.apply(args=args, kwargs=kwargs).get() == "settled"  # a second copy: nothing to do
 
 
 @override_settings(REDIS_URL=UNREACHABLE, CELERY_TASK_ALWAYS_EAGER=False)
@@ -115,7 +118,7 @@ def test_finding_the_broker_back_sweeps_what_waited(require_redis: str) -> None:
     broker._state["down_until"] = 0.0  # its few seconds are over
     with (
         override_settings(REDIS_URL=require_redis),
-        mock.patch("outbox.services.outbox_sweep") as sweep,
+        mock.patch("outbox.jobs.outbox_sweep") as sweep,
         mock.patch.object(broker, "_recovery_hooks", [lambda: sweep()]),
     ):
         broker._state["client"] = None

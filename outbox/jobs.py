@@ -1,4 +1,9 @@
-"""The outbox: add a job in the caller's transaction, mark it done from the job, sweep what is overdue."""
+"""The outbox: add a job in the caller's transaction, mark it done from the job, sweep what is overdue.
+
+Plumbing, like audit/seal_queue.py and floor/summaries.py, not a service module: `outbox_add` writes inside the
+calling service's transaction (which records the audit event of the decision), and the sweeper's own transaction
+only notes when it sent a job again, which changes no business record, so it writes no audit event.
+"""
 
 from __future__ import annotations
 
