@@ -4,6 +4,7 @@ operation answers a server error, whatever it is sent."""
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from io import StringIO
@@ -109,7 +110,12 @@ def world(approved_paytable: Callable[..., Any], floor_user: User, dealer_user: 
 
 
 @schema.exclude(method="GET").parametrize()
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+# FUZZ_WRITE_EXAMPLES raises the count for a longer hunt; 25 keeps the suite's time in check.
+@settings(
+    max_examples=int(os.environ.get("FUZZ_WRITE_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 @pytest.mark.django_db
 def test_no_write_operation_answers_a_server_error(case: Any, world: World, keep_connection_open: None) -> None:
     # As a superuser, so role checks let the fuzzed input through to the services; every answer must be < 500.
