@@ -6,6 +6,7 @@ from typing import Any
 
 from audit import anchors, seal_queue
 from audit.services import audit_chain_anchors_unusable, audit_chain_seal, audit_chain_verify
+from casino import broker
 from casino.celery import app
 
 
@@ -31,9 +32,12 @@ def seal_chain_queue(sender: object = None, **kwargs: Any) -> None:
 
     One pending job serves every commit until it starts (busy tables commit dozens of times a second).
     """
+    if not broker.reachable():
+        return  # the straggler job seals these events once the broker is back
     needed, key = seal_queue.claim(seal_chain.app.conf.task_default_queue)
     if needed:
-        seal_chain.apply_async(kwargs={"pending_key": key} if key else {})
+        # Gives up at once while the broker is down (a request never waits on it); the straggler job seals later.
+        broker.send(seal_chain.name, (), {"pending_key": key} if key else {})
 
 
 @app.task(name="audit.tasks.seal_stragglers", ignore_result=True)

@@ -22,6 +22,8 @@ ALL_QUEUES = (SETTLEMENT, AUDIT, ANALYSIS, REPORTS, DEFAULT_QUEUE)
 # Exact task names first, then name prefixes (first match wins).
 QUEUE_BY_TASK = {
     "tables.settle_round": SETTLEMENT,
+    # The outbox sweeper sends settlements again: it runs where settlement runs, never behind an analysis.
+    "outbox.sweep": SETTLEMENT,
     "paytables.analyze_paytable": ANALYSIS,
 }
 QUEUE_BY_PREFIX = (

@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc as static files: the API docs work offline
     "django_celery_beat",
+    "outbox",
     "audit",
     "accounts",
     "paytables",
@@ -350,8 +351,29 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", "600")
 CELERY_TASK_SOFT_TIME_LIMIT = envint("CELERY_TASK_SOFT_TIME_LIMIT", "540")
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Jobs that must follow a committed write wait in the outbox (outbox/) until they have run; the sweeper sends
+# again any whose lease ran out (broker down, worker killed, database lost by the worker). Leases per task:
+# settlement is quick and a dealer waits for it; an analysis takes longer, and a second copy would redo it.
+OUTBOX_SWEEP_SECONDS = envint("OUTBOX_SWEEP_SECONDS", "5")
+OUTBOX_LEASES = {
+    "tables.settle_round": envint("OUTBOX_SETTLEMENT_LEASE_SECONDS", "10"),
+    "paytables.analyze_paytable": envint("OUTBOX_ANALYSIS_LEASE_SECONDS", "120"),
+    "floor.refresh_table_hour": envint("OUTBOX_REPORTS_LEASE_SECONDS", "20"),
+}
+# After a failed send, this process gives up sending at once for this long (casino/broker.py).
+BROKER_DOWN_SECONDS = envint("BROKER_DOWN_SECONDS", "5")
 CELERY_BEAT_SCHEDULE = {
-    "audit-seal-stragglers": {"task": "audit.tasks.seal_stragglers", "schedule": 60.0},
+    "outbox-sweep": {
+        "task": "outbox.sweep",
+        "schedule": float(OUTBOX_SWEEP_SECONDS),
+        # A worker that was away finds one sweep to run, not every one beat sent meanwhile.
+        "options": {"expires": 2 * OUTBOX_SWEEP_SECONDS},
+    },
+    "audit-seal-stragglers": {
+        "task": "audit.tasks.seal_stragglers",
+        "schedule": float(envint("AUDIT_STRAGGLER_SECONDS", "15")),
+        "options": {"expires": 2 * envint("AUDIT_STRAGGLER_SECONDS", "15")},
+    },
     # Seals events a lost seal_chain left behind, then recomputes the whole audit hash chain.
     "audit-verify-chain": {"task": "audit.tasks.verify_chain", "schedule": envint("AUDIT_VERIFY_SECONDS", "900")},
 }

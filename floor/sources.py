@@ -6,9 +6,9 @@
 
 that answers one `HomeFigures` per (table, local hour, dealer) with play in [start, end): hands and games finished,
 pots awarded, and the house's charges (rake and time charges: the house-charge postings of the home-game ledger).
-After each posting commits, the home-game services send `tables.signals.ledger_posted(table_id=..., posted_at=...,
-round_id=None)`; the floor then refreshes that table's hour, and the shift close counts the house charges as the
-table's system win. Reports then show hands, games, pots, rake, time charges and hands per hour.
+With each posting, in its transaction, the home-game services send `tables.signals.ledger_posted(table_id=...,
+posted_at=..., round_id=None)`; the floor then refreshes that table's hour, and the shift close counts the house
+charges as the table's system win. Reports then show hands, games, pots, rake, time charges and hands per hour.
 """
 
 from __future__ import annotations

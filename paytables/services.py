@@ -14,7 +14,8 @@ from audit.services import audit_record
 from casino.engine.cards import Rank
 from casino.engine.paytable import PaytableError, PaytableSpec
 from casino.errors import BadInput, ConcurrentChange, DomainError, NotAllowed, WrongPhase
-from paytables import actions, tasks
+from outbox.jobs import outbox_add
+from paytables import actions
 from paytables.models import AnalysisStatus, Paytable, PaytableAnalysis, PaytableLine, PaytableStatus
 from paytables.selectors import paytable_as_dict, paytable_spec, spec_fingerprint
 
@@ -405,8 +406,7 @@ def paytable_analysis_queue(*, paytable: Paytable, actor: Any = None, force: boo
     analysis.return_exact = ""
     analysis.save()
     audit_record(action=actions.PAYTABLE_ANALYSIS_QUEUE, obj=paytable, after={"spec_hash": fingerprint}, actor=actor)
-    paytable_id = paytable.pk
-    # robust: the paytable write has committed; a broker outage (or, eagerly, a failed analysis, which the job
-    # records on the row) is logged rather than turned into an error for the floor.
-    transaction.on_commit(lambda: tasks.analyze_paytable_task.delay(paytable_id), robust=True)
+    # The job commits with this row (the outbox) and is sent again until it has run. robust: eagerly, a failed
+    # analysis (which the job records on the row) is logged rather than turned into an error for the floor.
+    outbox_add("paytables.analyze_paytable", [paytable.pk], robust=True)
     return analysis

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-# Sent after the transaction that posted a table's ledger commits (a settled or approved Triple Draw round; the
-# home-game stream sends it after posting house charges), with table_id, posted_at and round_id (None for a hand).
-# Sent robustly: a listener's error is logged and never undoes or fails the posting. The floor's summaries listen.
+# Sent inside the transaction that posts a table's ledger (a settled or approved Triple Draw round; the home-game
+# stream sends it when posting house charges), with table_id, posted_at and round_id (None for a hand), so what a
+# listener records (the floor's summary job, in the outbox) commits with the posting. Sent robustly: a listener's
+# error is logged and never fails the posting; a listener that writes does so in a savepoint.
 ledger_posted = Signal()
 
 # Sent by seed_demo inside its transaction, after the tables' demo data, with users={username: User}: apps above

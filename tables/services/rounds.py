@@ -10,6 +10,7 @@ from django.utils import timezone
 from audit.roles import DEALER, has_role
 from audit.services import audit_record
 from casino.errors import DomainError, WrongPhase
+from outbox.jobs import outbox_add
 from paytables.selectors import paytable_spec
 from tables import actions
 from tables.access import require_floor, require_operator
@@ -19,16 +20,17 @@ from tables.services import card_input
 from tables.services.guards import require_phase
 from tables.services.locks import lock_round, lock_table
 from tables.services.tables import USABLE_PAYTABLE
-from tables.tasks import settle_round
 
 Phase = Round.Phase
+SETTLE_ROUND_TASK = "tables.settle_round"  # tables/tasks.py
 
 
 def queue_settlement(rnd: Round) -> None:
-    """Queue the settlement job once the caller's transaction commits (the job settles only committed rows)."""
-    round_id = rnd.pk
+    """Record the settlement job in the caller's transaction (the outbox): it commits with the decision to settle,
+    is sent once that commits, and is sent again by the sweeper until it has run (broker down, worker lost)."""
     # Priority 0 is consumed first on Redis (see CELERY_TASK_DEFAULT_PRIORITY): players wait for this job.
-    transaction.on_commit(lambda: settle_round.apply_async((round_id,), priority=0))
+    # Not robust: eagerly (embedded mode, tests) a settlement error must surface, as it did before the outbox.
+    outbox_add(SETTLE_ROUND_TASK, [rnd.pk], priority=0, robust=False)
 
 
 @transaction.atomic

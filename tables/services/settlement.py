@@ -73,22 +73,18 @@ def ledger_post(rnd: Round, outcomes: list[HandOutcome] | None = None) -> int:
                 )
             )
     LedgerEntry.objects.bulk_create(entries)
-    _announce_after_commit(rnd, now)
+    _announce(rnd, now)
     return table_net
 
 
-def _announce_after_commit(rnd: Round, posted_at: datetime) -> None:
-    """Tell listeners (the floor's summaries) once the posting is committed; their errors never reach the caller."""
-    table_id, round_id = rnd.table_id, rnd.pk
-
-    def send() -> None:
-        for receiver, result in ledger_posted.send_robust(
-            sender=LedgerEntry, table_id=table_id, posted_at=posted_at, round_id=round_id
-        ):
-            if isinstance(result, Exception):
-                logger.error("ledger_posted listener %r failed for round %s: %r", receiver, round_id, result)
-
-    transaction.on_commit(send)
+def _announce(rnd: Round, posted_at: datetime) -> None:
+    """Tell listeners (the floor's summaries) in the posting's transaction, so the jobs they record (outbox) commit
+    with it; their errors are logged and never reach the caller."""
+    for receiver, result in ledger_posted.send_robust(
+        sender=LedgerEntry, table_id=rnd.table_id, posted_at=posted_at, round_id=rnd.pk
+    ):
+        if isinstance(result, Exception):
+            logger.error("ledger_posted listener %r failed for round %s: %r", receiver, rnd.pk, result)
 
 
 @transaction.atomic

@@ -14,7 +14,12 @@ from django.test import Client, override_settings
 def test_it_reports_ok_database_and_eager_broker_in_embedded_mode(client: Client) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok", "broker": "eager"}
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "broker": "eager",
+        "waiting": {"rounds_settling": 0, "jobs": {}, "overdue": 0, "oldest_seconds": 0},
+    }
 
 
 @pytest.mark.django_db

@@ -217,7 +217,9 @@ def test_it_creates_the_missing_database_and_serves(served: Served) -> None:
     assert f"Created the PostgreSQL database '{served.database}'" in served.output()
     assert database_exists(served.server, served.database)
     status, body = served.get("/healthz/")
-    assert (status, json.loads(body)) == (200, {"status": "ok", "database": "ok", "broker": "eager"})
+    health = json.loads(body)
+    assert (status, health["status"], health["database"], health["broker"]) == (200, "ok", "ok", "eager")
+    assert health["waiting"]["rounds_settling"] == 0
     assert "Traceback" not in served.output()
 
 

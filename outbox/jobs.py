@@ -1,0 +1,102 @@
+"""The outbox: add a job in the caller's transaction, mark it done from the job, sweep what is overdue.
+
+Plumbing, like audit/seal_queue.py and floor/summaries.py, not a service module: `outbox_add` writes inside the
+calling service's transaction (which records the audit event of the decision), and the sweeper's own transaction
+only notes when it sent a job again, which changes no business record, so it writes no audit event.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Min
+from django.utils import timezone
+
+from casino import broker
+from outbox.models import OutboxJob
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_LEASE_SECONDS = 30
+SWEEP_BATCH = 200
+
+
+def lease_for(task: str) -> int:
+    """How long one sent copy of `task` may take before the sweeper sends another (settings.OUTBOX_LEASES)."""
+    leases: dict[str, int] = getattr(settings, "OUTBOX_LEASES", {})
+    return int(leases.get(task, DEFAULT_LEASE_SECONDS))
+
+
+def outbox_add(task: str, args: Sequence[Any], *, priority: int | None = None, robust: bool = True) -> OutboxJob:
+    """Record a job in the current transaction and send it once that commits.
+
+    Call it inside the service's atomic block: the job exists exactly when the decision it carries out does.
+    `robust` logs (rather than raises) an eager job's error after the commit; a broker outage never raises.
+    """
+    now = timezone.now()
+    job = OutboxJob.objects.create(
+        task=task,
+        args=list(args),
+        priority=priority,
+        created_at=now,
+        due_at=now + timedelta(seconds=lease_for(task)),
+        lease_seconds=lease_for(task),
+    )
+    job_id = job.pk
+    transaction.on_commit(lambda: _send(job_id, task, list(args), priority), robust=robust)
+    return job
+
+
+def _send(job_id: int, task: str, args: list[Any], priority: int | None) -> bool:
+    options: dict[str, Any] = {} if priority is None else {"priority": priority}
+    sent = broker.send(task, args, {"outbox_id": job_id}, **options)
+    if not sent:
+        logger.warning("job %s %s%s waits in the outbox for the broker", job_id, task, tuple(args))
+    return sent
+
+
+def outbox_done(job_id: int | None) -> None:
+    """Called by the job once its work has committed: nothing is left to send. A second call is harmless."""
+    if job_id is not None:
+        OutboxJob.objects.filter(pk=job_id).delete()
+
+
+def outbox_sweep(limit: int = SWEEP_BATCH) -> int:
+    """Send (again) every job whose lease ran out; returns how many were sent. Stops at the first broker failure.
+
+    Rows are taken with SKIP LOCKED, so two sweepers (beat's job, a web process) never send one row twice.
+    """
+    sent = 0
+    with transaction.atomic():
+        now = timezone.now()
+        due = list(
+            OutboxJob.objects.select_for_update(skip_locked=True).filter(due_at__lte=now).order_by("due_at")[:limit]
+        )
+        for job in due:
+            if not _send(job.pk, job.task, job.args, job.priority):
+                break
+            job.sends += 1
+            job.last_sent_at = now
+            job.due_at = now + timedelta(seconds=job.lease_seconds)
+            job.save(update_fields=["sends", "last_sent_at", "due_at"])
+            sent += 1
+    if sent:
+        logger.info("outbox sweep sent %d overdue job(s)", sent)
+    return sent
+
+
+def outbox_waiting() -> dict[str, Any]:
+    """What waits in the outbox: a count per task, how many are overdue, the oldest one's age in seconds."""
+    now = timezone.now()
+    rows = OutboxJob.objects.values("task").annotate(n=Count("id"), oldest=Min("created_at")).order_by("task")
+    oldest = min((row["oldest"] for row in rows), default=None)
+    return {
+        "jobs": {row["task"]: row["n"] for row in rows},
+        "overdue": OutboxJob.objects.filter(due_at__lte=now).count(),
+        "oldest_seconds": round((now - oldest).total_seconds(), 1) if oldest is not None else 0,
+    }
