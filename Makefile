@@ -8,7 +8,7 @@ PORT ?= 8000
 
 # Compiled once at install: these machines (and many images) set PYTHONDONTWRITEBYTECODE=1, so a module without a
 # .pyc is compiled again by every process that imports it (over a second of every manage.py start).
-PROJECT_CODE := casino outbox audit paytables tables manage.py
+PROJECT_CODE := casino outbox audit paytables tables floor accounts manage.py
 
 .PHONY: run test venv dev-venv compile migrate seed lint typecheck bench clean
 
