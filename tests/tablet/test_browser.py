@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
@@ -24,13 +23,6 @@ from tests.tablet.conftest import POLL_TIMEOUT_MS, STANDARD_PAYTABLE, sign_in
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SPEC = PaytableSpec.from_dict(json.loads(STANDARD_PAYTABLE.read_text()))
-
-
-@pytest.fixture
-def settlement(request: pytest.FixtureRequest) -> None:
-    """Settlement runs where it runs in production: a real Celery worker when REDIS_URL is set, else eagerly."""
-    if settings.REDIS_URL:
-        request.getfixturevalue("celery_worker")
 
 
 def expected_returns(held: list[str], rows: list[list[str]], circles: int, bet_cents: int) -> list[int]:
