@@ -138,7 +138,9 @@ def test_results_tell_the_dealer_what_to_do_with_each_bet_and_fit_one_screen_wit
     expect(page.locator("#result-seat-4 .todo")).to_have_text("Take 3 bets, nothing to pay")
     # Wins, pushes and losses differ in colour as well as words.
     colours = {
-        verdict: page.locator(f"#result-seat-{seat} summary .verdict").evaluate("e => getComputedStyle(e).backgroundColor")
+        verdict: page.locator(f"#result-seat-{seat} summary .verdict").evaluate(
+            "e => getComputedStyle(e).backgroundColor"
+        )
         for seat, verdict in ((1, "win"), (2, "push"), (4, "loss"))
     }
     assert len(set(colours.values())) == 3, colours
@@ -170,7 +172,12 @@ def test_results_tell_the_dealer_what_to_do_with_each_bet_and_fit_one_screen_wit
 
 
 def test_a_payout_awaiting_approval_says_do_not_pay_and_call_floor_alerts_the_live_view(
-    tablet: Any, screenshot: Any, make_table: Any, dealer_user: User, floor_user: User, house_paytable: Any,
+    tablet: Any,
+    screenshot: Any,
+    make_table: Any,
+    dealer_user: User,
+    floor_user: User,
+    house_paytable: Any,
     settlement: None,
 ) -> None:
     seats = {seat: DEALT[seat] for seat in (3, 4, 5)}
@@ -356,19 +363,20 @@ def test_a_player_leaves_mid_round_by_the_stated_ruling_and_a_void_says_return_a
     assert main_box["y"] - (void_box["y"] + void_box["height"]) > 150
 
     # Betting open: seat 5 leaves and takes the bets back (after a confirmation).
-    page.get_by_role("button", name="Seat 5 options").tap()
+    page.locator("#seat-5-menu summary").tap()
     page.get_by_role("button", name="Player leaves seat 5").tap()
     expect(page.get_by_role("alertdialog")).to_contain_text("are returned")
     screenshot(page, "leave-confirm")
     page.get_by_role("button", name="Yes, the player leaves").tap()
-    expect(page.locator("#seat-5-bet")).to_have_count(0)
+    expect(page.locator("#seat-5-bet")).to_have_text("No bet")
+    expect(page.get_by_role("button", name="Seat a player at seat 5")).to_be_visible()
     assert not Bet.objects.filter(round=rnd, seat_number=5).exists()
 
     round_close_bets(round=rnd, actor=dealer_user)
     cards_deal(round=rnd, actor=dealer_user)
     expect(page.locator("#phase")).to_have_text("Holding", timeout=POLL_TIMEOUT_MS)
     # Cards are out: seat 2 leaves, the bets stay in play.
-    page.get_by_role("button", name="Seat 2 options").tap()
+    page.locator("#seat-2-menu summary").tap()
     page.get_by_role("button", name="Player leaves seat 2").tap()
     expect(page.get_by_role("alertdialog")).to_contain_text("stay in play")
     page.get_by_role("button", name="Yes, the player leaves").tap()
@@ -385,9 +393,12 @@ def test_a_player_leaves_mid_round_by_the_stated_ruling_and_a_void_says_return_a
 
     # Back to the table list: never a cached picture of an older state.
     page.goto("/tablet/")
-    page.get_by_role("link", name=re.compile("Leave One")).tap()
-    page.go_back()
     expect(page.locator("body")).to_contain_text("round 1: voided")
+    page.get_by_role("link", name=re.compile("Leave One")).tap()
+    expect(page.locator("#return-bets")).to_be_visible()
+    round_start(table=table, actor=dealer_user)
+    page.go_back(wait_until="commit")
+    expect(page.locator("body")).to_contain_text("round 2: betting")
     response = page.request.get("/tablet/")
     assert "no-store" in response.headers.get("cache-control", "") or "max-age=0" in response.headers.get(
         "cache-control", ""

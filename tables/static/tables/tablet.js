@@ -290,28 +290,35 @@
     refresh();
   }
 
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail.elt;
-    var detail = event.detail;
-    if (isPoll(elt)) {
-      if (detail.successful) { if (!inFlight) { banner(""); } }
-      else if (!inFlight) {
-        banner("Cannot reach the server. This screen may be out of date; it updates by itself when the connection is back.", "offline");
-      }
-      return;
-    }
-    var flight = inFlight;
-    if (!flight || !flight.form.contains(elt) && flight.form !== elt) { return; }
-    inFlight = null;
+  // The answer to a tap usually replaces the form that sent it (and htmx's own events then fire on a detached
+  // element, out of this document's reach), so each tap's end is read from its request object instead.
+  function finished(flight, xhr) {
+    if (inFlight === flight) { inFlight = null; }
     settle(flight);
-    var status = detail.xhr ? detail.xhr.status : 0;
-    if (detail.successful || (status >= 400 && status < 500)) {
+    var status = xhr.status;
+    if ((status >= 200 && status < 300) || (status >= 400 && status < 500)) {
       banner("");  // answered: the swapped-in round shows the result or the error next to its cause
       return;
     }
     restore(flight.form);
     var why = status ? "the server failed (" + status + ")" : "no answer from the server";
     banner("Not saved: \u201c" + flight.label + "\u201d \u2014 " + why + ". The screen shows what is recorded; tap again when the connection is back.", "failed");
+  }
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var flight = inFlight;
+    var xhr = event.detail.xhr;
+    if (!flight || !xhr || isPoll(event.target)) { return; }
+    xhr.addEventListener("loadend", function () { finished(flight, xhr); });
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    // Polls only (their element stays in the document): say when the server cannot be reached.
+    if (!isPoll(event.detail.elt)) { return; }
+    if (event.detail.successful) { if (!inFlight) { banner(""); } }
+    else if (!inFlight) {
+      banner("Cannot reach the server. This screen may be out of date; it updates by itself when the connection is back.", "offline");
+    }
   });
 
   // A page brought back by the Back button is a picture from the past: load it again from the server.
