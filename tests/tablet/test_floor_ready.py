@@ -359,7 +359,8 @@ def test_a_player_leaves_mid_round_by_the_stated_ruling_and_a_void_says_return_a
     # The void control sits in the round's header, well away from the main action at the bottom.
     void_box = page.locator("#void-details summary").bounding_box()
     main_box = page.locator("#main-action button.primary").bounding_box()
-    assert void_box is not None and main_box is not None
+    assert void_box is not None
+    assert main_box is not None
     assert main_box["y"] - (void_box["y"] + void_box["height"]) > 150
 
     # Betting open: seat 5 leaves and takes the bets back (after a confirmation).
