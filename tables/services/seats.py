@@ -75,9 +75,10 @@ def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
         in_play = lock_round(in_play)
         before["bets"] = staked
         if _not_dealt(in_play):
-            if in_play.phase != Phase.BETTING and not Bet.objects.filter(round=in_play).exclude(
-                seat_number=seat_number
-            ).exists():
+            if (
+                in_play.phase != Phase.BETTING
+                and not Bet.objects.filter(round=in_play).exclude(seat_number=seat_number).exists()
+            ):
                 raise WrongPhase(
                     f"seat {seat_number} holds the only bets of round {in_play.number}: "
                     "a floor supervisor voids the round instead",
