@@ -188,10 +188,11 @@ def test_a_payout_awaiting_approval_says_do_not_pay_and_call_floor_alerts_the_li
     page = tablet("portrait")
     _open_table(page, table)
     expect(page.locator("#phase")).to_have_text("Awaiting supervisor approval", timeout=15_000)
+    # Before: "total to pay $370.00" in bold with a pale note. No amount to pay is shown now.
     for seat in seats:
         expect(page.locator(f"#seat-{seat}-pay")).to_have_text("Do not pay — waiting for floor approval")
-    # Before: "total to pay $370.00" in bold with a pale note. No amount to pay is shown now.
-    expect(page.locator("#results")).not_to_contain_text("Pay $")
+        expect(page.locator(f"#result-seat-{seat} summary")).not_to_contain_text(re.compile(r"pay \$", re.I))
+    expect(page.locator("#result-seat-5 .todo")).to_have_text("Leave every bet where it is")
     screenshot(page, "awaiting-approval")
     page.get_by_role("button", name="Call floor").tap()
     expect(page.locator("#floor-call-note")).to_contain_text("Floor called at", timeout=POLL_TIMEOUT_MS)
