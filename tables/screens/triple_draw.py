@@ -10,6 +10,7 @@ from django.conf import settings
 from audit.models import AuditEvent
 from casino.engine.cards import Rank, Suit
 from casino.engine.triple_draw import CARDS_PER_HAND, MAX_CIRCLES, ROW_COUNT
+from tables import actions
 from tables.models import CardSource, Table
 from tables.screens.payouts import SeatPayout, seat_payouts
 from tables.selectors.rounds import RoundView, floor_calls, previous_bets, table_view
@@ -125,8 +126,19 @@ class TripleDrawScreen(RoundView):
         return sum(item.total_cents for item in self.returns)
 
     @cached_property
+    def _requests(self) -> list[AuditEvent]:
+        """The round's void requests and floor calls, read in one query (oldest first)."""
+        return floor_calls(self.round, also=(actions.ROUND_VOID_REQUEST,))
+
+    @cached_property
     def floor_calls(self) -> list[AuditEvent]:
-        return floor_calls(self.round)
+        return [event for event in self._requests if event.action == actions.ROUND_FLOOR_CALL.code]
+
+    @cached_property
+    def void_request(self) -> AuditEvent | None:
+        """The latest void request of an unfinished round."""
+        requests = [event for event in self._requests if event.action == actions.ROUND_VOID_REQUEST.code]
+        return requests[-1] if requests else None
 
     @cached_property
     def previous_bets(self) -> dict[int, tuple[int, int]]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from audit.actions import AuditAction
 from audit.models import AuditEvent
 from casino.engine.triple_draw import ROW_COUNT
 from paytables.models import Paytable, PaytableLine
@@ -323,8 +324,9 @@ def previous_bets(table: Table, rnd: Round | None) -> dict[int, tuple[int, int]]
     return bets
 
 
-def floor_calls(rnd: Round | None) -> list[AuditEvent]:
-    """The dealer's calls for the floor in an unfinished round, oldest first (the floor view's alert reads them)."""
+def floor_calls(rnd: Round | None, also: tuple[AuditAction, ...] = ()) -> list[AuditEvent]:
+    """The dealer's calls for the floor in an unfinished round (and events of the `also` actions), oldest first."""
     if rnd is None or rnd.is_finished:
         return []
-    return list(AuditEvent.objects.filter(round_id=rnd.pk, action=actions.ROUND_FLOOR_CALL.code).order_by("id"))
+    codes = [actions.ROUND_FLOOR_CALL.code, *(action.code for action in also)]
+    return list(AuditEvent.objects.filter(round_id=rnd.pk, action__in=codes).order_by("id"))
