@@ -137,9 +137,12 @@ class SeatPayout:
         taken = self.count(LOSS)
         left = len(self.circles) - taken
         if taken:
-            parts.append(f"take {taken} bet{'s' if taken > 1 else ''}")
+            parts.append("take the bet" if len(self.circles) == 1 else f"take {taken} bet{'s' if taken > 1 else ''}")
         if left:
-            parts.append(f"leave {left}{' bets' if not taken else ''}" if left > 1 or taken else "leave the bet")
+            if len(self.circles) == 1:
+                parts.append("leave the bet")
+            else:
+                parts.append(f"leave {left}" if taken else f"leave {left} bet{'s' if left > 1 else ''}")
         parts.append(f"pay {_money(self.pay_cents)}" if self.pay_cents else "nothing to pay")
         text = ", ".join(parts)
         return text[:1].upper() + text[1:]
