@@ -5,7 +5,9 @@ Sets up a scratch PostgreSQL database with 10 seven-seat rng tables (one dealer 
 and drives 10 Chromium tablets (one browser, 10 contexts, Playwright's async API) through whole rounds at once:
 three seats bet, close bets, deal, three holds (the last one confirmed), draw the rows. Each tablet measures in the
 page itself: from the tap's click event to the moment htmx has swapped the server's answer into the screen
-(`htmx:afterSettle` of that request, so htmx's 20 ms settle delay is included). Prints p50 / p95 / max per action.
+(`htmx:afterSettle` of that request, so htmx's 20 ms settle delay is included), and the request's own time (sent to
+last byte, from the browser's resource timing). Prints p50 / p95 / max per action. Each tablet pauses 0.5-1.5 ×
+BENCH_TAP_THINK_MS (default 1000) before each tap, as a dealer does between taps; 0 drives them flat out.
 
 Bounded: BENCH_TAP_TABLETS (default 10) tablets × BENCH_TAP_ROUNDS (default 4) rounds, and at most
 BENCH_TAP_SECONDS (default 240) in all; the server listens on 127.0.0.1 only (BENCH_TAP_PORT, default 8105).
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import statistics
 import subprocess
@@ -37,6 +40,8 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 SCRATCH = f"bench_taps_{os.getpid()}"
 PASSWORD = "bench-tap-pw"
 SEATS = (1, 2, 3)
+# A dealer looks at the table between taps: the pause before each tap (0 drives the tablets flat out).
+THINK_MS = int(os.environ.get("BENCH_TAP_THINK_MS", "1000"))
 
 # Runs in every page before its scripts: times each tap from its click to the swap of that request's answer.
 TAP_TIMER_JS = """
@@ -48,12 +53,18 @@ window.__taps = [];
     if (e.target.hasAttribute && e.target.hasAttribute('data-poll')) { return; }
     if (pending && !pending.xhr) {
       pending.xhr = e.detail.xhr;
-      pending.action = (e.detail.requestConfig.path || '').split('/do/')[1].replace('/', '');
+      pending.path = e.detail.requestConfig.path || '';
+      pending.action = pending.path.split('/do/')[1].replace('/', '');
     }
   });
   document.addEventListener('htmx:afterSettle', (e) => {
     if (pending && pending.xhr && e.detail.xhr === pending.xhr) {
-      window.__taps.push({ action: pending.action, ms: performance.now() - pending.t0 });
+      const done = performance.now();
+      // The request's own timing: from sending it to the last byte of the answer (server time and queueing).
+      const entries = performance.getEntriesByName(new URL(pending.path, location.href).href);
+      const last = entries[entries.length - 1];
+      const server = last ? last.responseEnd - last.requestStart : null;
+      window.__taps.push({ action: pending.action, ms: done - pending.t0, server: server });
       pending = null;
     }
   });
@@ -173,28 +184,40 @@ async def play(browser: Any, number: int, table_id: int, deadline: float) -> lis
     await page.goto(f"/tablet/tables/{table_id}/")
     phase = page.locator("#phase")
     taps: list[dict[str, Any]] = []
+    rng = random.Random(number)
+
+    async def think() -> None:
+        if THINK_MS:
+            await page.wait_for_timeout(rng.uniform(0.5, 1.5) * THINK_MS)
+
     for _ in range(ROUNDS):
         if time.monotonic() > deadline:
             break
+        await think()
         await page.locator("#main-action button.primary").click()
         await expect(phase).to_have_text("Betting")
         for seat in SEATS:
             box = page.locator(f"#seat-{seat}")
             await box.get_by_label(f"Seat {seat} Bet per circle ($)").fill("10")
             await box.locator('label[data-circles="3"]').click()
+            await think()
             await box.get_by_role("button", name=f"Place bet for seat {seat}").click()
             await expect(page.locator(f"#seat-{seat}-bet")).to_have_text("3 × $10.00")
+        await think()
         await page.get_by_role("button", name="Close bets").click()
         await expect(phase).to_have_text("Dealing (bets closed)")
+        await think()
         await page.get_by_role("button", name="Deal").click()
         await expect(phase).to_have_text("Holding")
         for seat in SEATS:
+            await think()
             await page.locator(f"#seat-{seat}").get_by_role("button", name="Record hold").click()
             if seat == SEATS[-1]:
                 await page.get_by_role("button", name="Yes, record the last hold").click()
                 await expect(phase).to_have_text("Drawing")
             else:
                 await expect(page.locator(f"#seat-{seat}-held")).to_contain_text("Recorded")
+        await think()
         await page.get_by_role("button", name="Draw the three rows").click()
         await expect(page.locator("#table-result")).to_be_visible()
         await page.wait_for_timeout(50)
@@ -237,6 +260,8 @@ async def drive(table_ids: list[int]) -> dict[str, list[float]]:
     for taps in results:
         for tap in taps:
             by_action.setdefault(tap["action"], []).append(float(tap["ms"]))
+            if tap.get("server") is not None:
+                by_action.setdefault("server:" + tap["action"], []).append(float(tap["server"]))
     return by_action
 
 
@@ -257,10 +282,10 @@ def main() -> int:
         admin_sql(f'DROP DATABASE IF EXISTS "{SCRATCH}" WITH (FORCE)')
     load_after = os.getloadavg()
     print(
-        f"{TABLETS} tablets × up to {ROUNDS} rounds in {elapsed:.0f} s; load average {load_before[0]:.1f} before, "
-        f"{load_after[0]:.1f} after"
+        f"{TABLETS} tablets × up to {ROUNDS} rounds, {THINK_MS} ms think time, in {elapsed:.0f} s; load average "
+        f"{load_before[0]:.1f} before, {load_after[0]:.1f} after"
     )
-    print(f"{'tap':<12} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'tap':<12} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}   request p50 / p95 ms")
     names = {"bet": "bet", "close-bets": "close bets", "deal": "deal", "hold": "hold", "rows": "draw", "start": "start"}
     everything: list[float] = []
     for action in ("bet", "deal", "hold", "rows", "close-bets", "start"):
@@ -268,9 +293,11 @@ def main() -> int:
         if not values:
             continue
         everything += values if action in ("bet", "deal", "hold", "rows") else []
+        server = by_action.get("server:" + action, [])
+        request = f"{statistics.median(server):.0f} / {percentile(server, 0.95):.0f}" if server else "-"
         print(
             f"{names[action]:<12} {len(values):>5} {statistics.median(values):>8.0f} "
-            f"{percentile(values, 0.95):>8.0f} {max(values):>8.0f}"
+            f"{percentile(values, 0.95):>8.0f} {max(values):>8.0f}   {request}"
         )
     if everything:
         print(
