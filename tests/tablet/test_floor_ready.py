@@ -87,6 +87,8 @@ def test_a_refused_bet_keeps_the_circles_and_amount_chosen_so_the_retry_records_
     table = make_table("Limits One", seated=(3,), min_bet_cents=500)
     round_start(table=table, actor=dealer_user)
     page = tablet("landscape")
+    page.goto("/tablet/login/")
+    screenshot(page, "sign-in")  # the sign-in screen passes axe-core too
     _open_table(page, table)
     seat = page.locator("#seat-3")
     seat.get_by_label("Seat 3 Bet per circle ($)").fill("2")
