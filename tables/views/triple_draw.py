@@ -52,7 +52,14 @@ def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None =
         "posted": request.POST if errors else QueryDict(),
         # A refused bet keeps the seat's amount and circles exactly as chosen (issue 14 item 1).
         "entered": _entered_bet(request.POST) if errors else {},
+        "action_urls": _action_urls(table.pk),
     }
+
+
+def _action_urls(table_id: int) -> dict[str, str]:
+    """Every action's address for this table, from one reverse() (a seven-seat screen prints dozens of them)."""
+    sample = reverse("tablet:action", args=[table_id, "start"])
+    return {name: sample.removesuffix("start/") + name + "/" for name in ACTIONS}
 
 
 def _entered_bet(data: QueryDict) -> dict[str, dict[str, str]]:
