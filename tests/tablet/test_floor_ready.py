@@ -235,6 +235,8 @@ def test_unsaved_holds_look_pending_a_failed_save_restores_them_and_the_last_hol
     page = tablet("landscape")
     _open_table(page, table)
     seat1 = page.locator("#seat-1")
+    # A card's accessible name starts with exactly what it shows.
+    expect(seat1.get_by_role("checkbox", name=re.compile(r"^J♠ jack of spades$"))).to_have_count(1)
     seat1.locator('label[data-card="Js"]').tap()
     # Tapped, not saved: dashed and labelled NOT SAVED (before: yellow and raised, as if recorded).
     assert _card_style(page, 1, "Js") == ("dashed", '"NOT SAVED"')
@@ -437,4 +439,7 @@ def test_the_card_picker_targets_are_buttons_and_every_card_name_contains_its_vi
         }).map(b => b.dataset.card)"""
     )
     assert mismatched == []
+    # No control on the screen is named by aria-label instead of its visible text.
+    assert page.locator("#round :is(button, summary, a, input, label)[aria-label]").count() == 0
+    expect(page.get_by_role("button", name="9♦ nine of diamonds")).to_have_attribute("aria-pressed", "true")
     screenshot(page, "picker")
