@@ -28,6 +28,7 @@ ROUND_SETTLEMENT = declare("round_settlement", "Round settled")
 ROUND_APPROVE_PAYOUT = declare("round_approve_payout", "Payout approved", exception_kind=ExceptionKind.APPROVAL)
 ROUND_VOID = declare("round_void", "Round voided", exception_kind=ExceptionKind.VOID)
 ROUND_VOID_REQUEST = declare("round_void_request", "Void requested", exception_kind=ExceptionKind.VOID)
+ROUND_FLOOR_CALL = declare("round_floor_call", "Floor called to the table")
 
 # Card-reading shoes
 DEVICE_CREATE = declare("device_create", "Shoe device issued")

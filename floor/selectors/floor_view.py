@@ -21,7 +21,8 @@ Phase = Round.Phase
 
 @dataclass(frozen=True)
 class Alert:
-    """Something a supervisor must act on; `code` is stable (payout_approval, void_request, stuck_settlement, idle)."""
+    """Something a supervisor must act on; `code` is stable (floor_call, payout_approval, void_request,
+    stuck_settlement, idle)."""
 
     code: str
     text: str
@@ -112,12 +113,15 @@ def floor_view(now: datetime | None = None) -> FloorView:
         .order_by()
         .only("pk", "table_id", "number", "phase", "rows_recorded_at", "settle_queued_at")
     }
-    void_requests = {
-        event.round_id: event
-        for event in AuditEvent.objects.filter(
-            action=table_actions.ROUND_VOID_REQUEST.code, round_id__in=[rnd.pk for rnd in in_play.values()]
-        ).order_by("id")
-    }
+    void_requests: dict[int, AuditEvent] = {}
+    floor_calls: dict[int, AuditEvent] = {}
+    for event in AuditEvent.objects.filter(
+        action__in=(table_actions.ROUND_VOID_REQUEST.code, table_actions.ROUND_FLOOR_CALL.code),
+        round_id__in=[rnd.pk for rnd in in_play.values()],
+    ).order_by("id"):
+        # The latest of each kind per round wins (ordered by id).
+        kind = void_requests if event.action == table_actions.ROUND_VOID_REQUEST.code else floor_calls
+        kind[event.round_id] = event
     dealers = {
         session.table_id: session.dealer.get_username()
         for session in DealerSession.objects.filter(signed_out_at__isnull=True).select_related("dealer")
@@ -133,14 +137,27 @@ def floor_view(now: datetime | None = None) -> FloorView:
             minutes_since_action=_minutes(now, table.last_action_at),
             round=rnd,
         )
-        tile.alerts = _alerts(tile, void_requests.get(rnd.pk) if rnd else None, now)
+        tile.alerts = _alerts(
+            tile, void_requests.get(rnd.pk) if rnd else None, now, floor_calls.get(rnd.pk) if rnd else None
+        )
         tiles.append(tile)
     return FloorView(tiles=tiles, now=now)
 
 
-def _alerts(tile: Tile, void_request: AuditEvent | None, now: datetime) -> list[Alert]:
+def _alerts(
+    tile: Tile, void_request: AuditEvent | None, now: datetime, floor_call: AuditEvent | None = None
+) -> list[Alert]:
     alerts = []
     rnd = tile.round
+    if floor_call is not None and rnd is not None:
+        called_at = timezone.localtime(floor_call.occurred_at).strftime("%H:%M")
+        alerts.append(
+            Alert(
+                "floor_call",
+                f"Round {rnd.number}: dealer {floor_call.actor_username or ''} calls the floor at {called_at}"
+                + (f" ({floor_call.reason})" if floor_call.reason else ""),
+            )
+        )
     if rnd is not None and rnd.phase == Phase.AWAITING_APPROVAL:
         alerts.append(Alert("payout_approval", f"Round {rnd.number}: payout awaiting approval"))
     if void_request is not None:

@@ -2,17 +2,52 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields
+from functools import cached_property
 
+from django.conf import settings
+
+from audit.models import AuditEvent
 from casino.engine.cards import Rank, Suit
-from casino.engine.triple_draw import MAX_CIRCLES
+from casino.engine.triple_draw import CARDS_PER_HAND, MAX_CIRCLES, ROW_COUNT
+from tables import actions
 from tables.models import CardSource, Table
-from tables.selectors.rounds import RoundView, table_view
+from tables.screens.payouts import SeatPayout, seat_payouts
+from tables.selectors.rounds import RoundView, floor_calls, previous_bets, table_view
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low.
 PICKER_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 PICKER_RANKS = tuple(sorted(Rank, reverse=True))
 PICKER = [[f"{rank.code}{suit.value}" for rank in PICKER_RANKS] for suit in PICKER_SUITS]
+
+
+# Chip buttons per seat: at most this many denominations fit a seat's box at 1280 px with seven seats.
+MAX_CHIPS = 3
+
+
+@dataclass(frozen=True)
+class SeatReturn:
+    """A voided round: what goes back to one seat."""
+
+    number: int
+    circles: int
+    amount_cents: int
+
+    @property
+    def total_cents(self) -> int:
+        return self.circles * self.amount_cents
+
+
+@dataclass(frozen=True)
+class CardTarget:
+    """A field the card picker fills: a button to choose it (no text input, so no on-screen keyboard) and the
+    hidden input it fills."""
+
+    id: str
+    name: str
+    label: str
+    describedby: str
+    count: int = CARDS_PER_HAND
 
 
 class TripleDrawScreen(RoundView):
@@ -38,6 +73,106 @@ class TripleDrawScreen(RoundView):
     @property
     def circle_choices(self) -> range:
         return range(1, MAX_CIRCLES + 1)
+
+    @property
+    def deal_targets(self) -> list[CardTarget]:
+        return [
+            CardTarget(
+                f"deal-seat-{seat.number}",
+                seat.deal_field,
+                f"Seat {seat.number} cards",
+                f"seat-{seat.number}-error deal-error",
+            )
+            for seat in self.betting_seats
+            if not seat.dealt
+        ]
+
+    @property
+    def row_targets(self) -> list[CardTarget]:
+        return [CardTarget(f"row-{n}", f"row{n}", f"Row {n}", "rows-error") for n in range(1, ROW_COUNT + 1)]
+
+    @property
+    def held_targets(self) -> dict[str, CardTarget]:
+        """Manual seats never dealt record what they hold through the picker: seat number (text) -> field."""
+        return {
+            str(seat.number): CardTarget(
+                f"held-{seat.number}", "held_text", f"Seat {seat.number} held", f"seat-{seat.number}-error"
+            )
+            for seat in self.betting_seats
+            if not seat.dealt and seat.held is None
+        }
+
+    @property
+    def last_floor_call(self) -> AuditEvent | None:
+        return self.floor_calls[-1] if self.floor_calls else None
+
+    @property
+    def waiting_for_approval(self) -> bool:
+        return self.phase == "awaiting_approval"
+
+    @cached_property
+    def payouts(self) -> list[SeatPayout]:
+        """Per seat: what to do with each circle's bet and the one amount to pay from the tray."""
+        basis = self.paytable.basis if self.paytable is not None else "for_1"
+        return seat_payouts(self.betting_seats, basis)
+
+    @property
+    def returns(self) -> list[SeatReturn]:
+        """A voided round: every seat's bets go back to the player."""
+        return [SeatReturn(seat.number, seat.circles, seat.amount_cents or 0) for seat in self.betting_seats]
+
+    @property
+    def returns_total_cents(self) -> int:
+        return sum(item.total_cents for item in self.returns)
+
+    @cached_property
+    def _requests(self) -> list[AuditEvent]:
+        """The round's void requests and floor calls, read in one query (oldest first)."""
+        return floor_calls(self.round, also=(actions.ROUND_VOID_REQUEST,))
+
+    @cached_property
+    def floor_calls(self) -> list[AuditEvent]:
+        return [event for event in self._requests if event.action == actions.ROUND_FLOOR_CALL.code]
+
+    @cached_property
+    def void_request(self) -> AuditEvent | None:
+        """The latest void request of an unfinished round."""
+        requests = [event for event in self._requests if event.action == actions.ROUND_VOID_REQUEST.code]
+        return requests[-1] if requests else None
+
+    @cached_property
+    def previous_bets(self) -> dict[int, tuple[int, int]]:
+        """Last round's bet per seat: (circles, amount per circle)."""
+        if self.phase != "betting":
+            return {}
+        return previous_bets(self.table, self.round)
+
+    @property
+    def previous(self) -> dict[str, tuple[int, int]]:
+        """The same keyed by seat number as text, as templates look it up."""
+        return {str(number): bet for number, bet in self.previous_bets.items()}
+
+    @property
+    def rebet_seats(self) -> list[int]:
+        """Seated players without a bet yet whose seat bet last round: what one Rebet tap places."""
+        return [
+            seat.number
+            for seat in self.seats
+            if seat.occupied and not seat.has_bet and seat.number in self.previous_bets
+        ]
+
+    @property
+    def chips(self) -> list[int]:
+        """The tray's denominations a bet at this table can be made of (within the limits), smallest first."""
+        denominations = sorted(settings.FLOOR_CHIP_DENOMINATIONS_CENTS)
+        fitting = [d for d in denominations if self.table.min_bet_cents <= d <= self.table.max_bet_cents]
+        return (fitting or [d for d in denominations if d <= self.table.max_bet_cents])[:MAX_CHIPS]
+
+    @property
+    def last_missing_hold(self) -> int | None:
+        """The one seat whose hold is still missing: recording it moves the round on, so the tablet confirms it."""
+        missing = self.missing_holds
+        return missing[0] if self.phase == "holding" and len(missing) == 1 else None
 
 
 def screen_for(table: Table) -> TripleDrawScreen:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from audit.actions import AuditAction
 from audit.models import AuditEvent
 from casino.engine.triple_draw import ROW_COUNT
 from paytables.models import Paytable, PaytableLine
@@ -305,3 +306,27 @@ def round_view_of(rnd: Round) -> RoundView:
 def table_view(table: Table) -> RoundView:
     """What the table's screen shows now: its round in play, else its last round, else no round."""
     return round_view(table, round_shown(table))
+
+
+def previous_bets(table: Table, rnd: Round | None) -> dict[int, tuple[int, int]]:
+    """Each seat's bet in the table's round before `rnd`: seat -> (circles, amount per circle), for Rebet/Repeat."""
+    if rnd is None:
+        return {}
+    before = Round.objects.filter(table=table, number__lt=rnd.number).order_by("-number").values("pk")[:1]
+    bets: dict[int, tuple[int, int]] = {}
+    for seat, amount in (
+        Bet.objects.filter(round__in=before)
+        .order_by("seat_number", "circle")
+        .values_list("seat_number", "amount_cents")
+    ):
+        circles, _ = bets.get(seat, (0, amount))
+        bets[seat] = (circles + 1, amount)
+    return bets
+
+
+def floor_calls(rnd: Round | None, also: tuple[AuditAction, ...] = ()) -> list[AuditEvent]:
+    """The dealer's calls for the floor in an unfinished round (and events of the `also` actions), oldest first."""
+    if rnd is None or rnd.is_finished:
+        return []
+    codes = [actions.ROUND_FLOOR_CALL.code, *(action.code for action in also)]
+    return list(AuditEvent.objects.filter(round_id=rnd.pk, action__in=codes).order_by("id"))

@@ -165,3 +165,26 @@ def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
         actor=actor,
     )
     return rnd
+
+
+@transaction.atomic
+def round_floor_call(*, round: Round, actor: User, reason: str = "") -> Round:
+    """A dealer calls a floor supervisor to the table (a payout to approve, a dispute): an audit event the floor's
+    live view shows as an alert while the round is unfinished."""
+    rnd = lock_round(round)
+    require_operator(actor, rnd.table)
+    if rnd.phase in Round.FINISHED:
+        raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
+    reason = (reason or "").strip()[:200]
+    if not reason and rnd.phase == Phase.AWAITING_APPROVAL:
+        reason = "payout awaiting approval"
+    audit_record(
+        action=actions.ROUND_FLOOR_CALL,
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        after={"phase": rnd.phase},
+        reason=reason,
+        actor=actor,
+    )
+    return rnd

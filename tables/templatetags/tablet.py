@@ -141,3 +141,28 @@ def get(mapping: object, key: object) -> object:
         return ""
     value = getter(str(key))
     return "" if value is None else value
+
+
+CARD_SOURCE_WORDS = {
+    "manual": "Cards entered by the dealer",
+    "rng": "Cards shuffled and dealt by the system",
+    "shoe": "Cards read by the card-reading shoe",
+}
+
+
+@register.filter
+def card_source_words(code: str) -> str:
+    """Where a table's cards come from, in plain words for the dealer (the stored label names the library)."""
+    return CARD_SOURCE_WORDS.get(str(code), str(code))
+
+
+@register.filter
+def chip_label(cents: int) -> str:
+    """A chip as printed on it: 500 -> "$5", 50 -> "50¢", 100000 -> "$1k"."""
+    cents = int(cents)
+    if cents < 100:
+        return f"{cents}¢"
+    dollars = cents // 100
+    if dollars >= 1000 and dollars % 1000 == 0:
+        return f"${dollars // 1000}k"
+    return f"${dollars}" if cents % 100 == 0 else money(cents)

@@ -12,6 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tables.models import Table
@@ -49,6 +50,7 @@ class TabletLoginView(auth_views.LoginView):
 
 @tablet_login_required
 @require_GET
+@never_cache
 def tablet_home(request: HttpRequest) -> HttpResponse:
     tables = list(tables_for(request.user).select_related("paytable"))
     return render(request, "tables/tablet/home.html", {"tables": [(table, round_shown(table)) for table in tables]})

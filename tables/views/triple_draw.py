@@ -20,11 +20,18 @@ from casino.errors import DomainError
 from tables.forms import parse_amount_cents, parse_card_list, parse_circles, parse_reason, parse_seat_number
 from tables.models import Round, Table
 from tables.screens.triple_draw import screen_for
-from tables.selectors.rounds import table_token
+from tables.selectors.rounds import previous_bets, table_token
 from tables.services.approvals import round_approve_payout
-from tables.services.bets import bet_clear, bet_place
+from tables.services.bets import bet_clear, bet_place, bets_place_all
 from tables.services.cards import cards_deal, holds_record, rows_record
-from tables.services.rounds import round_close_bets, round_settle, round_start, round_void, round_void_request
+from tables.services.rounds import (
+    round_close_bets,
+    round_floor_call,
+    round_settle,
+    round_start,
+    round_void,
+    round_void_request,
+)
 from tables.services.seats import seat_join, seat_leave
 from tables.services.tables import table_open
 from tables.templatetags.tablet import money
@@ -43,7 +50,23 @@ def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None =
         "row_fields": [(number, f"row{number}") for number in range(1, ROW_COUNT + 1)],
         # What was typed is kept only to be corrected; after a success the fields show the server's values.
         "posted": request.POST if errors else QueryDict(),
+        # A refused bet keeps the seat's amount and circles exactly as chosen (issue 14 item 1).
+        "entered": _entered_bet(request.POST) if errors else {},
+        "action_urls": _action_urls(table.pk),
     }
+
+
+def _action_urls(table_id: int) -> dict[str, str]:
+    """Every action's address for this table, from one reverse() (a seven-seat screen prints dozens of them)."""
+    sample = reverse("tablet:action", args=[table_id, "start"])
+    return {name: sample.removesuffix("start/") + name + "/" for name in ACTIONS}
+
+
+def _entered_bet(data: QueryDict) -> dict[str, dict[str, str]]:
+    seat = (data.get("seat") or "").strip()
+    if not seat or "amount" not in data:
+        return {}
+    return {seat: {"amount": data.get("amount", ""), "circles": data.get("circles", "")}}
 
 
 @tablet_login_required
@@ -141,6 +164,36 @@ def _bet(table: Table, round_: Round | None, data: QueryDict, user: Any) -> obje
         raise
 
 
+def _repeat(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    """One seat bets again what it bet last round."""
+    assert round_ is not None
+    seat_number = parse_seat_number(data.get("seat"))
+    last = previous_bets(table, round_).get(seat_number)
+    if last is None:
+        raise DomainError(f"seat {seat_number} had no bet last round", code="no_previous_bet", field="seat")
+    circles, amount_cents = last
+    return bet_place(round=round_, seat_number=seat_number, amount_cents=amount_cents, circles=circles, actor=user)
+
+
+def _rebet(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    """Every seated player without a bet yet bets what their seat bet last round, in one all-or-nothing batch."""
+    assert round_ is not None
+    screen = screen_for(table)
+    seats = screen.rebet_seats
+    if not seats:
+        raise DomainError("no seated player without a bet bet last round", code="no_previous_bet", field="rebet")
+    bets = [
+        {"seat": number, "amount_cents": screen.previous_bets[number][1], "circles": screen.previous_bets[number][0]}
+        for number in seats
+    ]
+    return bets_place_all(round=round_, bets=bets, actor=user)
+
+
+def _floor_call(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
+    assert round_ is not None
+    return round_floor_call(round=round_, actor=user, reason=(data.get("reason") or ""))
+
+
 def _bet_clear(table: Table, round_: Round | None, data: QueryDict, user: Any) -> object:
     assert round_ is not None
     return bet_clear(round=round_, seat_number=parse_seat_number(data.get("seat")), actor=user)
@@ -207,6 +260,9 @@ ACTIONS: dict[str, Action] = {
     "leave": Action(_seat_where, _leave, needs_round=False),
     "bet": Action(_seat_where, _bet),
     "clear-bet": Action(_seat_where, _bet_clear),
+    "repeat": Action(_seat_where, _repeat),
+    "rebet": Action(_fixed("rebet"), _rebet),
+    "floor-call": Action(_fixed("floor-call"), _floor_call),
     "close-bets": Action(_fixed("close-bets"), _close_bets),
     "deal": Action(_fixed("deal"), _deal),
     "hold": Action(_seat_where, _hold),

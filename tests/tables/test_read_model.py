@@ -79,10 +79,15 @@ def test_the_tablet_and_the_api_show_the_same_results(
     for seat in state["seats"]:
         if not seat["bets"]:
             continue
-        shown = re.search(r'class="money total" data-cents="(\d+)"[^>]*>.*?</td>', html.split(
-            f'class="seat-total" data-seat="{seat["seat"]}"', 1)[1], re.S)  # fmt: skip
-        assert shown is not None
-        assert int(shown.group(1)) == seat["return_cents"]
+        # The tablet shows what the dealer pays from the tray: each circle's return beyond the stake left in it.
+        section = html.split(f'id="result-seat-{seat["seat"]}"', 1)[1].split("</li>", 1)[0]
+        pay = re.search(r'data-pay-cents="(\d+)"', html.split(f'id="result-seat-{seat["seat"]}"', 1)[1])
+        assert pay is not None
+        stakes = {int(circle): cents for circle, cents in seat["bets"].items()}
+        expected = sum(max(0, o["paid_cents"] - stakes[o["circle"]]) for o in seat["outcomes"])
+        assert int(pay.group(1)) == expected
+        returned = [int(cents) for cents in re.findall(r'data-returned-cents="(\d+)"', section)]
+        assert returned == [o["paid_cents"] for o in seat["outcomes"]]
         for outcome in seat["outcomes"]:
             assert outcome["description"] in html
     table_result = re.search(r'id="table-result" data-cents="(-?\d+)"', html)

@@ -19,6 +19,8 @@ from tables.services.tables import table_assign_dealer, table_create, table_open
 from tests.conftest import REQUIRE_SERVICES
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+# axe-core 4.10.3 from the npm registry (`npm pack axe-core@4.10.3`, MPL-2.0, LICENSE beside it), never a CDN.
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 ARTIFACTS = Path(settings.BASE_DIR) / "artifacts" / "tablet"
 LANDSCAPE = {"width": 1280, "height": 800}
 PORTRAIT = {"width": 800, "height": 1280}
@@ -66,6 +68,8 @@ def tablet(browser: Any, live_server: Any) -> Iterator[Callable[..., Any]]:
             viewport=SIZES[size], has_touch=True, is_mobile=False, base_url=live_server.url, locale="en-US"
         )
         context.set_default_timeout(10_000)
+        # Injected through the DevTools protocol before any page script, so the Content-Security-Policy allows it.
+        context.add_init_script(path=str(AXE))
         contexts.append(context)
         return context.new_page()
 
@@ -101,6 +105,19 @@ TOUCH_TARGETS_JS = """() => {
 }"""
 
 
+AXE_RUN_JS = """async () => {
+  if (typeof axe === 'undefined') { return ['axe-core is not loaded']; }
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}"""
+
+
+def serious_accessibility_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now (WCAG 2.x A/AA and best practices)."""
+    return list(page.evaluate(AXE_RUN_JS))
+
+
 def small_touch_targets(page: Any) -> list[str]:
     """Controls smaller than 48 x 48 CSS pixels on the page as it is now (the issue's touch-target floor)."""
     return list(page.evaluate(TOUCH_TARGETS_JS))
@@ -110,7 +127,8 @@ def small_touch_targets(page: Any) -> list[str]:
 def screenshot(request: pytest.FixtureRequest) -> Callable[[Any, str], None]:
     """Save the page at both tablet sizes as artifacts/tablet/<test>/<phase>-<size>.png, restoring its size.
 
-    At each size it also checks that every touch target is at least 48 px each way.
+    At each size it also checks that every touch target is at least 48 px each way and that axe-core finds no
+    serious or critical violation.
     """
     folder = ARTIFACTS / request.node.originalname
     shutil.rmtree(folder, ignore_errors=True)  # only this run's pictures, numbered in phase order
@@ -124,9 +142,17 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Any, str], None]:
             page.set_viewport_size(size)
             page.screenshot(path=str(folder / f"{number:02d}-{phase}-{size_name}.png"), full_page=True)
             assert small_touch_targets(page) == [], f"{phase} at {size_name}"
+            assert serious_accessibility_violations(page) == [], f"{phase} at {size_name}"
         page.set_viewport_size(original)
 
     return save
+
+
+@pytest.fixture
+def settlement(request: pytest.FixtureRequest) -> None:
+    """Settlement runs where it runs in production: a real Celery worker when REDIS_URL is set, else eagerly."""
+    if settings.REDIS_URL:
+        request.getfixturevalue("celery_worker")
 
 
 # --- the tables a tablet works on --------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
@@ -24,13 +23,6 @@ from tests.tablet.conftest import POLL_TIMEOUT_MS, STANDARD_PAYTABLE, sign_in
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SPEC = PaytableSpec.from_dict(json.loads(STANDARD_PAYTABLE.read_text()))
-
-
-@pytest.fixture
-def settlement(request: pytest.FixtureRequest) -> None:
-    """Settlement runs where it runs in production: a real Celery worker when REDIS_URL is set, else eagerly."""
-    if settings.REDIS_URL:
-        request.getfixturevalue("celery_worker")
 
 
 def expected_returns(held: list[str], rows: list[list[str]], circles: int, bet_cents: int) -> list[int]:
@@ -58,8 +50,16 @@ def place_bet(page: Page, seat: int, amount: str, circles: int) -> None:
 
 
 def shown_returns(page: Page, seat: int) -> list[int]:
-    cells = page.locator(f'#result-seat-{seat} tr.outcome td.returned')
-    return [int(cells.nth(index).get_attribute("data-cents") or "-1") for index in range(cells.count())]
+    """What each circle's hand returned, stake included, as the results carry it (data-returned-cents)."""
+    rows = page.locator(f"#result-seat-{seat} tr.outcome")
+    return [int(rows.nth(index).get_attribute("data-returned-cents") or "-1") for index in range(rows.count())]
+
+
+def record_hold(page: Page, seat: int, *, last: bool = False) -> None:
+    """Tap Record hold; the last seat's hold moves the round on, so the tablet asks to confirm it first."""
+    page.locator(f"#seat-{seat}").get_by_role("button", name="Record hold").tap()
+    if last:
+        page.get_by_role("button", name="Yes, record the last hold").tap()
 
 
 # A manual round with known cards: seat 1 holds a pair of aces for three circles, seat 4 a pair of nines for one.
@@ -113,10 +113,10 @@ def test_dealer_plays_a_manual_round_by_tapping_and_a_second_tablet_follows_and_
     dealer.get_by_role("button", name="Close bets").tap()
     expect(dealer.locator("#phase")).to_have_text("Dealing (bets closed)")
     expect(floor.locator("#phase")).to_have_text("Dealing (bets closed)", timeout=POLL_TIMEOUT_MS)
-    dealer.get_by_label("Seat 1 cards").tap()
+    dealer.get_by_role("button", name=re.compile("^Seat 1 cards")).tap()
     tap_cards(dealer, DEALT[1])  # the picker moves on to seat 4 once seat 1 has five
     tap_cards(dealer, DEALT[4])
-    expect(dealer.get_by_label("Seat 4 cards")).to_have_value(DEALT[4])
+    expect(dealer.locator("#deal-seat-4")).to_have_value(DEALT[4])
     screenshot(dealer, "dealing")
     dealer.get_by_role("button", name="Save dealt cards").tap()
     expect(dealer.locator("#phase")).to_have_text("Holding")
@@ -127,18 +127,18 @@ def test_dealer_plays_a_manual_round_by_tapping_and_a_second_tablet_follows_and_
             box.locator(f'label[data-card="{code}"]').tap()
         if seat == 1:
             screenshot(dealer, "holding")
-        box.get_by_role("button", name="Record hold").tap()
-        expect(dealer.locator(f"#seat-{seat}-held")).to_contain_text("Holds 2")
+        record_hold(dealer, seat, last=seat == 4)
+        expect(dealer.locator(f"#seat-{seat}-held")).to_contain_text("holds 2")
     expect(dealer.locator("#phase")).to_have_text("Drawing")
     expect(floor.locator("#phase")).to_have_text("Drawing", timeout=POLL_TIMEOUT_MS)
 
     # Cards already in the round are greyed out on the picker and cannot be tapped.
     for code in ("As", "9d", "Jc"):
         expect(dealer.locator(f'button.pick[data-card="{code}"]')).to_be_disabled()
-    dealer.get_by_label("Row 1").tap()
+    dealer.get_by_role("button", name=re.compile("^Row 1")).tap()
     for row in ROWS:
         tap_cards(dealer, row)
-    expect(dealer.get_by_label("Row 3")).to_have_value(ROWS[2])
+    expect(dealer.locator("#row-3")).to_have_value(ROWS[2])
     screenshot(dealer, "drawing")
     dealer.get_by_role("button", name="Save rows").tap()
 
@@ -148,12 +148,15 @@ def test_dealer_plays_a_manual_round_by_tapping_and_a_second_tablet_follows_and_
     assert expected == {1: [3000, 2000, 1000], 4: [0]}  # three aces, aces up, pair of aces; nines lose
     for seat, returns in expected.items():
         assert shown_returns(dealer, seat) == returns
-        total = dealer.locator(f'#result-seat-{seat} tr.seat-total td.total')
-        assert int(total.get_attribute("data-cents") or "-1") == sum(returns)
+    # Awaiting approval nothing is paid: each seat says so instead of an amount.
+    expect(dealer.locator("#seat-1-pay")).to_have_text("Do not pay — waiting for floor approval")
+    dealer.locator("#result-seat-1 summary").tap()
     outcome = dealer.locator('#result-seat-1 tr.outcome[data-circle="1"]')
-    expect(outcome.locator("td.hand")).to_have_text("Three aces")
-    expect(outcome.locator("td.line")).to_have_text("Three of a kind pays 3 for 1")
-    expect(dealer.locator('#result-seat-4 tr.outcome td.line')).to_have_text("No paying line: bet lost")
+    expect(outcome.locator("td.hand")).to_contain_text("Three aces")
+    expect(outcome.locator("td.line")).to_have_text("Three of a kind pays 3 for 1 ($30.00 back with the bet)")
+    dealer.locator("#result-seat-4 summary").tap()
+    expect(dealer.locator("#result-seat-4 tr.outcome td.line")).to_have_text("No paying hand")
+    expect(dealer.locator("#result-seat-4 tr.outcome td.instruction")).to_contain_text("Take the $25.00 bet")
     expect(dealer.locator("#table-result")).to_have_attribute("data-cents", str(3000 + 2500 - 6000))
     expect(dealer.locator("#table-result")).to_contain_text("the house loses $5.00")
     expect(dealer.get_by_role("button", name="Approve payout")).to_have_count(0)  # dealers cannot approve
@@ -162,6 +165,8 @@ def test_dealer_plays_a_manual_round_by_tapping_and_a_second_tablet_follows_and_
     floor.get_by_role("button", name="Approve payout").tap(timeout=POLL_TIMEOUT_MS + 5000)
     expect(floor.locator("#phase")).to_have_text("Settled")
     expect(dealer.locator("#phase")).to_have_text("Settled", timeout=POLL_TIMEOUT_MS)
+    # Approved: seat 1 leaves its three bets and is paid $20 + $10 + $0 on them (for 1: the stake came back too).
+    expect(dealer.locator("#seat-1-pay")).to_have_text("Pay $30.00")
     screenshot(dealer, "settled")
     assert Round.objects.get(table=table).phase == "settled"
 
@@ -177,7 +182,8 @@ def test_dealer_plays_an_rng_round_in_portrait_with_deal_and_draw_buttons(
     # Seat 2 by keyboard alone (a screen-reader user's way): type, Tab to the circles, arrow to 2, Tab, Enter.
     dealer.get_by_label("Seat 2 Bet per circle ($)").focus()
     dealer.keyboard.type("5")
-    dealer.keyboard.press("Tab")
+    for _ in range(5):  # past "Clear" and the three chips
+        dealer.keyboard.press("Tab")
     expect(dealer.locator("#circles-2-1")).to_be_focused()
     dealer.keyboard.press("ArrowRight")
     expect(dealer.locator("#circles-2-2")).to_be_checked()
@@ -199,10 +205,10 @@ def test_dealer_plays_an_rng_round_in_portrait_with_deal_and_draw_buttons(
     for code in dealt[2][:2]:
         box.locator(f'label[data-card="{code}"]').tap()
     screenshot(dealer, "holding")
-    box.get_by_role("button", name="Record hold").tap()
-    expect(dealer.locator("#seat-2-held")).to_contain_text("Holds 2")
-    dealer.locator("#seat-6").get_by_role("button", name="Record hold").tap()
-    expect(dealer.locator("#seat-6-held")).to_have_text("Holds nothing (draws five)")
+    record_hold(dealer, 2)
+    expect(dealer.locator("#seat-2-held")).to_contain_text("holds 2")
+    record_hold(dealer, 6, last=True)
+    expect(dealer.locator("#seat-6-held")).to_have_text("Recorded: holds nothing (draws five)")
     screenshot(dealer, "drawing")
     dealer.get_by_role("button", name="Draw the three rows").tap()
     expect(dealer.locator("#table-result")).to_be_visible(timeout=15_000)
@@ -242,12 +248,14 @@ def test_a_void_request_from_the_dealer_reaches_the_floor_who_voids_on_the_same_
     dealer.get_by_text("Request a void").tap()
     dealer.get_by_label("Reason for the void").fill("Card exposed at seat 3")
     dealer.get_by_role("button", name="Send the void request").tap()
+    dealer.get_by_role("button", name="Yes, send the request").tap()
     expect(dealer.locator("#void-request")).to_contain_text("Void requested by dave: Card exposed at seat 3")
     expect(floor.locator("#void-request")).to_contain_text("Card exposed at seat 3", timeout=POLL_TIMEOUT_MS)
     screenshot(floor, "void-requested")
     floor.get_by_text("Void this round").tap()
     floor.get_by_label("Reason for the void").fill("Card exposed at seat 3")
     floor.get_by_role("button", name="Void the round").tap()
+    floor.get_by_role("button", name="Yes, void the round").tap()
     expect(floor.locator("#phase")).to_have_text("Voided")
     expect(dealer.locator("#void-notice")).to_contain_text("Card exposed at seat 3", timeout=POLL_TIMEOUT_MS)
     screenshot(dealer, "voided")

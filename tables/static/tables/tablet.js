@@ -1,8 +1,10 @@
-// Dealer tablet: the 52-card picker fills the card field the dealer last touched, and the rules dialog opens.
+// Dealer tablet: the 52-card picker fills the card field chosen with its button, chip buttons add to a bet,
+// dangerous or final taps confirm first, and every tap shows it is in flight until the server answers.
 // Everything else is plain forms posted by htmx; the server re-renders the round and is the only truth.
 (function () {
   "use strict";
 
+  var STILL_TRYING_MS = 3000;
   var activeId = null;
 
   function tokens(input) {
@@ -21,76 +23,158 @@
     return Array.prototype.slice.call(document.querySelectorAll("input.card-entry"));
   }
 
+  function full(input) { return tokens(input).length >= Number(input.dataset.count || 5); }
+
   function activeEntry() {
     var input = activeId ? document.getElementById(activeId) : null;
     if (input && !input.disabled) { return input; }
-    var open = entries().filter(function (e) { return !e.disabled && tokens(e).length < Number(e.dataset.count || 5); });
+    var open = entries().filter(function (e) { return !e.disabled && !full(e); });
     return open.length ? open[0] : null;
   }
 
   function setActive(input) {
     activeId = input ? input.id : null;
-    entries().forEach(function (e) { e.classList.toggle("active", e === input); });
+    entries().forEach(function (e) {
+      var button = document.getElementById(e.id + "-target");
+      if (button) { button.setAttribute("aria-pressed", e === input ? "true" : "false"); }
+    });
     var status = document.getElementById("picker-target");
     if (status) {
-      status.textContent = input ? "Cards go to: " + (input.dataset.label || input.id) : "Touch a card field first";
+      status.textContent = input ? "Cards go to: " + (input.dataset.label || input.id) : "Choose a card field first";
     }
   }
 
+  function showCards(input) {
+    var shown = document.querySelector('[data-cards-of="' + input.id + '"]');
+    if (shown) { shown.textContent = input.value.trim() ? tokens(input).join(" ") : "none yet"; }
+  }
+
   function refresh() {
-    // Cards typed or picked but not yet saved show as pending; cards already in the round stay disabled.
+    // Cards picked but not yet saved show as pending; cards already in the round stay disabled.
     var pending = {};
-    entries().forEach(function (e) { tokens(e).forEach(function (t) { pending[normal(t)] = e.dataset.label || e.id; }); });
+    entries().forEach(function (e) {
+      showCards(e);
+      tokens(e).forEach(function (t) { pending[normal(t)] = e.dataset.label || e.id; });
+    });
     document.querySelectorAll("button.pick").forEach(function (b) {
+      if (b.disabled) { return; }
       var taken = Object.prototype.hasOwnProperty.call(pending, b.dataset.card);
       b.classList.toggle("pending", taken);
       b.setAttribute("aria-pressed", taken ? "true" : "false");
     });
+    // A hold form whose taps differ from what the server recorded says it is not saved yet.
+    document.querySelectorAll("form.hold-form").forEach(function (form) {
+      var changed = Array.prototype.some.call(form.querySelectorAll("input[type=checkbox]"), function (box) {
+        return box.checked !== box.defaultChecked;
+      });
+      var note = form.querySelector(".unsaved");
+      if (note) { note.hidden = !changed; }
+    });
     setActive(activeEntry());
   }
 
-  document.addEventListener("focusin", function (event) {
-    var t = event.target;
-    if (t && t.classList && t.classList.contains("card-entry")) { setActive(t); }
-  });
+  function pick(button) {
+    var card = button.dataset.card;
+    var owner = entries().filter(function (e) { return tokens(e).map(normal).indexOf(card) >= 0; })[0];
+    if (owner) {
+      // A second tap on a pending card takes it back out of the field it went into.
+      owner.value = tokens(owner).filter(function (t) { return normal(t) !== card; }).join(" ");
+      setActive(owner);
+    } else {
+      var input = activeEntry();
+      if (!input || full(input)) { return; }
+      var have = tokens(input);
+      have.push(card);
+      input.value = have.join(" ");
+      if (full(input)) {
+        // Full: move on to the next field that still needs cards, as the dealer deals around the table.
+        var next = entries().filter(function (e) { return e !== input && !e.disabled && !full(e); })[0];
+        setActive(next || input);
+      } else {
+        setActive(input);
+      }
+    }
+    refresh();
+  }
 
-  document.addEventListener("input", function (event) {
-    var t = event.target;
-    if (t && t.classList && t.classList.contains("card-entry")) { refresh(); }
-  });
+  function addChip(button) {
+    var input = document.getElementById(button.dataset.chipFor);
+    if (!input) { return; }
+    var now = Math.round(parseFloat((input.value || "0").replace(/[$,]/g, "")) * 100) || 0;
+    var cents = now + Number(button.dataset.chipCents);
+    input.value = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  }
+
+  // --- confirmation of dangerous or final taps (leave, void, the last hold) ------------------------------------
+
+  function askToConfirm(form) {
+    var box = form.querySelector(".confirm");
+    if (box) { box.querySelector("[data-confirm-yes]").focus(); return; }
+    box = document.createElement("div");
+    box.className = "confirm";
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-label", "Confirm");
+    var text = document.createElement("p");
+    text.textContent = form.dataset.confirm;
+    var yes = document.createElement("button");
+    yes.type = "button";
+    yes.className = "primary";
+    yes.setAttribute("data-confirm-yes", "");
+    yes.textContent = form.dataset.confirmYes || "Yes";
+    var no = document.createElement("button");
+    no.type = "button";
+    no.setAttribute("data-confirm-no", "");
+    no.textContent = "Cancel";
+    box.appendChild(text);
+    box.appendChild(yes);
+    box.appendChild(no);
+    form.appendChild(box);
+    yes.focus();
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.dataset || !form.dataset.confirm) { return; }
+    if (form.dataset.confirmed === "yes") { form.dataset.confirmed = ""; return; }
+    // Stop htmx (listening on the form) and the browser until the dealer confirms.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    askToConfirm(form);
+  }, true);
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest ? event.target.closest("button.pick") : null;
+    var target = event.target.closest ? event.target : null;
+    if (!target) { return; }
+    var button = target.closest("button.pick");
     if (button) {
       event.preventDefault();
-      if (button.disabled) { return; }
-      var card = button.dataset.card;
-      var owner = entries().filter(function (e) { return tokens(e).map(normal).indexOf(card) >= 0; })[0];
-      if (owner) {
-        // A second tap on a pending card takes it back out of the field it went into.
-        owner.value = tokens(owner).filter(function (t) { return normal(t) !== card; }).join(" ");
-        setActive(owner);
-      } else {
-        var input = activeEntry();
-        if (!input) { return; }
-        var have = tokens(input);
-        if (have.length >= Number(input.dataset.count || 5)) { return; }
-        have.push(card);
-        input.value = have.join(" ");
-        if (have.length >= Number(input.dataset.count || 5)) {
-          // Full: move on to the next field that still needs cards, as the dealer deals around the table.
-          var next = entries().filter(function (e) {
-            return e !== input && !e.disabled && tokens(e).length < Number(e.dataset.count || 5);
-          })[0];
-          setActive(next || input);
-        } else {
-          setActive(input);
-        }
-      }
-      refresh();
+      if (!button.disabled) { pick(button); }
       return;
     }
-    var opener = event.target.closest ? event.target.closest("[data-opens-dialog]") : null;
+    var chooser = target.closest("button.target");
+    if (chooser) {
+      setActive(document.getElementById(chooser.dataset.target));
+      return;
+    }
+    var chip = target.closest("button[data-chip-cents]");
+    if (chip) { addChip(chip); return; }
+    var clear = target.closest("button[data-chip-clear]");
+    if (clear) {
+      var amount = document.getElementById(clear.dataset.chipClear);
+      if (amount) { amount.value = ""; }
+      return;
+    }
+    var yes = target.closest("[data-confirm-yes]");
+    if (yes) {
+      var form = yes.closest("form");
+      yes.closest(".confirm").remove();
+      form.dataset.confirmed = "yes";
+      form.requestSubmit();
+      return;
+    }
+    var no = target.closest("[data-confirm-no]");
+    if (no) { no.closest(".confirm").remove(); return; }
+    var opener = target.closest("[data-opens-dialog]");
     if (opener) {
       var dialog = document.getElementById(opener.dataset.opensDialog);
       if (dialog && dialog.showModal) {
@@ -100,6 +184,11 @@
     }
   });
 
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.closest && event.target.closest("form.hold-form")) { refresh(); }
+  });
+
+  // --- keep what the dealer is entering when another change re-renders the round ---------------------------------
   // A new round section (a poll, or the answer to another seat's tap) must not wipe what the dealer is
   // typing elsewhere: inputs changed since the server rendered them keep their values, unless the server's
   // own value for that input changed meanwhile, or the input belongs to the form that was just submitted.
@@ -117,7 +206,7 @@
         if (el.open !== el.hasAttribute("open")) { kept.push({ id: el.id, open: el.open }); }
       } else if (el.type === "radio" || el.type === "checkbox") {
         if (el.checked !== el.defaultChecked) { kept.push({ id: el.id, checked: el.checked, base: el.defaultChecked }); }
-      } else if (el.type !== "hidden" && el.value !== el.defaultValue) {
+      } else if ((el.type !== "hidden" || el.classList.contains("card-entry")) && el.value !== el.defaultValue) {
         kept.push({ id: el.id, value: el.value, base: el.defaultValue });
       }
     });
@@ -136,28 +225,104 @@
   });
   document.addEventListener("DOMContentLoaded", refresh);
 
-  // The 1 s poll waits while a tap's form is in flight, so it never overwrites the answer to that tap. (Done
-  // here, not as an hx-trigger filter: htmx evaluates those with eval, which the Content-Security-Policy refuses.)
+  // --- taps in flight: nothing looks done until the server said so ---------------------------------------------
+
+  function banner(problem, kind) {
+    var box = document.getElementById("connection");
+    if (!box) { return; }
+    box.hidden = !problem;
+    box.textContent = problem || "";
+    box.dataset.kind = problem ? kind : "";
+  }
+
+  var inFlight = null; // {form, button, label, timer}
+
+  function isPoll(elt) { return elt && elt.hasAttribute && elt.hasAttribute("data-poll"); }
+
+  function label(button) {
+    return button ? button.textContent.replace(/\s+/g, " ").trim() : "the last tap";
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target.hasAttribute("data-poll") && document.querySelector("form.htmx-request")) {
-      event.preventDefault();
+    var elt = event.target;
+    if (isPoll(elt)) {
+      // The 1 s poll waits while a tap is in flight, so it never overwrites the answer to that tap. (Done here,
+      // not as an hx-trigger filter: htmx evaluates those with eval, which the Content-Security-Policy refuses.)
+      if (inFlight) { event.preventDefault(); }
+      return;
+    }
+    var form = elt.closest ? elt.closest("form") : null;
+    if (!form) { return; }
+    var button = lastSubmitter && form.contains(lastSubmitter) ? lastSubmitter : form.querySelector("button[type=submit]");
+    form.classList.add("in-flight");
+    form.setAttribute("aria-busy", "true");
+    form.querySelectorAll("button, input, textarea").forEach(function (control) {
+      if (!control.disabled && control.type !== "hidden") { control.disabled = true; control.dataset.busyDisabled = "1"; }
+    });
+    if (button) { button.classList.add("busy"); }
+    var flight = { form: form, button: button, label: label(button) };
+    flight.timer = window.setTimeout(function () {
+      banner("Still trying to reach the server (\u201c" + flight.label + "\u201d not answered yet). Nothing has changed until it answers.", "waiting");
+    }, STILL_TRYING_MS);
+    inFlight = flight;
+  });
+
+  var lastSubmitter = null;
+  document.addEventListener("submit", function (event) { lastSubmitter = event.submitter || null; }, true);
+
+  function settle(flight) {
+    window.clearTimeout(flight.timer);
+    var form = flight.form;
+    form.classList.remove("in-flight");
+    form.removeAttribute("aria-busy");
+    form.querySelectorAll("[data-busy-disabled]").forEach(function (control) {
+      control.disabled = false;
+      delete control.dataset.busyDisabled;
+    });
+    if (flight.button) { flight.button.classList.remove("busy"); }
+  }
+
+  function restore(form) {
+    // The tap did not reach the server: taps that look like recorded state (holds, circles) go back to it.
+    form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (box) {
+      box.checked = box.defaultChecked;
+    });
+    refresh();
+  }
+
+  // The answer to a tap usually replaces the form that sent it (and htmx's own events then fire on a detached
+  // element, out of this document's reach), so each tap's end is read from its request object instead.
+  function finished(flight, xhr) {
+    if (inFlight === flight) { inFlight = null; }
+    settle(flight);
+    var status = xhr.status;
+    if ((status >= 200 && status < 300) || (status >= 400 && status < 500)) {
+      banner("");  // answered: the swapped-in round shows the result or the error next to its cause
+      return;
+    }
+    restore(flight.form);
+    var why = status ? "the server failed (" + status + ")" : "no answer from the server";
+    banner("Not saved: \u201c" + flight.label + "\u201d \u2014 " + why + ". The screen shows what is recorded; tap again when the connection is back.", "failed");
+  }
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var flight = inFlight;
+    var xhr = event.detail.xhr;
+    if (!flight || !xhr || isPoll(event.target)) { return; }
+    xhr.addEventListener("loadend", function () { finished(flight, xhr); });
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    // Polls only (their element stays in the document): say when the server cannot be reached.
+    if (!isPoll(event.detail.elt)) { return; }
+    if (event.detail.successful) { if (!inFlight) { banner(""); } }
+    else if (!inFlight) {
+      banner("Cannot reach the server. This screen may be out of date; it updates by itself when the connection is back.", "offline");
     }
   });
 
-  // The server is the truth: when it cannot be reached (or fails), say so instead of showing a stale screen as live.
-  function connection(problem) {
-    var banner = document.getElementById("connection");
-    if (!banner) { return; }
-    banner.hidden = !problem;
-    banner.textContent = problem || "";
-  }
-  document.addEventListener("htmx:sendError", function () {
-    connection("Cannot reach the server. This screen may be out of date; it updates by itself when the connection is back.");
-  });
-  document.addEventListener("htmx:responseError", function () {
-    connection("The server could not answer. Nothing was changed by the last tap unless the screen shows it.");
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.successful) { connection(""); }
+  // A page brought back by the Back button is a picture from the past: load it again from the server.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) { window.location.reload(); }
   });
 })();

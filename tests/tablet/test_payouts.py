@@ -1,0 +1,76 @@
+"""Issue 14: the pay instructions the results give per circle and per seat, on both paytable bases."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from tables.screens.payouts import LOSS, PUSH, WIN, seat_payouts
+from tables.selectors.rounds import OutcomeView, SeatView
+
+
+def _outcome(circle: int, returned: int, pays: str | None, paid: int | None = None) -> OutcomeView:
+    line: Any = None if pays is None else SimpleNamespace(pays=pays, hand="x", pk=1)
+    return OutcomeView(
+        circle=circle,
+        cards=[],
+        hand="x",
+        description="x",
+        line_hand="x" if line else "",
+        line=line,
+        return_cents=returned,
+        paid_cents=returned if paid is None else paid,
+    )
+
+
+def _seat(*outcomes: OutcomeView, bet: int = 1000) -> SeatView:
+    return SeatView(
+        number=3, occupied=True, player_name="", bets={o.circle: bet for o in outcomes}, outcomes=list(outcomes)
+    )
+
+
+def test_to_1_a_push_is_left_a_win_is_left_and_paid_its_winnings_a_loss_is_taken() -> None:
+    (payout,) = seat_payouts([_seat(_outcome(1, 1000, "0"), _outcome(2, 10000, "9"), _outcome(3, 0, None))], "to_1")
+    verdicts = [circle.verdict for circle in payout.circles]
+    assert verdicts == [PUSH, WIN, LOSS]
+    assert [circle.words for circle in payout.circles] == [
+        "Leave the $10.00 bet (push: nothing to pay)",
+        "Leave the $10.00 bet, pay $90.00 on it",
+        "Take the $10.00 bet",
+    ]
+    assert payout.circles[1].line_words == "pays 9 to 1"
+    assert payout.pay_cents == 9000  # never the stake that stays in the circle
+    assert payout.take_cents == 1000
+    assert payout.summary == "Take 1 bet, leave 2, pay $90.00"
+    assert payout.verdict == WIN
+    assert payout.verdict_words == "Wins $80.00"
+
+
+def test_for_1_the_same_chips_move_and_the_words_explain_the_return_with_the_stake() -> None:
+    # 9 for 1 returns $90 with the $10 bet: the bet stays and $80 is paid; 1 for 1 is a push.
+    (payout,) = seat_payouts([_seat(_outcome(1, 9000, "9"), _outcome(2, 1000, "1"))], "for_1")
+    assert [circle.words for circle in payout.circles] == [
+        "Leave the $10.00 bet, pay $80.00 on it",
+        "Leave the $10.00 bet (push: nothing to pay)",
+    ]
+    assert payout.circles[0].line_words == "pays 9 for 1 ($90.00 back with the bet)"
+    assert payout.pay_cents == 8000
+    assert payout.summary == "Leave 2 bets, pay $80.00"
+
+
+def test_a_partial_return_and_a_capped_win_say_so() -> None:
+    # Half back ("1/2 for 1"): take half of the bet. A win capped at the seat maximum pays what the cap allows.
+    (payout,) = seat_payouts([_seat(_outcome(1, 500, "1/2"), _outcome(2, 80000, "800", paid=50000))], "for_1")
+    assert payout.circles[0].verdict == LOSS
+    assert payout.circles[0].words == "Take $5.00 of the $10.00 bet, leave $5.00"
+    assert payout.circles[1].words == "Leave the $10.00 bet, pay $490.00 on it"
+    assert "capped at the seat maximum (was $800.00)" in payout.circles[1].line_words
+
+
+def test_a_seat_that_comes_out_even_and_a_one_circle_loss() -> None:
+    (even,) = seat_payouts([_seat(_outcome(1, 2000, "1"), _outcome(2, 0, None))], "to_1")
+    assert even.verdict == PUSH
+    assert even.verdict_words == "Even"
+    (lost,) = seat_payouts([_seat(_outcome(1, 0, None))], "to_1")
+    assert lost.summary == "Take the bet, nothing to pay"
+    assert lost.verdict_words == "Loses $10.00"
