@@ -121,7 +121,8 @@ def floor_view(now: datetime | None = None) -> FloorView:
     ).order_by("id"):
         # The latest of each kind per round wins (ordered by id).
         kind = void_requests if event.action == table_actions.ROUND_VOID_REQUEST.code else floor_calls
-        kind[event.round_id] = event
+        if event.round_id is not None:  # always: the query asks for rounds in play
+            kind[event.round_id] = event
     dealers = {
         session.table_id: session.dealer.get_username()
         for session in DealerSession.objects.filter(signed_out_at__isnull=True).select_related("dealer")
