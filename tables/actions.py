@@ -6,6 +6,7 @@ from audit.actions import ExceptionKind, declare
 
 # Tables and seats
 TABLE_CREATE = declare("table_create", "Table created")
+TABLE_UPDATE = declare("table_update", "Table name or card source changed")
 TABLE_OPEN = declare("table_open", "Table opened")
 TABLE_CLOSE = declare("table_close", "Table closed")
 TABLE_UPDATE_LIMITS = declare("table_update_limits", "Table limits changed")

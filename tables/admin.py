@@ -10,26 +10,21 @@ from django.http import HttpRequest
 
 from audit.admin_actions import ServiceActionsAdmin
 from audit.context import acting_as
+from audit.roles import FLOOR, has_role
+from casino.engine.money import money
 from casino.errors import DomainError
+from tables.admin_forms import TableAdminForm, paytable_choice_label
 from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
 from tables.services.approvals import round_approve_payout
 from tables.services.rounds import round_settle
 from tables.services.shoe import device_create, device_revoke
 from tables.services.tables import (
-    table_assign_dealer,
+    LIMIT_FIELDS,
+    table_change,
     table_close,
     table_create,
     table_open,
-    table_set_paytable,
-    table_unassign_dealer,
-    table_update_limits,
-)
-
-LIMIT_FIELDS = (
-    "min_bet_cents",
-    "max_bet_cents",
-    "max_payout_per_seat_cents",
-    "supervisor_approval_threshold_cents",
+    table_set_dealers,
 )
 
 
@@ -69,26 +64,93 @@ class SeatInline(admin.TabularInline):
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # seats are created with the table and changed from the tablet; here they are shown
+
+
+def _is_floor(request: HttpRequest) -> bool:
+    return has_role(request.user, FLOOR)
+
 
 @admin.register(Table)
 class TableAdmin(ServiceActionsAdmin):
-    list_display = ("name", "table_type", "card_source", "is_open", "min_bet_cents", "max_bet_cents", "paytable")
+    """Create and edit tables of every type; each change is one of the table services (audited)."""
+
+    form = TableAdminForm
+    list_display = (
+        "name",
+        "table_type",
+        "card_source",
+        "is_open",
+        "min_bet",
+        "max_bet",
+        "paytable_with_status",
+        "dealer_names",
+    )
     list_filter = ("table_type", "card_source", "is_open")
     search_fields = ("name",)
     inlines = [SeatInline]
     actions = ["open_tables", "close_tables"]
-    fields = ("name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers", "is_open")
-    filter_horizontal = ("dealers",)
+
+    def get_fields(self, request: HttpRequest, obj: Table | None = None) -> list[str]:
+        fields = ["name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers"]
+        return [*fields, "is_open", "paytable_status"] if obj else fields
 
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> tuple[str, ...]:
-        # Name, type and source are fixed once a table exists; open/close are actions.
-        return ("name", "table_type", "card_source", "is_open") if obj else ("is_open",)
+        # The type is fixed once a table exists (its seats follow from it); open and close are list actions.
+        return ("table_type", "is_open", "paytable_status") if obj else ()
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return _is_floor(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _is_floor(request)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    # --- columns: money in dollars, the paytable with its status ----------------------------------------
+
+    @admin.display(description="min bet", ordering="min_bet_cents")
+    def min_bet(self, table: Table) -> str:
+        return money(table.min_bet_cents)
+
+    @admin.display(description="max bet", ordering="max_bet_cents")
+    def max_bet(self, table: Table) -> str:
+        return money(table.max_bet_cents)
+
+    @admin.display(description="paytable")
+    def paytable_with_status(self, table: Table) -> str:
+        return paytable_choice_label(table.paytable) if table.paytable else "—"
+
+    @admin.display(description="paytable in force")
+    def paytable_status(self, table: Table) -> str:
+        return self.paytable_with_status(table)
+
+    @admin.display(description="dealers")
+    def dealer_names(self, table: Table) -> str:
+        return ", ".join(dealer.username for dealer in table.dealers.all()) or "—"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
+        return super().get_queryset(request).select_related("paytable__analysis").prefetch_related("dealers")
+
+    # --- saving: the services write (and audit) everything; the admin writes nothing itself -----------
 
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
         data = form.cleaned_data
         with acting_as(user=request.user, kind="user"):
-            if not change:
-                created = table_create(
+            if change:
+                table = table_change(
+                    table=obj,
+                    actor=request.user,
+                    name=data["name"],
+                    card_source=data["card_source"],
+                    limits={field: data[field] for field in LIMIT_FIELDS},
+                    paytable=data.get("paytable"),
+                    dealers=data.get("dealers", []),
+                )
+            else:
+                table = table_create(
                     name=data["name"],
                     table_type=data["table_type"],
                     card_source=data["card_source"],
@@ -96,27 +158,19 @@ class TableAdmin(ServiceActionsAdmin):
                     actor=request.user,
                     **{field: data[field] for field in LIMIT_FIELDS},
                 )
-                obj.pk = created.pk
-                return
-            current = Table.objects.get(pk=obj.pk)
-            if any(getattr(current, field) != data[field] for field in LIMIT_FIELDS):
-                table_update_limits(table=current, actor=request.user, **{f: data[f] for f in LIMIT_FIELDS})
-            if data.get("paytable") and data["paytable"].pk != current.paytable_id:
-                table_set_paytable(table=current, paytable=data["paytable"], actor=request.user)
+                table_set_dealers(table=table, dealers=data.get("dealers", []), actor=request.user)
+        obj.pk = table.pk
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        """Dealer assignment goes through the services so each change is audited."""
-        table = Table.objects.get(pk=form.instance.pk)
-        wanted = set(form.cleaned_data.get("dealers", []))
-        current = set(table.dealers.all())
-        with acting_as(user=request.user, kind="user"):
-            for dealer in wanted - current:
-                table_assign_dealer(table=table, dealer=dealer, actor=request.user)
-            for dealer in current - wanted:
-                table_unassign_dealer(table=table, dealer=dealer, actor=request.user)
+        """Dealers were set by the services in save_model; the seats inline is read-only."""
+        for formset in formsets:  # the admin's change message reads these
+            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    def log_addition(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return None  # the services wrote the audit events; the admin's own log would be a second, weaker record
+
+    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return None
 
     @admin.action(description="Open the selected tables")
     def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
