@@ -34,9 +34,9 @@ def dollars_to_cents(text: str) -> int:
 
 
 def cents_to_dollars(cents: int) -> str:
-    """2500 -> "25.00": what a dollar field shows for a stored amount."""
+    """250000 -> "2,500.00": what a dollar field shows for a stored amount (it reads the commas back)."""
     whole, part = divmod(int(cents), 100)
-    return f"{whole}.{part:02d}"
+    return f"{whole:,}.{part:02d}"
 
 
 class DollarsInput(forms.TextInput):

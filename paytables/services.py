@@ -243,7 +243,7 @@ def return_outside_band(return_ratio: float | None) -> str:
         return ""
     floor = float(settings.PAYTABLE_RETURN_FLOOR)
     if return_ratio > 1:
-        return f"the return is {return_ratio * 100:.4f} %, above 100 %: the house loses on every bet"
+        return f"the return is {return_ratio * 100:.4f} %, above 100 %: players win back more than they stake"
     if return_ratio < floor:
         return f"the return is {return_ratio * 100:.4f} %, below the floor of {floor * 100:.2f} %"
     return ""
