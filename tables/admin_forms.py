@@ -15,6 +15,7 @@ from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from paytables.models import Paytable
 from paytables.selectors import paytable_analysis_or_none
+from paytables.services import return_outside_band
 from tables.models import Table, TableType
 from tables.services.tables import LIMIT_FIELDS, USABLE_PAYTABLE, check_limits, check_paytable
 
@@ -40,6 +41,8 @@ def paytable_choice_label(paytable: Paytable) -> str:
     analysis = paytable_analysis_or_none(paytable)
     if analysis is not None and analysis.return_ratio is not None:
         label += f" · return {analysis.return_ratio * 100:.2f} %"
+        if return_outside_band(analysis.return_ratio):
+            label += " (outside the band)"
     return label
 
 

@@ -14,7 +14,7 @@ from paytables.models import Paytable
 from tables.models import LedgerEntry, Round, Table
 from tables.services.cards import rows_record
 from tables.services.tables import table_update_limits
-from tests.tables.conftest import open_table
+from tests.tables.conftest import client_for, open_table
 from tests.tables.helpers import settle_now
 from tests.tables.test_settlement import ROWS, to_drawing
 
@@ -142,3 +142,20 @@ def test_a_round_reads_in_dollars_cards_and_words(manual_table: Table, floor_use
     assert "Ac Kc Qc Tc" in page
     assert "royal_flush" not in page
     assert '["' not in page  # no raw JSON lists
+
+
+def test_the_api_refuses_a_payout_with_a_reason_and_only_for_the_floor(
+    manual_table: Table, floor_user: User, dealer_user: User
+) -> None:
+    rnd = awaiting(manual_table, floor_user)
+    url = f"/api/v1/rounds/{rnd.pk}/refuse/"
+    denied = client_for(dealer_user).post(url, {"reason": "mine"}, format="json")
+    assert (denied.status_code, denied.json()["error"]["code"]) == (403, "floor_only")
+    blank = client_for(floor_user).post(url, {"reason": ""}, format="json")
+    assert (blank.status_code, blank.json()["error"]["code"]) == (400, "reason_required")
+    assert Round.objects.get(pk=rnd.pk).phase == "awaiting_approval"
+    done = client_for(floor_user).post(url, {"reason": "shoe misread row 1"}, format="json")
+    assert done.status_code == 200
+    assert (done.json()["phase"], done.json()["void_reason"]) == ("voided", "Payout refused: shoe misread row 1")
+    again = client_for(floor_user).post(url, {"reason": "twice"}, format="json")
+    assert again.status_code == 409

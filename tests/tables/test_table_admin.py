@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
+from django.utils import timezone
 
 from audit.models import AuditEvent
-from paytables.models import Paytable, PaytableStatus
+from paytables.models import Paytable, PaytableAnalysis, PaytableStatus
 from tables.models import Table
 from tables.services.tables import table_create
 
@@ -138,3 +139,11 @@ def test_compliance_and_dealers_cannot_change_tables(floor_user: User, complianc
     assert client.post(f"{ADMIN}{table.pk}/change/", form(name="Look", min_bet_cents="1")).status_code == 403
     assert client.post(ADMIN + "add/", form()).status_code == 403
     assert Table.objects.get(pk=table.pk).min_bet_cents == 500
+
+
+def test_a_paytable_returning_outside_the_band_says_so_in_the_list(floor_user: User, jacks_for_1: Paytable) -> None:
+    PaytableAnalysis.objects.create(
+        paytable=jacks_for_1, spec_hash="x", status="done", progress=100, queued_at=timezone.now(), return_ratio=3.51
+    )
+    page = logged_in(floor_user).get(ADMIN + "add/").content.decode()
+    assert "Jacks or Better 9/6 v1 · approved · return 351.00 % (outside the band)" in page
