@@ -99,11 +99,29 @@ class TableAdmin(ServiceActionsAdmin):
     inlines = [SeatInline]
     actions = ["open_tables", "close_tables"]
 
+    # What a reader without the floor role sees: the same settings, in dollars, nothing editable.
+    READ_FIELDS = (
+        "name",
+        "table_type",
+        "card_source",
+        "min_bet",
+        "max_bet",
+        "payout_cap",
+        "approval_threshold",
+        "paytable_status",
+        "dealer_names",
+        "is_open",
+    )
+
     def get_fields(self, request: HttpRequest, obj: Table | None = None) -> list[str]:
+        if not _is_floor(request):
+            return list(self.READ_FIELDS)
         fields = ["name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers"]
         return [*fields, "is_open", "paytable_status"] if obj else fields
 
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> tuple[str, ...]:
+        if not _is_floor(request):
+            return self.READ_FIELDS
         # The type is fixed once a table exists (its seats follow from it); open and close are list actions.
         return ("table_type", "is_open", "paytable_status") if obj else ()
 
@@ -125,6 +143,14 @@ class TableAdmin(ServiceActionsAdmin):
     @admin.display(description="max bet", ordering="max_bet_cents")
     def max_bet(self, table: Table) -> str:
         return money(table.max_bet_cents)
+
+    @admin.display(description="payout cap per seat")
+    def payout_cap(self, table: Table) -> str:
+        return money(table.max_payout_per_seat_cents)
+
+    @admin.display(description="supervisor approval from")
+    def approval_threshold(self, table: Table) -> str:
+        return money(table.supervisor_approval_threshold_cents)
 
     @admin.display(description="paytable")
     def paytable_with_status(self, table: Table) -> str:

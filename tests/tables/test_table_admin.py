@@ -135,7 +135,11 @@ def test_only_dealers_are_offered_and_a_non_dealer_is_refused_by_name(
 def test_compliance_and_dealers_cannot_change_tables(floor_user: User, compliance_user: User) -> None:
     table = table_create(name="Look", actor=floor_user)
     client = logged_in(compliance_user)
-    assert client.get(f"{ADMIN}{table.pk}/change/").status_code == 200  # a read-only page
+    page = client.get(f"{ADMIN}{table.pk}/change/")
+    assert page.status_code == 200  # a read-only page, in dollars
+    assert "$5.00" in page.content.decode()
+    assert "$500.00" in page.content.decode()
+    assert 'name="min_bet_cents"' not in page.content.decode()
     assert client.post(f"{ADMIN}{table.pk}/change/", form(name="Look", min_bet_cents="1")).status_code == 403
     assert client.post(ADMIN + "add/", form()).status_code == 403
     assert Table.objects.get(pk=table.pk).min_bet_cents == 500
