@@ -42,6 +42,10 @@ class ServiceActionsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     object_actions: ClassVar[Sequence[ObjectAction]] = ()
     object_action_refusal: ClassVar[str] = "You may not do this."
 
+    def object_action_context(self, request: HttpRequest, action: ObjectAction, obj: Any) -> dict[str, Any]:
+        """What an action's confirmation page shows beside the object (nothing more by default)."""
+        return {}
+
     def object_action_allowed(self, request: HttpRequest) -> bool:
         """Who may press the buttons (403 for anyone else); by default whoever may change these objects."""
         return self.has_change_permission(request)
@@ -84,6 +88,7 @@ class ServiceActionsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                 "object": obj,
                 self.model._meta.model_name: obj,
                 "title": action.title.format(obj),
+                **self.object_action_context(request, action, obj),
             }
             return TemplateResponse(request, action.confirm_template, context)
         try:

@@ -455,6 +455,10 @@ if not 0 <= FLOOR_GAMING_DAY_START_HOUR <= 23:
 FLOOR_SHIFTS = _shifts_from_env(FLOOR_GAMING_DAY_START_HOUR)
 FLOOR_CHIP_DENOMINATIONS_CENTS = _denominations_from_env()
 FLOOR_WIN_TOLERANCE_CENTS = envint("FLOOR_WIN_TOLERANCE_CENTS", "10000")
+# A paytable returning less than this (or more than 100 %) is approved only with an explicit override reason.
+PAYTABLE_RETURN_FLOOR = envfloat("PAYTABLE_RETURN_FLOOR", "0.80")
+if not 0 < PAYTABLE_RETURN_FLOOR <= 1:
+    sys.exit(f"PAYTABLE_RETURN_FLOOR: expected a fraction in (0, 1] (0.80 is 80 %), got {PAYTABLE_RETURN_FLOOR}")
 FLOOR_IDLE_MINUTES = envint("FLOOR_IDLE_MINUTES", "20")
 FLOOR_STUCK_SETTLEMENT_SECONDS = envint("FLOOR_STUCK_SETTLEMENT_SECONDS", "120")
 # Dotted path of the home-game figures source (floor/sources.py describes it); empty until home-game tables land.

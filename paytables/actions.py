@@ -7,6 +7,11 @@ from audit.actions import ExceptionKind, declare
 PAYTABLE_CREATE_DRAFT = declare("paytable_create_draft", "Paytable draft created")
 PAYTABLE_LINE_SET = declare("paytable_line_set", "Paytable lines changed")
 PAYTABLE_APPROVE = declare("paytable_approve", "Paytable approved", exception_kind=ExceptionKind.APPROVAL)
+PAYTABLE_RETURN_OVERRIDE = declare(
+    "paytable_return_override",
+    "Paytable approved with a return outside the band",
+    exception_kind=ExceptionKind.OVERRIDE,
+)
 PAYTABLE_RETIRE = declare("paytable_retire", "Paytable retired")
 PAYTABLE_CLONE = declare("paytable_clone", "Paytable cloned")
 PAYTABLE_MARK_ACTIVE = declare("paytable_mark_active", "Paytable put in use on a table")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest
 from django.utils import timezone
@@ -12,11 +13,12 @@ from django.utils.safestring import SafeString
 
 from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.roles import FLOOR, has_role
+from casino.engine.hand_words import hand_label, line_label
 from casino.users import request_user
 from paytables import services
 from paytables.forms import PaytableForm, PaytableLineForm, PaytableLineFormSet
 from paytables.models import AnalysisStatus, Paytable, PaytableLine, PaytableStatus
-from paytables.selectors import paytable_analysis_or_none
+from paytables.selectors import paytable_analysis_or_none, paytable_line_changes, paytable_previous
 
 
 def _is_floor(request: HttpRequest) -> bool:
@@ -49,12 +51,16 @@ class PaytableLineInline(admin.TabularInline):  # type: ignore[type-arg]
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: a union of field groups
         if self._editable(request, obj):
             return ["position", "hand", "min_rank", "ranks", "pays"]
-        return ["position", "hand", "min_rank", "ranks_text", "pays"]
+        return ["position", "hand_name", "min_rank", "ranks_text", "pays"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         if self._editable(request, obj):
             return []
-        return ["position", "hand", "min_rank", "ranks_text", "pays"]
+        return ["position", "hand_name", "min_rank", "ranks_text", "pays"]
+
+    @admin.display(description="hand")
+    def hand_name(self, line: PaytableLine) -> str:
+        return hand_label(line.hand)
 
     @admin.display(description="ranks")
     def ranks_text(self, line: PaytableLine) -> str:
@@ -234,6 +240,7 @@ class PaytableAdmin(ServiceActionsAdmin):
             lambda request, paytable: services.paytable_approve(
                 paytable=paytable,
                 approval_reference=request.POST.get("approval_reference", ""),
+                override_reason=request.POST.get("override_reason", ""),
                 actor=request_user(request),
             ),
             "{} approved.",
@@ -266,6 +273,25 @@ class PaytableAdmin(ServiceActionsAdmin):
     def object_action_allowed(self, request: HttpRequest) -> bool:
         return _is_floor(request)
 
+    def object_action_context(self, request: HttpRequest, action: ObjectAction, obj: Any) -> dict[str, Any]:
+        """The approval page shows what is approved: the analysis, the change from the previous version, the
+        band the return must be in, and who may approve."""
+        if action.name != "approve":
+            return {}
+        analysis = paytable_analysis_or_none(obj)
+        done = analysis is not None and analysis.status == AnalysisStatus.DONE
+        previous = paytable_previous(obj)
+        actor_id = request.user.pk
+        return {
+            "analysis": self.analysis_table(obj),
+            "analysis_done": done,
+            "outside_band": services.return_outside_band(analysis.return_ratio if done else None),
+            "return_floor": f"{float(settings.PAYTABLE_RETURN_FLOOR) * 100:.2f} %",
+            "previous": previous,
+            "changes": paytable_line_changes(obj, previous),
+            "own_work": actor_id in (obj.created_by_id, obj.last_edited_by_id),
+        }
+
     def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
         obj = kwargs.get("obj")
         analysis = paytable_analysis_or_none(obj) if obj is not None else None
@@ -280,9 +306,4 @@ class PaytableAdmin(ServiceActionsAdmin):
 
 
 def _line_name(row: dict[str, Any]) -> str:
-    name = str(row.get("hand", ""))
-    if row.get("min_rank"):
-        name += f" ({row['min_rank']} or better)"
-    if row.get("ranks"):
-        name += f" ({' '.join(row['ranks'])})"
-    return name
+    return line_label(str(row.get("hand", "")), row.get("min_rank"), row.get("ranks"))

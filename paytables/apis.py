@@ -83,6 +83,13 @@ class PaytableLinesInputSerializer(serializers.Serializer):  # type: ignore[type
 
 class ApproveInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     approval_reference = serializers.CharField(max_length=100, allow_blank=True)
+    override_reason = serializers.CharField(
+        max_length=1000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="required when the analysed return is above 100 % or below PAYTABLE_RETURN_FLOOR",
+    )
 
 
 class RetireInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -288,7 +295,10 @@ class PaytableApproveApi(PaytableApiView):
     def post(self, request: Request, paytable_id: int) -> Response:
         data = _validated(ApproveInputSerializer, request)
         services.paytable_approve(
-            paytable=_paytable(paytable_id), approval_reference=data["approval_reference"], actor=request_user(request)
+            paytable=_paytable(paytable_id),
+            approval_reference=data["approval_reference"],
+            override_reason=data["override_reason"],
+            actor=request_user(request),
         )
         return _detail(paytable_id)
 

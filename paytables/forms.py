@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.forms.models import BaseInlineFormSet
 
+from casino.engine.hand_words import hand_label
 from casino.engine.pay_classes import HAND_CODES
 from casino.engine.paytable import PaytableError, PaytableSpec
 from paytables.models import Paytable, PaytableLine
@@ -37,7 +38,7 @@ class PaytableForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 class PaytableLineForm(forms.ModelForm):  # type: ignore[type-arg]
-    hand = forms.ChoiceField(choices=[("", "---------"), *((code, code) for code in HAND_CODES)])
+    hand = forms.ChoiceField(choices=[("", "---------"), *((code, hand_label(code)) for code in HAND_CODES)])
     ranks = forms.CharField(required=False, help_text="four_of_a_kind only, e.g. A or 2 3 4")
     pays = forms.CharField(help_text="An exact number: 9, 3/2")
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from casino.engine.hand_words import line_label
+
 
 class Basis(models.TextChoices):
     FOR_1 = "for_1", "for 1 (stake included)"
@@ -84,7 +86,7 @@ class PaytableLine(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.hand} pays {self.pays}"
+        return f"{line_label(self.hand, self.min_rank, self.ranks)} pays {self.pays}"
 
     @property
     def pays(self) -> str:

@@ -12,7 +12,7 @@ from paytables.models import Paytable
 from paytables.services import paytable_approve, paytable_create_draft
 
 STANDARD_DIR = Path(__file__).resolve().parent / "standard"
-DEMO_APPROVAL_REFERENCE = "DEMO-APPROVAL"
+DEMO_APPROVAL_REFERENCE = "DEMO-2026-0001"
 
 
 def standard_paytable_files() -> list[Path]:

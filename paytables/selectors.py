@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
 
+from casino.engine.hand_words import line_label
 from casino.engine.paytable import PaytableSpec
 from paytables.models import Paytable, PaytableLine
 
@@ -71,3 +73,51 @@ def paytable_analysis_or_none(paytable: Paytable) -> Any:
         return paytable.analysis
     except Paytable.analysis.RelatedObjectDoesNotExist:
         return None
+
+
+@dataclass(frozen=True)
+class LineChange:
+    """One line of a schedule beside the previous version's: "same", "changed", "added" or "removed"."""
+
+    hand: str  # in words, with its qualifier ("Pair, jacks or better")
+    before: str  # the previous version's pays ("" when the line is new)
+    after: str  # this version's pays ("" when the line was removed)
+    change: str
+
+
+def paytable_previous(paytable: Paytable) -> Paytable | None:
+    """The version this one is measured against: the one it was cloned from, else the newest earlier version."""
+    if paytable.cloned_from_id is not None:
+        return Paytable.objects.prefetch_related("lines").get(pk=paytable.cloned_from_id)
+    return (
+        Paytable.objects.filter(name=paytable.name, version__lt=paytable.version)
+        .prefetch_related("lines")
+        .order_by("-version")
+        .first()
+    )
+
+
+def _line_key(line: PaytableLine) -> tuple[str, str, tuple[str, ...]]:
+    return (line.hand, line.min_rank or "", tuple(line.ranks or []))
+
+
+def paytable_line_changes(paytable: Paytable, previous: Paytable | None) -> list[LineChange]:
+    """This version's lines in order, each beside the previous version's pays; removed lines at the end."""
+    old = {_line_key(line): line for line in (previous.lines.all() if previous is not None else [])}
+    changes = []
+    seen = set()
+    for line in sorted(paytable.lines.all(), key=lambda item: item.position):
+        key = _line_key(line)
+        seen.add(key)
+        label = line_label(line.hand, line.min_rank, line.ranks)
+        before = old.get(key)
+        if previous is None:
+            changes.append(LineChange(label, "", line.pays, "same"))
+        elif before is None:
+            changes.append(LineChange(label, "", line.pays, "added"))
+        else:
+            changes.append(LineChange(label, before.pays, line.pays, "same" if before.pays == line.pays else "changed"))
+    for key, line in old.items():
+        if key not in seen:
+            changes.append(LineChange(line_label(line.hand, line.min_rank, line.ranks), line.pays, "", "removed"))
+    return changes

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -23,6 +25,7 @@ NAME_MAX_LENGTH = Paytable._meta.get_field("name").max_length or 100
 # PositiveIntegerField: 32-bit signed on PostgreSQL.
 PAYS_MAX = 2**31 - 1
 REFERENCE_MAX_LENGTH = Paytable._meta.get_field("approval_reference").max_length or 100
+REFERENCE_PATTERN = re.compile(r"(?=.*[0-9])[A-Za-z0-9][A-Za-z0-9 ./-]{2,}")
 
 
 def _require_floor(actor: Any, doing: str) -> None:
@@ -206,10 +209,8 @@ def paytable_line_set(
     return paytable
 
 
-@transaction.atomic
-def paytable_approve(*, paytable: Paytable, approval_reference: str, actor: Any) -> Paytable:
-    """Approve a draft under the regulator's reference; from now on its schedule never changes."""
-    _require_floor(actor, "approve paytables")
+def _clean_reference(approval_reference: str) -> str:
+    """The regulator's reference, given and not too long (its form is checked once the request may go ahead)."""
     reference = (approval_reference or "").strip()
     if not reference:
         raise BadInput(
@@ -223,27 +224,86 @@ def paytable_approve(*, paytable: Paytable, approval_reference: str, actor: Any)
             code="approval_reference_too_long",
             field="approval_reference",
         )
+    return reference
+
+
+def _check_reference_form(reference: str) -> None:
+    """A code as written on the approval letter, with at least one digit ("GC-2026-0042"); "x" or "ok" is not one."""
+    if not REFERENCE_PATTERN.fullmatch(reference):
+        raise BadInput(
+            f"{reference[:30]!r} is not a regulator's reference: give the code on the approval letter "
+            "(letters, digits and - / . only, with at least one digit, e.g. GC-2026-0042).",
+            code="approval_reference_invalid",
+            field="approval_reference",
+        )
+
+
+def return_outside_band(return_ratio: float | None) -> str:
+    """Why a theoretical return needs an override to be approved ("" when it is within the band, or not known)."""
+    if return_ratio is None:
+        return ""
+    floor = float(settings.PAYTABLE_RETURN_FLOOR)
+    if return_ratio > 1:
+        return f"the return is {return_ratio * 100:.4f} %, above 100 %: players win back more than they stake"
+    if return_ratio < floor:
+        return f"the return is {return_ratio * 100:.4f} %, below the floor of {floor * 100:.2f} %"
+    return ""
+
+
+@transaction.atomic
+def paytable_approve(
+    *, paytable: Paytable, approval_reference: str, actor: Any, override_reason: str = ""
+) -> Paytable:
+    """Approve a draft under the regulator's reference; from now on its schedule never changes.
+
+    A draft whose analysed return is above 100 % or below the configured floor (PAYTABLE_RETURN_FLOOR) needs an
+    explicit override reason, recorded with the approval.
+    """
+    _require_floor(actor, "approve paytables")
+    reference = _clean_reference(approval_reference)
+    override = (override_reason or "").strip()
     paytable = _locked(paytable)
     _require_draft(paytable)
     _refuse_self_approval(paytable, actor)
+    _check_reference_form(reference)
     try:
         paytable_spec(paytable)  # the schedule must still satisfy the engine's rules
     except PaytableError as exc:
         raise _domain_error(exc) from exc
+    analysis = PaytableAnalysis.objects.filter(paytable=paytable, status=AnalysisStatus.DONE).first()
+    return_ratio = analysis.return_ratio if analysis is not None else None
+    outside = return_outside_band(return_ratio)
+    if outside and not override:
+        raise BadInput(
+            f"{outside[:1].upper()}{outside[1:]}. Approving it needs an override reason.",
+            code="return_out_of_band",
+            field="override_reason",
+        )
     before = _snapshot(paytable)
     paytable.status = PaytableStatus.APPROVED
     paytable.approval_reference = reference
     paytable.approved_by = actor
     paytable.approved_at = timezone.now()
     paytable.save(update_fields=["status", "approval_reference", "approved_by", "approved_at"])
+    after = {**_snapshot(paytable), "return": return_ratio}
     audit_record(
         action=actions.PAYTABLE_APPROVE,
         obj=paytable,
         before=before,
-        after=_snapshot(paytable),
+        after=after,
+        reason=override if outside else "",
         approver=actor,
         actor=actor,
     )
+    if outside:
+        audit_record(
+            action=actions.PAYTABLE_RETURN_OVERRIDE,
+            obj=paytable,
+            after={"return": return_ratio, "floor": float(settings.PAYTABLE_RETURN_FLOOR), "why": outside},
+            reason=override,
+            approver=actor,
+            actor=actor,
+        )
     paytable_analysis_queue(paytable=paytable, actor=actor)
     return paytable
 

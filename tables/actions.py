@@ -6,6 +6,7 @@ from audit.actions import ExceptionKind, declare
 
 # Tables and seats
 TABLE_CREATE = declare("table_create", "Table created")
+TABLE_UPDATE = declare("table_update", "Table name or card source changed")
 TABLE_OPEN = declare("table_open", "Table opened")
 TABLE_CLOSE = declare("table_close", "Table closed")
 TABLE_UPDATE_LIMITS = declare("table_update_limits", "Table limits changed")
@@ -26,6 +27,9 @@ ROWS_RECORD = declare("rows_record", "Draw rows recorded")
 ROUND_SETTLE = declare("round_settle", "Settlement queued")
 ROUND_SETTLEMENT = declare("round_settlement", "Round settled")
 ROUND_APPROVE_PAYOUT = declare("round_approve_payout", "Payout approved", exception_kind=ExceptionKind.APPROVAL)
+ROUND_REFUSE_PAYOUT = declare(
+    "round_refuse_payout", "Payout refused (round voided)", exception_kind=ExceptionKind.APPROVAL
+)
 ROUND_VOID = declare("round_void", "Round voided", exception_kind=ExceptionKind.VOID)
 ROUND_VOID_REQUEST = declare("round_void_request", "Void requested", exception_kind=ExceptionKind.VOID)
 ROUND_FLOOR_CALL = declare("round_floor_call", "Floor called to the table")

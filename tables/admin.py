@@ -5,32 +5,34 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
 
-from audit.admin_actions import ServiceActionsAdmin
+from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.context import acting_as
+from audit.roles import FLOOR, has_role
+from casino.api_errors import screen_error
+from casino.engine.hand_words import hand_label
+from casino.engine.money import money
 from casino.errors import DomainError
 from casino.users import request_user
+from tables.admin_forms import TableAdminForm, paytable_choice_label
 from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
-from tables.services.approvals import round_approve_payout
-from tables.services.rounds import round_settle
+from tables.selectors.approvals import payouts_awaiting_approval
+from tables.services.approvals import round_approve_payout, round_refuse_payout
+from tables.services.rounds import round_settle, round_void
 from tables.services.shoe import device_create, device_revoke
 from tables.services.tables import (
-    table_assign_dealer,
+    LIMIT_FIELDS,
+    table_change,
     table_close,
     table_create,
     table_open,
-    table_set_paytable,
-    table_unassign_dealer,
-    table_update_limits,
-)
-
-LIMIT_FIELDS = (
-    "min_bet_cents",
-    "max_bet_cents",
-    "max_payout_per_seat_cents",
-    "supervisor_approval_threshold_cents",
+    table_set_dealers,
 )
 
 
@@ -72,26 +74,119 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # seats are created with the table and changed from the tablet; here they are shown
+
+
+def _is_floor(request: HttpRequest) -> bool:
+    return has_role(request.user, FLOOR)
+
 
 @admin.register(Table)
 class TableAdmin(ServiceActionsAdmin):
-    list_display = ("name", "table_type", "card_source", "is_open", "min_bet_cents", "max_bet_cents", "paytable")
+    """Create and edit tables of every type; each change is one of the table services (audited)."""
+
+    form = TableAdminForm
+    list_display = (
+        "name",
+        "table_type",
+        "card_source",
+        "is_open",
+        "min_bet",
+        "max_bet",
+        "paytable_with_status",
+        "dealer_names",
+    )
     list_filter = ("table_type", "card_source", "is_open")
     search_fields = ("name",)
     inlines = [SeatInline]
     actions = ["open_tables", "close_tables"]
-    fields = ("name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers", "is_open")
-    filter_horizontal = ("dealers",)
+
+    # What a reader without the floor role sees: the same settings, in dollars, nothing editable.
+    READ_FIELDS = (
+        "name",
+        "table_type",
+        "card_source",
+        "min_bet",
+        "max_bet",
+        "payout_cap",
+        "approval_threshold",
+        "paytable_status",
+        "dealer_names",
+        "is_open",
+    )
+
+    def get_fields(self, request: HttpRequest, obj: Table | None = None) -> Any:  # django-stubs: field groups
+        if not _is_floor(request):
+            return list(self.READ_FIELDS)
+        fields = ["name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers"]
+        return [*fields, "is_open", "paytable_status"] if obj else fields
 
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> tuple[str, ...]:
-        # Name, type and source are fixed once a table exists; open/close are actions.
-        return ("name", "table_type", "card_source", "is_open") if obj else ("is_open",)
+        if not _is_floor(request):
+            return self.READ_FIELDS
+        # The type is fixed once a table exists (its seats follow from it); open and close are list actions.
+        return ("table_type", "is_open", "paytable_status") if obj else ()
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return _is_floor(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _is_floor(request)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    # --- columns: money in dollars, the paytable with its status ----------------------------------------
+
+    @admin.display(description="min bet", ordering="min_bet_cents")
+    def min_bet(self, table: Table) -> str:
+        return money(table.min_bet_cents)
+
+    @admin.display(description="max bet", ordering="max_bet_cents")
+    def max_bet(self, table: Table) -> str:
+        return money(table.max_bet_cents)
+
+    @admin.display(description="payout cap per seat")
+    def payout_cap(self, table: Table) -> str:
+        return money(table.max_payout_per_seat_cents)
+
+    @admin.display(description="supervisor approval from")
+    def approval_threshold(self, table: Table) -> str:
+        return money(table.supervisor_approval_threshold_cents)
+
+    @admin.display(description="paytable")
+    def paytable_with_status(self, table: Table) -> str:
+        return paytable_choice_label(table.paytable) if table.paytable else "—"
+
+    @admin.display(description="paytable in force")
+    def paytable_status(self, table: Table) -> str:
+        return self.paytable_with_status(table)
+
+    @admin.display(description="dealers")
+    def dealer_names(self, table: Table) -> str:
+        return ", ".join(dealer.username for dealer in table.dealers.all()) or "—"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
+        return super().get_queryset(request).select_related("paytable__analysis").prefetch_related("dealers")
+
+    # --- saving: the services write (and audit) everything; the admin writes nothing itself -----------
 
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
         data = form.cleaned_data
         with acting_as(user=request_user(request), kind="user"):
-            if not change:
-                created = table_create(
+            if change:
+                table = table_change(
+                    table=obj,
+                    actor=request_user(request),
+                    name=data["name"],
+                    card_source=data["card_source"],
+                    limits={field: data[field] for field in LIMIT_FIELDS},
+                    paytable=data.get("paytable"),
+                    dealers=data.get("dealers", []),
+                )
+            else:
+                table = table_create(
                     name=data["name"],
                     table_type=data["table_type"],
                     card_source=data["card_source"],
@@ -99,27 +194,19 @@ class TableAdmin(ServiceActionsAdmin):
                     actor=request_user(request),
                     **{field: data[field] for field in LIMIT_FIELDS},
                 )
-                obj.pk = created.pk
-                return
-            current = Table.objects.get(pk=obj.pk)
-            if any(getattr(current, field) != data[field] for field in LIMIT_FIELDS):
-                table_update_limits(table=current, actor=request_user(request), **{f: data[f] for f in LIMIT_FIELDS})
-            if data.get("paytable") and data["paytable"].pk != current.paytable_id:
-                table_set_paytable(table=current, paytable=data["paytable"], actor=request_user(request))
+                table_set_dealers(table=table, dealers=data.get("dealers", []), actor=request_user(request))
+        obj.pk = table.pk
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        """Dealer assignment goes through the services so each change is audited."""
-        table = Table.objects.get(pk=form.instance.pk)
-        wanted = set(form.cleaned_data.get("dealers", []))
-        current = set(table.dealers.all())
-        with acting_as(user=request_user(request), kind="user"):
-            for dealer in wanted - current:
-                table_assign_dealer(table=table, dealer=dealer, actor=request_user(request))
-            for dealer in current - wanted:
-                table_unassign_dealer(table=table, dealer=dealer, actor=request_user(request))
+        """Dealers were set by the services in save_model; the seats inline is read-only."""
+        for formset in formsets:  # the admin's change message reads these
+            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    def log_addition(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return None  # the services wrote the audit events; the admin's own log would be a second, weaker record
+
+    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return None
 
     @admin.action(description="Open the selected tables")
     def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
@@ -136,6 +223,10 @@ class SeatAdmin(ReadOnlyAdmin):
     list_filter = ("table", "occupied")
 
 
+def _cards(codes: Any) -> str:
+    return " ".join(str(code) for code in codes or []) or "—"
+
+
 class _RecordInline(admin.TabularInline):  # type: ignore[type-arg]
     """A round's records, read-only: they change only through the round services."""
 
@@ -148,58 +239,204 @@ class _RecordInline(admin.TabularInline):  # type: ignore[type-arg]
 
 class BetInline(_RecordInline):
     model = Bet
-    readonly_fields = ("seat_number", "circle", "amount_cents", "placed_at")
+    fields = readonly_fields = ("seat_number", "circle", "amount", "placed_at")
+
+    @admin.display(description="amount")
+    def amount(self, bet: Bet) -> str:
+        return money(bet.amount_cents)
 
 
 class SeatHandInline(_RecordInline):
     model = SeatHand
-    readonly_fields = ("seat_number", "dealt", "held", "held_at")
+    fields = readonly_fields = ("seat_number", "dealt_cards", "held_cards", "held_at")
+
+    @admin.display(description="dealt")
+    def dealt_cards(self, hand: SeatHand) -> str:
+        return _cards(hand.dealt)
+
+    @admin.display(description="held")
+    def held_cards(self, hand: SeatHand) -> str:
+        return "not yet" if hand.held is None else _cards(hand.held) if hand.held else "nothing (drew five)"
 
 
 class DrawRowInline(_RecordInline):
     model = DrawRow
-    readonly_fields = ("row", "cards")
+    fields = readonly_fields = ("row", "row_cards")
+
+    @admin.display(description="cards")
+    def row_cards(self, row: DrawRow) -> str:
+        return _cards(row.cards)
 
 
 class OutcomeInline(_RecordInline):
     model = HandOutcome
-    readonly_fields = ("seat_number", "circle", "cards", "category", "line_hand", "return_cents", "paid_cents")
-    exclude = ("bet", "paytable_line", "description")
+    fields = readonly_fields = ("seat_number", "circle", "hand_cards", "hand", "description", "returned", "paid")
+
+    @admin.display(description="cards")
+    def hand_cards(self, outcome: HandOutcome) -> str:
+        return _cards(outcome.cards)
+
+    @admin.display(description="hand")
+    def hand(self, outcome: HandOutcome) -> str:
+        return hand_label(outcome.category)
+
+    @admin.display(description="returns")
+    def returned(self, outcome: HandOutcome) -> str:
+        return money(outcome.return_cents)
+
+    @admin.display(description="paid")
+    def paid(self, outcome: HandOutcome) -> str:
+        return money(outcome.paid_cents)
+
+
+def _void(request: HttpRequest, rnd: Round) -> Round:
+    with acting_as(user=request_user(request), kind="user"):
+        return round_void(round=rnd, reason=request.POST.get("reason", ""), actor=request_user(request))
 
 
 @admin.register(Round)
-class RoundAdmin(ReadOnlyAdmin):
-    list_display = ("table", "number", "phase", "paytable", "dealer", "started_at", "settled_at")
+class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
+    """Rounds as the floor reads them (dollars, cards, hands in words); void with a reason; the payout queue."""
+
+    list_display = ("table", "number", "phase", "paytable", "dealer", "stakes", "started_at", "settled_at")
     list_filter = ("phase", "table")
     search_fields = ("table__name",)
+    fields = (
+        "table",
+        "number",
+        "phase",
+        "paytable",
+        "dealer",
+        "stakes",
+        "returns",
+        "started_at",
+        "bets_closed_at",
+        "rows_recorded_at",
+        "settled_at",
+        "approved_by",
+        "approved_at",
+        "voided_at",
+        "void_reason",
+    )
+    readonly_fields = ("stakes", "returns")
     inlines = [BetInline, SeatHandInline, DrawRowInline, OutcomeInline]
-    actions = ["approve_payouts", "queue_settlement"]
+    actions = ["queue_settlement"]
+    change_form_template = "admin/tables/round/change_form.html"
+    change_list_template = "admin/tables/round/change_list.html"
+    object_action_refusal = "Only floor supervisors may void rounds."
+    object_actions = (
+        ObjectAction("void", _void, "{} voided.", confirm_template="admin/tables/round/void.html", title="Void {}"),
+    )
 
-    @admin.action(description="Approve the payout of rounds awaiting approval")
-    def approve_payouts(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _run(self, request, queryset, lambda r: round_approve_payout(round=r, actor=request_user(request)), "approved")
+    def object_action_allowed(self, request: HttpRequest) -> bool:
+        return _is_floor(request)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
+        return super().get_queryset(request).select_related("table", "paytable", "dealer", "approved_by")
+
+    @admin.display(description="stakes")
+    def stakes(self, rnd: Round) -> str:
+        return money(sum(bet.amount_cents for bet in rnd.bets.all()))
+
+    @admin.display(description="returns")
+    def returns(self, rnd: Round) -> str:
+        outcomes = list(rnd.outcomes.all())
+        return money(sum(outcome.paid_cents for outcome in outcomes)) if outcomes else "—"
 
     @admin.action(description="Queue settlement again (rounds in settling)")
     def queue_settlement(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         _run(self, request, queryset, lambda r: round_settle(round=r, actor=request_user(request)), "queued")
 
+    def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        context["is_floor"] = _is_floor(request)
+        return super().render_change_form(request, context, *args, **kwargs)
+
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> Any:
+        waiting = Round.objects.filter(phase=Round.Phase.AWAITING_APPROVAL).count()
+        return super().changelist_view(request, {**(extra_context or {}), "payouts_waiting": waiting})
+
+    # --- the payout queue: approve or refuse each round, never in bulk ------------------------------------
+
+    def get_urls(self) -> list[URLPattern]:
+        view = self.admin_site.admin_view
+        own = [
+            path("payouts/", view(self.payout_queue_view), name="tables_round_payouts"),
+            path("payouts/<int:round_id>/<str:decision>/", view(self.payout_decision_view), name="tables_round_payout"),
+        ]
+        return own + super().get_urls()
+
+    def payout_queue_view(self, request: HttpRequest) -> HttpResponse:
+        if not _is_floor(request):
+            raise PermissionDenied("Only floor supervisors approve payouts.")
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": "Payouts awaiting approval",
+            "queue": payouts_awaiting_approval(),
+        }
+        return TemplateResponse(request, "admin/tables/round/payouts.html", context)
+
+    def payout_decision_view(self, request: HttpRequest, round_id: int, decision: str) -> HttpResponse:
+        if not _is_floor(request):
+            raise PermissionDenied("Only floor supervisors approve payouts.")
+        queue = HttpResponseRedirect(reverse("admin:tables_round_payouts"))
+        if request.method != "POST" or decision not in ("approve", "refuse"):
+            return queue
+        rnd = get_object_or_404(Round, pk=round_id)
+        try:
+            with acting_as(user=request_user(request), kind="user"):
+                if decision == "approve":
+                    round_approve_payout(round=rnd, actor=request_user(request))
+                else:
+                    round_refuse_payout(round=rnd, reason=request.POST.get("reason", ""), actor=request_user(request))
+        except DomainError as exc:
+            self.message_user(request, f"{rnd}: {screen_error(exc).message}", messages.ERROR)
+            return queue
+        done = "approved: the payout is posted" if decision == "approve" else "refused: the round is voided"
+        self.message_user(request, f"{rnd} {done}.", messages.SUCCESS)
+        return queue
+
 
 @admin.register(Bet)
 class BetAdmin(ReadOnlyAdmin):
-    list_display = ("round", "seat_number", "circle", "amount_cents", "placed_at")
+    list_display = ("round", "seat_number", "circle", "amount", "placed_at")
     list_filter = ("round__table",)
+
+    @admin.display(description="amount", ordering="amount_cents")
+    def amount(self, bet: Bet) -> str:
+        return money(bet.amount_cents)
 
 
 @admin.register(HandOutcome)
 class HandOutcomeAdmin(ReadOnlyAdmin):
-    list_display = ("round", "seat_number", "circle", "category", "line_hand", "return_cents", "paid_cents")
+    list_display = ("round", "seat_number", "circle", "hand", "paying_line", "returned", "paid")
     list_filter = ("category", "round__table")
+
+    @admin.display(description="hand", ordering="category")
+    def hand(self, outcome: HandOutcome) -> str:
+        return hand_label(outcome.category)
+
+    @admin.display(description="paying line")
+    def paying_line(self, outcome: HandOutcome) -> str:
+        return hand_label(outcome.line_hand) if outcome.line_hand else "no paying line"
+
+    @admin.display(description="returns", ordering="return_cents")
+    def returned(self, outcome: HandOutcome) -> str:
+        return money(outcome.return_cents)
+
+    @admin.display(description="paid", ordering="paid_cents")
+    def paid(self, outcome: HandOutcome) -> str:
+        return money(outcome.paid_cents)
 
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(ReadOnlyAdmin):
-    list_display = ("round", "bet", "account", "seat_number", "amount_cents", "posted_at")
+    list_display = ("round", "bet", "account", "seat_number", "amount", "posted_at")
     list_filter = ("account", "table")
+
+    @admin.display(description="amount", ordering="amount_cents")
+    def amount(self, entry: LedgerEntry) -> str:
+        return money(entry.amount_cents)
 
 
 @admin.register(TableDevice)

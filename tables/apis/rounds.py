@@ -25,7 +25,7 @@ from tables.apis.schemas import RoundRecordSerializer, RoundReplaySerializer, Ro
 from tables.models import Round
 from tables.selectors.records import round_export, round_replay
 from tables.selectors.rounds import round_view_of, state_token
-from tables.services.approvals import round_approve_payout
+from tables.services.approvals import round_approve_payout, round_refuse_payout
 from tables.services.bets import bet_clear, bet_place, bets_place_all
 from tables.services.cards import cards_deal, holds_record, holds_record_all, rows_record
 from tables.services.rounds import round_close_bets, round_settle, round_start, round_void
@@ -210,6 +210,23 @@ class RoundApproveApi(APIView):
     @extend_schema(request=None, responses={200: STATE}, summary="Approve a payout at or above the threshold (floor)")
     def post(self, request: Request, round_id: int) -> Response:
         return round_answer(round_view_of(round_approve_payout(round=round_ref(round_id), actor=request_user(request))))
+
+
+class RoundRefuseApi(APIView):
+    class RoundRefuseInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        reason = serializers.CharField(allow_blank=True, max_length=1000)
+
+    @extend_schema(
+        request=RoundRefuseInputSerializer,
+        responses={200: STATE},
+        summary="Refuse a payout awaiting approval, with a reason: the round is voided, nothing is paid (floor)",
+    )
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.RoundRefuseInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        reason = data.validated_data["reason"]
+        rnd = round_refuse_payout(round=round_ref(round_id), reason=reason, actor=request_user(request))
+        return round_answer(round_view_of(rnd))
 
 
 class RoundExportApi(APIView):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from paytables.apis import PaysField
+from tables.models import CardSource, TableType
 
 
 class TableRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -37,6 +38,35 @@ class RoundRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     phase = serializers.CharField()
+
+
+class TableUpdateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """What a floor supervisor may change on a table (PATCH); money in cents, every field optional."""
+
+    name = serializers.CharField(max_length=60, required=False)
+    table_type = serializers.ChoiceField(choices=TableType.choices, required=False, help_text="fixed once created")
+    card_source = serializers.ChoiceField(choices=CardSource.choices, required=False)
+    min_bet_cents = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    max_bet_cents = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    max_payout_per_seat_cents = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
+    supervisor_approval_threshold_cents = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
+    paytable_id = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, help_text="an approved version (Triple Draw tables only)"
+    )
+    dealers = serializers.ListField(
+        child=serializers.CharField(max_length=150),
+        max_length=50,
+        required=False,
+        help_text="usernames of users with the dealer role: the table's dealers become exactly these",
+    )
+
+
+class TableCreateSerializer(TableUpdateSerializer):
+    """A new table (POST); limits the service's defaults when not given."""
+
+    name = serializers.CharField(max_length=60)
+    table_type = serializers.ChoiceField(choices=TableType.choices, default=TableType.TRIPLE_DRAW)
+    card_source = serializers.ChoiceField(choices=CardSource.choices, default=CardSource.MANUAL)
 
 
 class TableStateSerializer(serializers.Serializer):  # type: ignore[type-arg]

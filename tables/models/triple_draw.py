@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from casino.engine.hand_words import hand_label
+from casino.engine.money import money
 from casino.engine.triple_draw import CARDS_PER_HAND, MAX_CIRCLES, MAX_SEATS, ROW_COUNT
 from paytables.models import Paytable
 from tables.models.tables import Table
@@ -92,7 +94,7 @@ class Bet(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"seat {self.seat_number} circle {self.circle}: {self.amount_cents}c"
+        return f"seat {self.seat_number} circle {self.circle}: {money(self.amount_cents)}"
 
 
 class SeatHand(models.Model):
@@ -183,7 +185,7 @@ class HandOutcome(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} seat {self.seat_number} circle {self.circle}: {self.category}"
+        return f"{self.round} seat {self.seat_number} circle {self.circle}: {hand_label(self.category)}"
 
 
 class LedgerAccount(models.TextChoices):
@@ -211,4 +213,5 @@ class LedgerEntry(models.Model):
         indexes = [models.Index(fields=["table", "posted_at"], name="ledger_table_posted_idx")]
 
     def __str__(self) -> str:
-        return f"{self.account} {self.amount_cents:+d}c (bet {self.bet_id})"
+        sign = "+" if self.amount_cents >= 0 else ""
+        return f"{self.get_account_display()} {sign}{money(self.amount_cents)} (bet {self.bet_id})"

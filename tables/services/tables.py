@@ -1,7 +1,8 @@
-"""Writes to tables (create, open, close, limits, paytable, dealers): lock, check, persist, audit."""
+"""Writes to tables (create, settings, open, close, limits, paytable, dealers): lock, check, persist, audit."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -9,6 +10,7 @@ from django.db import transaction
 
 from audit.roles import DEALER, has_role
 from audit.services import audit_record
+from casino.engine.money import money
 from casino.errors import DomainError, WrongPhase
 from paytables.models import Paytable, PaytableStatus
 from paytables.services import paytable_mark_in_use
@@ -19,6 +21,68 @@ from tables.selectors.rounds import round_in_play
 from tables.services.locks import lock_table
 
 USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
+NAME_MAX_LENGTH = Table._meta.get_field("name").max_length or 60
+# PositiveIntegerField (bets) and PositiveBigIntegerField (caps) on PostgreSQL.
+BET_MAX_CENTS = 2**31 - 1
+CAP_MAX_CENTS = 2**63 - 1
+LIMIT_FIELDS = ("min_bet_cents", "max_bet_cents", "max_payout_per_seat_cents", "supervisor_approval_threshold_cents")
+
+
+def check_limits(
+    *, min_bet_cents: int, max_bet_cents: int, max_payout_per_seat_cents: int, supervisor_approval_threshold_cents: int
+) -> None:
+    """The rules a table's limits keep (the forms call this too, to show the message beside the field)."""
+    if min_bet_cents <= 0:
+        raise DomainError("the minimum bet must be more than $0.00", code="bad_limits", field="min_bet_cents")
+    if max_bet_cents < min_bet_cents:
+        raise DomainError(
+            f"the maximum bet ({money(max_bet_cents)}) is below the minimum bet ({money(min_bet_cents)})",
+            code="bad_limits",
+            field="max_bet_cents",
+        )
+    if max_bet_cents > BET_MAX_CENTS:
+        raise DomainError(
+            f"the maximum bet is at most {money(BET_MAX_CENTS)}", code="bad_limits", field="max_bet_cents"
+        )
+    for field, value in (
+        ("max_payout_per_seat_cents", max_payout_per_seat_cents),
+        ("supervisor_approval_threshold_cents", supervisor_approval_threshold_cents),
+    ):
+        if not 0 <= value <= CAP_MAX_CENTS:
+            raise DomainError("caps and thresholds cannot be negative", code="bad_limits", field=field)
+
+
+def check_name(name: str, *, table: Table | None = None) -> str:
+    """A table's name: required, at most 60 characters, unique."""
+    cleaned = (name or "").strip()
+    if not cleaned:
+        raise DomainError("a table needs a name", code="name_required", field="name")
+    if len(cleaned) > NAME_MAX_LENGTH:
+        raise DomainError(f"a table name has at most {NAME_MAX_LENGTH} characters", code="name_too_long", field="name")
+    others = Table.objects.filter(name=cleaned)
+    if table is not None:
+        others = others.exclude(pk=table.pk)
+    if others.exists():
+        raise DomainError(f"a table named {cleaned!r} exists", code="duplicate_name", field="name")
+    return cleaned
+
+
+def check_paytable(paytable: Paytable | None, table_type: str) -> None:
+    """Only Triple Draw tables pay from a paytable, and only an approved (or active) version may be put on one."""
+    if paytable is None:
+        return
+    if table_type != TableType.TRIPLE_DRAW:
+        raise DomainError(
+            f"a {TableType(table_type).label} table has no paytable (only Triple Draw tables pay from one)",
+            code="paytable_not_used",
+            field="paytable",
+        )
+    if paytable.status not in USABLE_PAYTABLE:
+        raise DomainError(
+            f"{paytable} is {paytable.status}: only an approved or active version may be put on a table",
+            code="paytable_not_approved",
+            field="paytable",
+        )
 
 
 @transaction.atomic
@@ -35,16 +99,17 @@ def table_create(
     paytable: Paytable | None = None,
 ) -> Table:
     require_floor(actor, "create a table")
-    if card_source not in CardSource.values:
-        raise DomainError(f"unknown card source {card_source!r}", code="bad_card_source", field="card_source")
+    _check_card_source(card_source)
     if table_type not in TableType.values:
         raise DomainError(f"unknown table type {table_type!r}", code="bad_table_type", field="table_type")
-    if not 0 < min_bet_cents <= max_bet_cents:
-        raise DomainError("limits must satisfy 0 < min <= max", code="bad_limits", field="min_bet_cents")
-    if Table.objects.filter(name=name).exists():
-        raise DomainError(f"a table named {name!r} exists", code="duplicate_name", field="name")
-    if paytable is not None and paytable.status not in USABLE_PAYTABLE:
-        raise DomainError(f"{paytable} is {paytable.status}, not approved", code="paytable_not_approved")
+    check_limits(
+        min_bet_cents=min_bet_cents,
+        max_bet_cents=max_bet_cents,
+        max_payout_per_seat_cents=max_payout_per_seat_cents,
+        supervisor_approval_threshold_cents=supervisor_approval_threshold_cents,
+    )
+    name = check_name(name)
+    check_paytable(paytable, table_type)
     table = Table.objects.create(
         name=name,
         table_type=table_type,
@@ -60,6 +125,11 @@ def table_create(
         paytable_mark_in_use(paytable, in_use=True, actor=actor)
     audit_record(action=actions.TABLE_CREATE, obj=table, table=table, after=_table_settings(table), actor=actor)
     return table
+
+
+def _check_card_source(card_source: str) -> None:
+    if card_source not in CardSource.values:
+        raise DomainError(f"unknown card source {card_source!r}", code="bad_card_source", field="card_source")
 
 
 def _table_settings(table: Table) -> dict[str, Any]:
@@ -131,10 +201,12 @@ def table_update_limits(
 ) -> Table:
     require_floor(actor, "change table limits")
     table = lock_table(table)
-    if not 0 < min_bet_cents <= max_bet_cents:
-        raise DomainError("limits must satisfy 0 < min <= max", code="bad_limits", field="min_bet_cents")
-    if max_payout_per_seat_cents < 0 or supervisor_approval_threshold_cents < 0:
-        raise DomainError("caps and thresholds cannot be negative", code="bad_limits")
+    check_limits(
+        min_bet_cents=min_bet_cents,
+        max_bet_cents=max_bet_cents,
+        max_payout_per_seat_cents=max_payout_per_seat_cents,
+        supervisor_approval_threshold_cents=supervisor_approval_threshold_cents,
+    )
     before = _table_settings(table)
     table.min_bet_cents = min_bet_cents
     table.max_bet_cents = max_bet_cents
@@ -157,12 +229,8 @@ def table_set_paytable(*, table: Table, paytable: Paytable, actor: User) -> Tabl
     """Put an approved (or active) paytable version in force for the next rounds; a round keeps its locked one."""
     require_floor(actor, "set a table's paytable")
     table = lock_table(table)
-    if paytable.status not in USABLE_PAYTABLE:
-        raise DomainError(
-            f"{paytable} is {paytable.status}: only an approved or active version may be put on a table",
-            code="paytable_not_approved",
-            field="paytable",
-        )
+    paytable = Paytable.objects.get(pk=paytable.pk)  # its status now, not when the caller loaded it
+    check_paytable(paytable, table.table_type)
     previous = table.paytable
     before = {"paytable_id": table.paytable_id, "paytable": str(previous) if previous else None}
     table.paytable = paytable
@@ -207,3 +275,71 @@ def table_unassign_dealer(*, table: Table, dealer: User, actor: User) -> Table:
         action=actions.TABLE_UNASSIGN_DEALER, obj=table, table=table, before={"dealer": dealer.username}, actor=actor
     )
     return table
+
+
+@transaction.atomic
+def table_update(*, table: Table, actor: User, name: str | None = None, card_source: str | None = None) -> Table:
+    """Rename a table or change its card source (not while a round is in play: the round keeps its source)."""
+    require_floor(actor, "change a table")
+    table = lock_table(table)
+    before = _table_settings(table)
+    if name is not None:
+        table.name = check_name(name, table=table)
+    if card_source is not None and card_source != table.card_source:
+        _check_card_source(card_source)
+        in_play = round_in_play(table)
+        if in_play is not None:
+            raise WrongPhase(
+                f"round {in_play.number} is {in_play.phase}: change the card source between rounds",
+                code="round_in_play",
+                field="card_source",
+            )
+        table.card_source = card_source
+    after = _table_settings(table)
+    if after != before:
+        table.save(update_fields=["name", "card_source"])
+        audit_record(action=actions.TABLE_UPDATE, obj=table, table=table, before=before, after=after, actor=actor)
+    return table
+
+
+@transaction.atomic
+def table_set_dealers(*, table: Table, dealers: Iterable[User], actor: User) -> Table:
+    """Make the table's assigned dealers exactly these (each assignment and removal audited on its own)."""
+    require_floor(actor, "assign dealers")
+    wanted = {dealer.pk: dealer for dealer in dealers}
+    current = {dealer.pk: dealer for dealer in table.dealers.all()}
+    for pk in sorted(wanted.keys() - current.keys()):
+        table_assign_dealer(table=table, dealer=wanted[pk], actor=actor)
+    for pk in sorted(current.keys() - wanted.keys()):
+        table_unassign_dealer(table=table, dealer=current[pk], actor=actor)
+    return table
+
+
+@transaction.atomic
+def table_change(
+    *,
+    table: Table,
+    actor: User,
+    name: str | None = None,
+    card_source: str | None = None,
+    limits: dict[str, int] | None = None,
+    paytable: Paytable | None = None,
+    dealers: Iterable[User] | None = None,
+) -> Table:
+    """One edit of a table's settings, all or nothing: what is given and differs is changed through its service."""
+    require_floor(actor, "change a table")
+    current = Table.objects.get(pk=table.pk)
+    if name is not None or card_source is not None:
+        table_update(table=current, actor=actor, name=name, card_source=card_source)
+    if limits:
+        unknown = sorted(set(limits) - set(LIMIT_FIELDS))
+        if unknown:
+            raise DomainError(f"unknown limit {unknown[0]!r}", code="bad_limits", field=unknown[0])
+        wanted = {field: limits.get(field, getattr(current, field)) for field in LIMIT_FIELDS}
+        if any(getattr(current, field) != value for field, value in wanted.items()):
+            table_update_limits(table=current, actor=actor, **wanted)
+    if paytable is not None and paytable.pk != current.paytable_id:
+        table_set_paytable(table=current, paytable=paytable, actor=actor)
+    if dealers is not None:
+        table_set_dealers(table=current, dealers=dealers, actor=actor)
+    return Table.objects.select_related("paytable").get(pk=current.pk)

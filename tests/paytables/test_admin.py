@@ -193,7 +193,7 @@ def test_the_detail_page_shows_progress_then_the_analysis_table(floor_user: User
     )
     html = client.get(f"{ADMIN}{draft.pk}/change/").content.decode()
     assert "50.0000%" in html
-    assert "one_pair (J or better)" in html
+    assert "Pair, jacks or better" in html
     assert "1.4142" in html
     assert 'http-equiv="refresh"' not in html
 

@@ -31,7 +31,7 @@ def test_seed_demo_approves_every_standard_paytable_once() -> None:
     for path in files:
         data = json.loads(path.read_text())
         paytable = Paytable.objects.get(name=data["name"])
-        assert (paytable.version, paytable.approval_reference) == (1, "DEMO-APPROVAL")
+        assert (paytable.version, paytable.approval_reference) == (1, "DEMO-2026-0001")
         assert paytable.status in ("approved", "active")  # active once seed_demo puts it on a demo table
         assert paytable.approved_by is not None
         assert paytable.approved_by.username == "floor"

@@ -1,0 +1,129 @@
+"""The Table admin form: limits typed in dollars, only approved paytables and only dealers offered, and the
+services' own checks run on clean so a refusal is shown beside its field with everything typed kept."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+
+from audit.roles import DEALER, has_role
+from casino.errors import DomainError
+from casino.money_fields import DollarsField
+from paytables.models import Paytable
+from paytables.selectors import paytable_analysis_or_none
+from paytables.services import return_outside_band
+from tables.models import Table, TableType
+from tables.services.tables import LIMIT_FIELDS, USABLE_PAYTABLE, check_limits, check_paytable
+
+LIMIT_LABELS = {
+    "min_bet_cents": ("Minimum bet ($)", "Per betting circle, in dollars and cents (25 means $25.00)."),
+    "max_bet_cents": ("Maximum bet ($)", "Per betting circle, in dollars and cents."),
+    "max_payout_per_seat_cents": ("Payout cap per seat ($)", "A seat's winnings in one round stop here."),
+    "supervisor_approval_threshold_cents": (
+        "Supervisor approval from ($)",
+        "A seat winning this much or more in one round waits for a floor supervisor's approval (0: never).",
+    ),
+}
+
+
+def dealer_queryset() -> QuerySet[User]:
+    """Users who hold the dealer role (superusers administer; they are not dealers)."""
+    return User.objects.filter(groups__name=DEALER, is_active=True, is_superuser=False).distinct().order_by("username")
+
+
+def paytable_choice_label(paytable: Paytable) -> str:
+    """ "Jacks or Better 9/6 v2 · approved · return 99.54 %" (the status and, once analysed, the return)."""
+    label = f"{paytable} · {paytable.get_status_display().lower()}"
+    analysis = paytable_analysis_or_none(paytable)
+    if analysis is not None and analysis.return_ratio is not None:
+        label += f" · return {analysis.return_ratio * 100:.2f} %"
+        if return_outside_band(analysis.return_ratio):
+            label += " (outside the band)"
+    return label
+
+
+class PaytableChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Any) -> str:
+        return paytable_choice_label(obj)
+
+
+class DealerChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+    """Offers only dealers; a user without the dealer role (say, one who lost it since the page loaded) is
+    refused by name instead of as an unknown choice."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        full = obj.get_full_name()
+        return f"{full} ({obj.username})" if full else obj.username
+
+    def _check_values(self, value: Iterable[Any]) -> QuerySet[User]:
+        keys = [str(key) for key in value]
+        if any(not key.isdigit() for key in keys):
+            raise forms.ValidationError("choose dealers from the list", code="invalid_choice")
+        users = list(User.objects.filter(pk__in=keys))
+        if len(users) != len(set(keys)):
+            raise forms.ValidationError("a chosen dealer no longer exists", code="invalid_choice")
+        refused = sorted(user.username for user in users if user.is_superuser or not has_role(user, DEALER))
+        if refused:
+            raise forms.ValidationError(
+                f"{', '.join(refused)} {'is' if len(refused) == 1 else 'are'} not a dealer: only users with the "
+                "dealer role can be assigned to a table",
+                code="not_a_dealer",
+            )
+        return User.objects.filter(pk__in=keys)
+
+
+class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Every table type: name, type, card source, limits in dollars, dealers; a paytable for Triple Draw only."""
+
+    min_bet_cents = DollarsField()
+    max_bet_cents = DollarsField()
+    max_payout_per_seat_cents = DollarsField()
+    supervisor_approval_threshold_cents = DollarsField()
+    paytable = PaytableChoiceField(
+        queryset=Paytable.objects.none(),
+        required=False,
+        help_text="Approved versions only (Triple Draw tables). A round keeps the version locked when its bets closed.",
+    )
+    dealers = DealerChoiceField(
+        queryset=User.objects.none(), required=False, help_text="Only users with the dealer role."
+    )
+
+    class Meta:
+        model = Table
+        fields = ["name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field, (label, help_text) in LIMIT_LABELS.items():
+            self.fields[field].label = label
+            self.fields[field].help_text = help_text
+            if not self.instance.pk:
+                self.initial.setdefault(field, Table._meta.get_field(field).get_default())  # type: ignore[union-attr]
+        paytables, dealers = self.fields["paytable"], self.fields["dealers"]
+        assert isinstance(paytables, forms.ModelChoiceField)
+        assert isinstance(dealers, forms.ModelMultipleChoiceField)
+        paytables.queryset = (
+            Paytable.objects.filter(status__in=USABLE_PAYTABLE).select_related("analysis").order_by("name", "-version")
+        )
+        dealers.queryset = dealer_queryset()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        limits = {field: data.get(field) for field in LIMIT_FIELDS}
+        if all(isinstance(value, int) for value in limits.values()):
+            self._check(check_limits, **limits)
+        table_type = data.get("table_type") or self.instance.table_type or TableType.TRIPLE_DRAW
+        self._check(check_paytable, data.get("paytable"), table_type)
+        return data
+
+    def _check(self, check: Any, *args: Any, **kwargs: Any) -> None:
+        """Run a service's check; its refusal goes beside the field it names."""
+        try:
+            check(*args, **kwargs)
+        except DomainError as exc:
+            field = exc.field if exc.field in self.fields else None
+            self.add_error(field, exc.message)

@@ -1,0 +1,250 @@
+"""The floor's admin forms in Debian's Chromium, each saved as a supervisor would: create a table, change its limits
+in dollars, set its paytable, assign a dealer, a non-dealer refused with a message, a paytable approved by a second
+supervisor with an override reason, the payout queue's approve and refuse, and a void with a reason."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from playwright.sync_api import Page, expect
+
+from audit.models import AuditEvent
+from paytables.models import Paytable, PaytableStatus
+from paytables.services import paytable_create_draft
+from tables.models import Round, Table
+from tables.services.tables import table_create
+from tests.paytables.conftest import JACKS_9_6
+from tests.paytables.test_approval_page import analysed
+from tests.tables.conftest import open_table
+from tests.tables.test_payout_queue import awaiting
+from tests.tables.test_settlement import to_drawing
+from tests.tablet.conftest import browser_type_launch_args  # noqa: F401 -- Debian's Chromium, as there
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ARTIFACTS = Path(settings.BASE_DIR) / "artifacts" / "admin"
+SIZES = {"landscape": {"width": 1280, "height": 800}, "portrait": {"width": 800, "height": 1280}}
+
+
+@pytest.fixture
+def admin_page(browser: Any, live_server: Any, request: pytest.FixtureRequest) -> Iterator[Callable[[str], Page]]:
+    """admin_page(username): a desktop browser signed in through the admin's sign-in form (pw-<username>)."""
+    contexts: list[Any] = []
+
+    def open_as(username: str) -> Page:
+        context = browser.new_context(viewport=SIZES["landscape"], base_url=live_server.url, locale="en-US")
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto("/admin/login/?next=/admin/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", "pw-" + username)
+        page.locator("input[type=submit]").click()
+        page.wait_for_url(re.compile(r"/admin/$"))
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def snap(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
+    """Save the page at 1280x800 and 800x1280 as artifacts/admin/<test>/<n>-<name>-<size>.png."""
+    folder = ARTIFACTS / request.node.originalname
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    counter = iter(range(1, 100))
+
+    def save(page: Page, name: str) -> None:
+        number = next(counter)
+        for size_name, size in SIZES.items():
+            page.set_viewport_size(size)
+            page.screenshot(path=str(folder / f"{number:02d}-{name}-{size_name}.png"), full_page=True)
+        page.set_viewport_size(SIZES["landscape"])
+
+    return save
+
+
+def success(page: Page) -> Any:
+    return page.locator(".messagelist .success")
+
+
+def test_the_floor_creates_a_table_then_edits_limits_paytable_and_dealers(
+    admin_page: Callable[[str], Page],
+    snap: Callable[[Page, str], None],
+    floor_user: User,
+    dealer_user: User,
+    jacks_for_1: Paytable,
+    house_to_1: Paytable,
+) -> None:
+    retired = Paytable.objects.create(name="Old schedule", version=1, basis="for_1", status=PaytableStatus.DRAFT)
+    Paytable.objects.filter(pk=retired.pk).update(status=PaytableStatus.RETIRED, approval_reference="GC-1")
+    page = admin_page("fiona")
+    page.goto("/admin/tables/table/add/")
+    page.fill("#id_name", "Pit 1 TD")
+    page.select_option("#id_table_type", label="Triple Draw Poker")
+    page.select_option("#id_card_source", label="System shuffle (secrets.SystemRandom)")
+    expect(page.locator("#id_min_bet_cents")).to_have_value("5.00")
+    page.fill("#id_min_bet_cents", "25")
+    page.fill("#id_max_bet_cents", "1,000")
+    page.fill("#id_max_payout_per_seat_cents", "50,000")
+    page.fill("#id_supervisor_approval_threshold_cents", "5000")
+    options = page.locator("#id_paytable option").all_inner_texts()
+    assert "Jacks or Better 9/6 v1 · approved" in options
+    assert not any("Old schedule" in option for option in options)
+    page.select_option("#id_paytable", label="Jacks or Better 9/6 v1 · approved")
+    assert page.locator("#id_dealers option").all_inner_texts() == ["dave"]
+    snap(page, "1-new-table")
+    page.get_by_role("button", name="Save and continue editing").click()
+    expect(success(page)).to_contain_text("was added successfully")
+    table = Table.objects.get(name="Pit 1 TD")
+    assert (table.min_bet_cents, table.max_bet_cents, table.card_source) == (2500, 100_000, "rng")
+    assert (table.max_payout_per_seat_cents, table.supervisor_approval_threshold_cents) == (5_000_000, 500_000)
+    assert table.paytable_id == jacks_for_1.pk
+    expect(page.locator("#id_min_bet_cents")).to_have_value("25.00")
+    expect(page.locator(".field-paytable_status")).to_contain_text("Jacks or Better 9/6 v1 · active")
+
+    # Limits in dollars, another paytable and a dealer, in one save.
+    page.fill("#id_min_bet_cents", "10")
+    page.fill("#id_max_bet_cents", "$2,500.50")
+    page.select_option("#id_paytable", label="House Triple Draw v1 · approved")
+    page.select_option("#id_dealers", label="dave")
+    page.get_by_role("button", name="Save and continue editing").click()
+    expect(success(page)).to_contain_text("was changed successfully")
+    table.refresh_from_db()
+    assert (table.min_bet_cents, table.max_bet_cents, table.paytable_id) == (1000, 250_050, house_to_1.pk)
+    assert list(table.dealers.all()) == [dealer_user]
+    for action in ("table_create", "table_update_limits", "table_set_paytable", "table_assign_dealer"):
+        assert AuditEvent.objects.filter(action=action, table_id=table.pk).exists(), action
+    snap(page, "2-edited")
+
+    page.goto("/admin/tables/table/")
+    row = page.locator("#result_list tbody tr", has_text="Pit 1 TD")
+    expect(row).to_contain_text("$10.00")
+    expect(row).to_contain_text("$2,500.50")
+    expect(row).to_contain_text("House Triple Draw v1 · active")
+    snap(page, "3-list")
+
+
+def test_bad_limits_and_a_non_dealer_are_refused_with_a_message(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User, dealer_user: User
+) -> None:
+    table = table_create(name="Refusals", actor=floor_user)
+    page = admin_page("fiona")
+    page.goto(f"/admin/tables/table/{table.pk}/change/")
+    page.fill("#id_min_bet_cents", "50")
+    page.fill("#id_max_bet_cents", "25")
+    page.get_by_role("button", name="Save and continue editing").click()
+    expect(page.locator(".errorlist")).to_contain_text("the maximum bet ($25.00) is below the minimum bet ($50.00)")
+    snap(page, "1-bad-limits")
+
+    page.goto(f"/admin/tables/table/{table.pk}/change/")
+    dealer_user.groups.remove(Group.objects.get(name="dealer"))  # the role is withdrawn while the page is open
+    page.select_option("#id_dealers", label="dave")
+    page.get_by_role("button", name="Save and continue editing").click()
+    expect(page.locator(".errorlist")).to_contain_text("dave is not a dealer")
+    snap(page, "2-not-a-dealer")
+    table.refresh_from_db()
+    assert (table.min_bet_cents, table.max_bet_cents, list(table.dealers.all())) == (500, 50_000, [])
+
+
+def test_a_second_supervisor_approves_an_out_of_band_paytable_with_an_override_reason(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User, second_floor_user: User
+) -> None:
+    draft = paytable_create_draft(name="Generous", basis="for_1", lines=JACKS_9_6, actor=floor_user)
+    analysed(draft, 3.51)
+    page = admin_page("fred")
+    page.goto(f"/admin/paytables/paytable/{draft.pk}/change/")
+    page.get_by_role("link", name="Approve…").click()
+    expect(page.locator("#analysis")).to_contain_text("House edge")
+    expect(page.locator("#analysis")).to_contain_text("Standard deviation")
+    expect(page.locator("#out-of-band")).to_contain_text("the return is 351.0000 %, above 100 %")
+    expect(page.locator("#line-changes")).to_contain_text("Royal flush")
+    snap(page, "1-approval-page")
+    page.get_by_label("Regulator's approval reference").fill("GC-2026-0042")
+    page.get_by_label("Override reason").fill("one-night promotion, gaming board letter 2026/17")
+    page.get_by_role("button", name="Approve").click()
+    expect(success(page)).to_contain_text("Generous v1 approved.")
+    snap(page, "2-approved")
+    draft.refresh_from_db()
+    assert (draft.status, draft.approval_reference, draft.approved_by) == (
+        "approved",
+        "GC-2026-0042",
+        second_floor_user,
+    )
+    assert AuditEvent.objects.filter(action="paytable_return_override", reason__startswith="one-night").exists()
+
+
+def test_the_drafter_cannot_approve_in_the_browser(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User
+) -> None:
+    draft = paytable_create_draft(name="Mine", basis="for_1", lines=JACKS_9_6, actor=floor_user)
+    page = admin_page("fiona")
+    page.goto(f"/admin/paytables/paytable/{draft.pk}/approve/")
+    expect(page.locator("#own-work")).to_be_visible()
+    page.get_by_label("Regulator's approval reference").fill("GC-2026-1")
+    page.get_by_role("button", name="Approve").click()
+    expect(page.locator(".messagelist .error")).to_contain_text("another floor supervisor must approve it")
+    snap(page, "1-refused")
+    assert Paytable.objects.get(pk=draft.pk).status == "draft"
+
+
+def test_the_payout_queue_approves_one_and_refuses_another_with_a_reason(
+    admin_page: Callable[[str], Page],
+    snap: Callable[[Page, str], None],
+    manual_table: Table,
+    floor_user: User,
+    dealer_user: User,
+    jacks_for_1: Paytable,
+) -> None:
+    first = awaiting(manual_table, floor_user)
+    second = awaiting(open_table("Manual 2", "manual", jacks_for_1, floor_user, dealer_user), floor_user)
+    page = admin_page("fiona")
+    page.goto("/admin/tables/round/")
+    page.get_by_role("link", name="Payouts awaiting approval (2)").click()
+    rows = page.locator("#payout-queue tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("Manual 2")  # newest first
+    expect(rows.nth(1)).to_contain_text("Royal flush")
+    expect(rows.nth(1)).to_contain_text("$7,980.00")
+    snap(page, "1-queue")
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(f"#payout-{first.pk}").get_by_role("button", name="Approve $7,980.00").click()
+    expect(success(page)).to_contain_text("approved: the payout is posted")
+    expect(rows).to_have_count(1)
+
+    page.locator(f"#payout-{second.pk}").get_by_label("Reason to refuse").fill("row 2 was misread")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(f"#payout-{second.pk}").get_by_role("button", name="Refuse").click()
+    expect(success(page)).to_contain_text("refused: the round is voided")
+    expect(page.locator(".empty-queue")).to_be_visible()
+    snap(page, "2-empty")
+    assert Round.objects.get(pk=first.pk).phase == "settled"
+    refused = Round.objects.get(pk=second.pk)
+    assert (refused.phase, refused.void_reason) == ("voided", "Payout refused: row 2 was misread")
+
+
+def test_a_round_is_voided_from_the_admin_with_a_reason(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], manual_table: Table, floor_user: User
+) -> None:
+    rnd = to_drawing(manual_table, floor_user)
+    page = admin_page("fiona")
+    page.goto(f"/admin/tables/round/{rnd.pk}/change/")
+    expect(page.locator("#content")).to_contain_text("$10.00")
+    snap(page, "1-round")
+    page.get_by_role("link", name="Void…").click()
+    page.get_by_label("Reason").fill("the shoe jammed")
+    page.get_by_role("button", name="Void the round").click()
+    expect(success(page)).to_contain_text("voided")
+    snap(page, "2-voided")
+    rnd.refresh_from_db()
+    assert (rnd.phase, rnd.void_reason) == ("voided", "the shoe jammed")

@@ -1,0 +1,153 @@
+"""The Table admin form saves (create, limits typed in dollars, paytable, dealers) through the services, offers
+only approved paytables and only dealers, and shows a refusal beside its field with nothing changed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+from django.utils import timezone
+
+from audit.models import AuditEvent
+from paytables.models import Paytable, PaytableAnalysis, PaytableStatus
+from tables.models import Table
+from tables.services.tables import table_create
+
+pytestmark = pytest.mark.django_db
+
+ADMIN = "/admin/tables/table/"
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def form(**values: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": "Admin TD",
+        "table_type": "triple-draw",
+        "card_source": "manual",
+        "min_bet_cents": "25",
+        "max_bet_cents": "1,000",
+        "max_payout_per_seat_cents": "100000",
+        "supervisor_approval_threshold_cents": "10000.50",
+        "paytable": "",
+        "seats-TOTAL_FORMS": "0",
+        "seats-INITIAL_FORMS": "0",
+        "seats-MIN_NUM_FORMS": "0",
+        "seats-MAX_NUM_FORMS": "1000",
+    }
+    data.update(values)
+    return data
+
+
+def test_creating_a_table_reads_limits_as_dollars(floor_user: User, dealer_user: User, jacks_for_1: Paytable) -> None:
+    response = logged_in(floor_user).post(
+        ADMIN + "add/", form(paytable=str(jacks_for_1.pk), dealers=[str(dealer_user.pk)])
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    table = Table.objects.get(name="Admin TD")
+    assert (table.min_bet_cents, table.max_bet_cents) == (2500, 100_000)
+    assert table.supervisor_approval_threshold_cents == 1_000_050
+    assert table.max_payout_per_seat_cents == 10_000_000
+    assert table.paytable_id == jacks_for_1.pk
+    assert list(table.dealers.all()) == [dealer_user]
+    assert AuditEvent.objects.filter(action="table_create", object_id=str(table.pk)).exists()
+
+
+def test_the_edit_page_shows_dollars_and_saves_a_change_of_limits(floor_user: User) -> None:
+    table = table_create(name="Edit", actor=floor_user, min_bet_cents=2500, max_bet_cents=50_000)
+    client = logged_in(floor_user)
+    page = client.get(f"{ADMIN}{table.pk}/change/").content.decode()
+    assert 'name="min_bet_cents" value="25.00"' in page
+    assert 'name="max_bet_cents" value="500.00"' in page
+    response = client.post(
+        f"{ADMIN}{table.pk}/change/",
+        form(name="Edit", min_bet_cents="10", max_bet_cents="$2,500.00", supervisor_approval_threshold_cents="10000"),
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    table.refresh_from_db()
+    assert (table.min_bet_cents, table.max_bet_cents) == (1000, 250_000)
+    assert AuditEvent.objects.filter(action="table_update_limits").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"min_bet_cents": "abc"}, "is not an amount of money"),
+        ({"min_bet_cents": "2.555"}, "amounts go to the cent at most"),
+        ({"min_bet_cents": "-5"}, "cannot be negative"),
+        ({"min_bet_cents": "50", "max_bet_cents": "25"}, "is below the minimum bet"),
+        ({"min_bet_cents": "0"}, "the minimum bet must be more than $0.00"),
+    ],
+)
+def test_bad_amounts_are_shown_beside_the_field_and_save_nothing(
+    floor_user: User, values: dict[str, str], message: str
+) -> None:
+    response = logged_in(floor_user).post(ADMIN + "add/", form(**values))
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_only_approved_paytables_are_offered_with_their_status(floor_user: User, jacks_for_1: Paytable) -> None:
+    retired = Paytable.objects.create(name="Old", version=1, basis="for_1", status=PaytableStatus.DRAFT)
+    Paytable.objects.filter(pk=retired.pk).update(status=PaytableStatus.RETIRED, approval_reference="GC-0")
+    page = logged_in(floor_user).get(ADMIN + "add/").content.decode()
+    assert "Jacks or Better 9/6 v1 · approved" in page
+    assert "Old v1" not in page
+    response = logged_in(floor_user).post(ADMIN + "add/", form(paytable=str(retired.pk)))
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_a_home_game_table_is_saved_without_a_paytable_and_refuses_one(floor_user: User, jacks_for_1: Paytable) -> None:
+    client = logged_in(floor_user)
+    refused = client.post(ADMIN + "add/", form(name="Home", table_type="freak-of-nature", paytable=str(jacks_for_1.pk)))
+    assert refused.status_code == 200
+    assert "only Triple Draw tables pay from one" in refused.content.decode()
+    saved = client.post(ADMIN + "add/", form(name="Home", table_type="freak-of-nature"))
+    assert saved.status_code == 302
+    assert Table.objects.get(name="Home").seats.count() == 10
+
+
+def test_only_dealers_are_offered_and_a_non_dealer_is_refused_by_name(
+    floor_user: User, dealer_user: User, compliance_user: User
+) -> None:
+    client = logged_in(floor_user)
+    page = client.get(ADMIN + "add/").content.decode()
+    picker = re.search(r'<select name="dealers".*?</select>', page, re.S)
+    assert picker is not None
+    assert re.findall(r"<option [^>]*>([^<]*)</option>", picker.group(0)) == ["dave"]
+    dealer_user.groups.remove(Group.objects.get(name="dealer"))  # lost the role after the page was shown
+    response = client.post(ADMIN + "add/", form(dealers=[str(dealer_user.pk)]))
+    assert response.status_code == 200
+    assert "dave is not a dealer" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_compliance_and_dealers_cannot_change_tables(floor_user: User, compliance_user: User) -> None:
+    table = table_create(name="Look", actor=floor_user)
+    client = logged_in(compliance_user)
+    page = client.get(f"{ADMIN}{table.pk}/change/")
+    assert page.status_code == 200  # a read-only page, in dollars
+    assert "$5.00" in page.content.decode()
+    assert "$500.00" in page.content.decode()
+    assert 'name="min_bet_cents"' not in page.content.decode()
+    assert client.post(f"{ADMIN}{table.pk}/change/", form(name="Look", min_bet_cents="1")).status_code == 403
+    assert client.post(ADMIN + "add/", form()).status_code == 403
+    assert Table.objects.get(pk=table.pk).min_bet_cents == 500
+
+
+def test_a_paytable_returning_outside_the_band_says_so_in_the_list(floor_user: User, jacks_for_1: Paytable) -> None:
+    PaytableAnalysis.objects.create(
+        paytable=jacks_for_1, spec_hash="x", status="done", progress=100, queued_at=timezone.now(), return_ratio=3.51
+    )
+    page = logged_in(floor_user).get(ADMIN + "add/").content.decode()
+    assert "Jacks or Better 9/6 v1 · approved · return 351.00 % (outside the band)" in page
