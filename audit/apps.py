@@ -30,6 +30,10 @@ class AuditConfig(AppConfig):
         before_task_publish.connect(receivers.on_before_task_publish, dispatch_uid="audit_task_publish")
         task_prerun.connect(receivers.on_task_prerun, dispatch_uid="audit_task_prerun")
         task_postrun.connect(receivers.on_task_postrun, dispatch_uid="audit_task_postrun")
+        # The embedded demo has no beat process: the schedule runs in a thread of runserver instead.
+        from audit import local_beat
+
+        local_beat.start()
 
 
 def _reinstall_triggers(sender: object, using: str = "default", **kwargs: object) -> None:

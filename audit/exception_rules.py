@@ -24,6 +24,7 @@ PAYOUT_KEY = re.compile(r"(^|_)(return|payout|paid|win)(_total)?_cents$")
 SETTLEMENT_ACTIONS = frozenset({"round_settlement"})
 ROWS_ACTIONS = frozenset({"rows_record"})
 PAYTABLE_IN_USE_ACTIONS = frozenset({"paytable_mark_active"})
+PAYTABLE_OUT_OF_USE_ACTIONS = frozenset({"paytable_mark_inactive"})
 PAYTABLE_RETURN_ACTIONS = ("paytable_analysis_done", "paytable_analysis_copied")
 
 

@@ -133,27 +133,43 @@ def _late_settlement(event: AuditEvent) -> list[ExceptionCase]:
     ]
 
 
-def _paytable_case(event: AuditEvent) -> list[ExceptionCase]:
-    analysed = (
+def _latest(event: AuditEvent, codes: Iterable[str]) -> AuditEvent | None:
+    """The newest event of the same object with one of `codes`, up to this event (by the object's index)."""
+    return (
         AuditEvent.objects.filter(
-            object_type=event.object_type, object_id=event.object_id, action__in=rules.PAYTABLE_RETURN_ACTIONS
+            object_type=event.object_type, object_id=event.object_id, action__in=list(codes), id__lte=event.id
         )
         .order_by("-occurred_at", "-id")
-        .values_list("after", flat=True)
         .first()
     )
-    value = rules.parse_return(analysed.get("return")) if isinstance(analysed, dict) else None
+
+
+def _paytable_case(event: AuditEvent) -> list[ExceptionCase]:
+    """A paytable put in use with a return outside the band: judged when both the use and the analysis are known.
+
+    The analysis may finish after the paytable is put in use (it is a job), so either event can be the second.
+    """
+    if event.action in rules.PAYTABLE_IN_USE_ACTIONS:
+        activation, analysis = event, _latest(event, rules.PAYTABLE_RETURN_ACTIONS)
+    else:
+        use = _latest(event, (*rules.PAYTABLE_IN_USE_ACTIONS, *rules.PAYTABLE_OUT_OF_USE_ACTIONS))
+        if use is None or use.action not in rules.PAYTABLE_IN_USE_ACTIONS:
+            return []
+        activation, analysis = use, event
+    if analysis is None:
+        return []  # the analysis event, when it comes, decides
+    after = analysis.after if isinstance(analysis.after, dict) else {}
+    value = rules.parse_return(after.get("return"))
     low, high = rules.paytable_return_band()
-    band = f"{float(low):.2%}–{float(high):.2%}"
-    if value is not None and rules.return_in_band(value):
+    if value is None or rules.return_in_band(value):
         return []
-    shown = f"returns {float(value):.4%}" if value is not None else "has no analysed return"
     return [
         _case(
-            event,
-            key=f"paytable:{event.id}",
+            activation,
+            key=f"paytable:{activation.id}",
             kind=ExceptionKind.PAYTABLE_RETURN,
-            summary=f"{event.object_repr or 'A paytable'} put in use: it {shown} (band {band})",
+            summary=f"{activation.object_repr or 'A paytable'} put in use: it returns {float(value):.4%} "
+            f"(band {float(low):.2%}–{float(high):.2%})",
         )
     ]
 
@@ -170,7 +186,7 @@ def cases_for(events: Iterable[AuditEvent]) -> list[ExceptionCase]:
             found.append(declared)
         if event.action in rules.SETTLEMENT_ACTIONS:
             found += _settlement_cases(event, payouts)
-        elif event.action in rules.PAYTABLE_IN_USE_ACTIONS:
+        elif event.action in rules.PAYTABLE_IN_USE_ACTIONS or event.action in rules.PAYTABLE_RETURN_ACTIONS:
             found += _paytable_case(event)
     return found
 

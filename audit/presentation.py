@@ -79,6 +79,8 @@ def show_value(value: Any, *, name: str = "") -> str:
     if isinstance(value, list):
         if value and all(isinstance(v, str) and CARD_CODE.match(v) for v in value):
             return " ".join(_card(v) for v in value)
+        if value and all(isinstance(v, Mapping) for v in value):
+            return f"{len(value)} entries"  # paytable lines and the like: the event's page shows each
         if all(isinstance(v, list) for v in value) and value:
             return "; ".join(f"{number}: {show_value(v, name=name)}" for number, v in enumerate(value, start=1))
         return ", ".join(show_value(v, name=name) for v in value) if value else "none"
