@@ -18,7 +18,6 @@ from paytables.models import Paytable
 from tables.models import Table
 from tables.services.tables import table_update_limits
 from tests.audit.actions import CARD_CORRECT, RULING_OVERRIDE
-from tests.tables.conftest import jacks_for_1, manual_table  # noqa: F401 (fixtures reused, not copied)
 from tests.tables.conftest import client_for
 from tests.tables.helpers import play_manual
 
@@ -134,7 +133,7 @@ def test_a_round_settled_more_than_a_minute_after_its_rows_is_an_exception() -> 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("returned", "flagged"), [("1/2", True), ("99/100", False), ("101/100", True)])
 def test_a_paytable_put_in_use_with_a_return_outside_the_band_is_an_exception(
-    jacks_for_1: Paytable, returned: str, flagged: bool  # noqa: F811
+    jacks_for_1: Paytable, returned: str, flagged: bool
 ) -> None:
     # The analysis is a job: it may finish before or after the paytable is put in use; both orders are judged.
     audit_record(action="paytable_mark_active", obj=jacks_for_1, after={"status": "active"})
@@ -142,4 +141,5 @@ def test_a_paytable_put_in_use_with_a_return_outside_the_band_is_an_exception(
     cases = [c for c in _scan() if c.kind == "paytable_return"]
     assert bool(cases) is flagged
     if flagged:
-        assert str(jacks_for_1) in cases[0].summary and "band 85.00%–100.00%" in cases[0].summary
+        assert str(jacks_for_1) in cases[0].summary
+        assert "band 85.00%–100.00%" in cases[0].summary
