@@ -67,8 +67,6 @@ def run_due(last_run: dict[str, datetime], *, now: datetime | None = None) -> li
             ran.append(name)
         except Exception:  # one failing job must not stop the others or the thread
             logger.exception("scheduled job %s failed", name)
-        finally:
-            close_old_connections()
     return ran
 
 
@@ -77,6 +75,7 @@ def _loop() -> None:
     time.sleep(2.0)  # let the server finish starting
     while True:
         run_due(last_run)
+        close_old_connections()  # this thread's connection, as a request's would be
         time.sleep(TICK_SECONDS)
 
 
