@@ -4,6 +4,7 @@ import pytest
 from django.core.cache import cache
 
 from tests.tables.conftest import house_to_1, jacks_for_1, manual_table  # noqa: F401 (pytest fixtures)
+from tests.tablet.conftest import browser_type_launch_args  # noqa: F401 (Debian's Chromium for Playwright)
 
 
 @pytest.fixture(autouse=True)

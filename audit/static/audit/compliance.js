@@ -17,7 +17,9 @@
         option.hidden = !shown;
         if (shown && option.value !== "" && first === null) { first = option; }
       });
-      if (wanted && first !== null && select.selectedOptions.length && select.selectedOptions[0].hidden) {
+      // The first match is chosen unless what is chosen already matches (the "any" choice never does).
+      var current = select.selectedOptions.length ? select.selectedOptions[0] : null;
+      if (wanted && first !== null && (current === null || current.hidden || current.value === "")) {
         select.value = first.value;
       }
     });
