@@ -13,6 +13,7 @@ from django.utils import timezone
 from audit.actions import ACTIONS, ExceptionKind
 from audit.choices import actor_choices, table_choices
 from audit.models import ActorKind, AuditEvent
+from audit.widgets import FastSelect
 from casino.errors import BadInput
 
 
@@ -38,12 +39,12 @@ class AuditEventFilter(django_filters.FilterSet):
         label="Until (before)",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
-    table = django_filters.NumberFilter(field_name="table_id", label="Table", widget=forms.Select)
+    table = django_filters.NumberFilter(field_name="table_id", label="Table", widget=FastSelect)
     round = django_filters.CharFilter(method="filter_round", label="Round")
-    actor = django_filters.CharFilter(field_name="actor_username", label="Actor", widget=forms.Select)
+    actor = django_filters.CharFilter(field_name="actor_username", label="Actor", widget=FastSelect)
     actor_kind = django_filters.ChoiceFilter(choices=ActorKind.choices, label="Actor kind")
     # Any stored code may be asked for (an old one too); the screens offer the declared ones by their labels.
-    action = django_filters.CharFilter(field_name="action", label="Action", widget=forms.Select)
+    action = django_filters.CharFilter(field_name="action", label="Action", widget=FastSelect)
     object_type = django_filters.CharFilter(field_name="object_type", label="Object type")
     object_id = django_filters.CharFilter(field_name="object_id", label="Object id")
     exception = django_filters.ChoiceFilter(

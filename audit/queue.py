@@ -13,6 +13,7 @@ from django.db.models.fields.tuple_lookups import Tuple, TupleLessThan
 from audit.actions import ExceptionKind
 from audit.choices import table_choices
 from audit.models import ExceptionCase, ReviewStatus
+from audit.widgets import FastSelect
 
 OPEN = "open"
 STATUS_CHOICES = [
@@ -23,11 +24,16 @@ STATUS_CHOICES = [
 
 
 class QueueFilter(forms.Form):
-    status = forms.ChoiceField(choices=STATUS_CHOICES, required=False, initial=OPEN, label="Status")
-    kind = forms.ChoiceField(
-        choices=[("", "Any kind"), *[c for c in ExceptionKind.choices if c[0]]], required=False, label="Kind"
+    status = forms.ChoiceField(
+        choices=STATUS_CHOICES, required=False, initial=OPEN, label="Status", widget=FastSelect
     )
-    table = forms.ChoiceField(required=False, label="Table")
+    kind = forms.ChoiceField(
+        choices=[("", "Any kind"), *[c for c in ExceptionKind.choices if c[0]]],
+        required=False,
+        label="Kind",
+        widget=FastSelect,
+    )
+    table = forms.ChoiceField(required=False, label="Table", widget=FastSelect)
     day_from = forms.DateField(required=False, label="Gaming day from", widget=forms.DateInput(attrs={"type": "date"}))
     day_to = forms.DateField(required=False, label="Gaming day to", widget=forms.DateInput(attrs={"type": "date"}))
 
