@@ -65,8 +65,8 @@ def run_due(last_run: dict[str, datetime], *, now: datetime | None = None) -> li
         try:
             task.apply(kwargs=entry.get("kwargs", {}))
             ran.append(name)
-        except Exception:  # one failing job must not stop the others or the thread
-            logger.exception("scheduled job %s failed", name)
+        except Exception as exc:  # one failing job must not stop the others or the thread; it runs again later
+            logger.error("scheduled job %s failed: %s: %s", name, type(exc).__name__, exc)
     return ran
 
 
