@@ -149,7 +149,8 @@ def main() -> int:
                     print(f"  {name:<24} wall p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   CPU p95 {c95:5.1f} ms")
             p50, p95 = base.percentile(values, 0.5) * 1000, base.percentile(values, 0.95) * 1000
             c95 = base.percentile(cpus, 0.95) * 1000
-            print(f"  {group + ', all':<24} wall p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   CPU p95 {c95:5.1f} ms (target < 100 ms)")
+            label = group + ", all"
+            print(f"  {label:<24} wall p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   CPU p95 {c95:5.1f} ms (target < 100 ms)")
         connections.close_all()
     finally:
         base.admin_sql(f"DROP DATABASE IF EXISTS {base.DB_NAME} WITH (FORCE)")
