@@ -24,10 +24,26 @@ class ExceptionKind(models.TextChoices):
     NONE = "", "None"
     VOID = "void", "Void"
     CORRECTION = "correction", "Correction"
-    OVERRIDE = "override", "Override"
+    OVERRIDE = "override", "Floor ruling"
     APPROVAL = "approval", "Approval"
-    # Never declared: a payout is large by its amount, whatever the action (see audit/exception_rules.py).
-    LARGE_PAYOUT = "large_payout", "Large payout"
+    LIMIT_CHANGE = "limit_change", "Limits, threshold or cap changed"
+    FAILED_LOGINS = "failed_logins", "Repeated failed sign-ins"
+    # Never declared: these follow from amounts and times, whatever the action (see audit/exception_rules.py).
+    LARGE_PAYOUT = "large_payout", "Payout at the reporting threshold"
+    CASH_REPORTING = "cash_reporting", "Daily win at the cash-reporting threshold"
+    PAYTABLE_RETURN = "paytable_return", "Paytable return outside the band"
+    LATE_SETTLEMENT = "late_settlement", "Late settlement"
+
+
+# Kinds the rules derive from amounts, times and other events; no action can be declared with one.
+DERIVED_KINDS = frozenset(
+    {
+        ExceptionKind.LARGE_PAYOUT,
+        ExceptionKind.CASH_REPORTING,
+        ExceptionKind.PAYTABLE_RETURN,
+        ExceptionKind.LATE_SETTLEMENT,
+    }
+)
 
 
 class UndeclaredAction(LookupError):
@@ -60,7 +76,7 @@ class ActionRegistry:
             raise ValueError(f"audit action code {code!r} must be lowercase letters, digits and _ (64 at most)")
         if not action.label:
             raise ValueError(f"audit action {code!r} needs a label")
-        if exception_kind not in ExceptionKind.values or exception_kind == ExceptionKind.LARGE_PAYOUT:
+        if exception_kind not in ExceptionKind.values or exception_kind in DERIVED_KINDS:
             raise ValueError(f"audit action {code!r}: exception kind {exception_kind!r} cannot be declared")
         if code in self._by_code:
             raise ValueError(f"audit action {code!r} is declared twice")
@@ -115,3 +131,8 @@ ADMIN_ADD = declare("admin_add", "Added in the admin")
 ADMIN_CHANGE = declare("admin_change", "Changed in the admin")
 ADMIN_DELETE = declare("admin_delete", "Deleted in the admin")
 AUDIT_EXPORT = declare("audit_export", "Audit trail exported")
+EXCEPTION_REVIEW_START = declare("exception_review_start", "Exception review started")
+EXCEPTION_NOTE_ADD = declare("exception_note_add", "Exception note added")
+EXCEPTION_SIGN_OFF = declare("exception_sign_off", "Exception signed off")
+CHAIN_VERIFY_REQUEST = declare("chain_verify_request", "Chain verification requested")
+DAILY_REPORT_CREATE = declare("daily_report_create", "Daily compliance report produced")

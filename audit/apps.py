@@ -16,11 +16,12 @@ class AuditConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from audit import db_guard, receivers, tasks
-        from audit.signals import events_committed
+        from audit.signals import events_committed, verification_requested
 
         # Every installed app declares the actions it records in its actions.py (audit/actions.py explains).
         autodiscover_modules("actions")
         events_committed.connect(tasks.seal_chain_queue, dispatch_uid="audit_seal_after_commit")
+        verification_requested.connect(tasks.verification_queue, dispatch_uid="audit_verify_requested")
         connection_created.connect(db_guard.on_connection_created, dispatch_uid="audit_sqlite_guard")
         post_migrate.connect(_reinstall_triggers, sender=self, dispatch_uid="audit_triggers")
         user_logged_in.connect(receivers.on_user_logged_in, dispatch_uid="audit_login")
@@ -29,6 +30,10 @@ class AuditConfig(AppConfig):
         before_task_publish.connect(receivers.on_before_task_publish, dispatch_uid="audit_task_publish")
         task_prerun.connect(receivers.on_task_prerun, dispatch_uid="audit_task_prerun")
         task_postrun.connect(receivers.on_task_postrun, dispatch_uid="audit_task_postrun")
+        # The embedded demo has no beat process: the schedule runs in a thread of runserver instead.
+        from audit import local_beat
+
+        local_beat.start()
 
 
 def _reinstall_triggers(sender: object, using: str = "default", **kwargs: object) -> None:

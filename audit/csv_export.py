@@ -14,11 +14,14 @@ from django.utils import timezone
 from audit.actions import ACTIONS
 from audit.chain import HASHED_FIELDS
 from audit.models import AuditEvent
+from audit.presentation import amount_cents, summary
 from audit.selectors import event_chunks
+from casino.engine.money import money
 
 # Every hashed field, then the chain links, so an export can be re-verified outside the system; last, what the
 # action code reads as (not hashed: labels may be reworded, codes never are).
-COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash", "action_label")
+# Then what a person reads: the amount in dollars, the values in words, and the time zone of every time.
+COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash", "action_label", "amount", "summary", "time_zone")
 # A spreadsheet would run a cell starting with one of these as a formula (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -45,7 +48,12 @@ def csv_lines(queryset: QuerySet[AuditEvent]) -> Iterator[str]:
     """The header, then one line per event, newest first."""
     writer = csv.writer(_Echo())
     yield writer.writerow(COLUMNS)
+    zone = timezone.get_current_timezone_name()
     for chunk in event_chunks(queryset):
         for row in chunk:
             row["action_label"] = ACTIONS.label(row["action"])
+            cents = amount_cents(row["after"])
+            row["amount"] = money(cents) if cents is not None else ""
+            row["summary"] = summary(row["after"], limit=1000)
+            row["time_zone"] = zone
         yield "".join(writer.writerow([_cell(c, row[c]) for c in COLUMNS]) for row in chunk)

@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from audit.presentation import field_label, show_value
+
 
 @dataclass(frozen=True)
 class DiffRow:
@@ -13,6 +15,9 @@ class DiffRow:
     before: str
     after: str
     status: str  # "changed", "added", "removed" or "same"
+    label: str = ""  # the field as a person reads it; `field` keeps the stored name
+    before_shown: str = ""
+    after_shown: str = ""
 
 
 def _show(value: Any) -> str:
@@ -46,6 +51,9 @@ def before_after_diff(before: Any, after: Any) -> list[DiffRow]:
                 before="" if old is _MISSING else _show(old),
                 after="" if new is _MISSING else _show(new),
                 status=status,
+                label=field_label(str(key)),
+                before_shown="" if old is _MISSING else show_value(old, name=str(key)),
+                after_shown="" if new is _MISSING else show_value(new, name=str(key)),
             )
         )
     return rows

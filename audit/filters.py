@@ -11,7 +11,9 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from audit.actions import ACTIONS, ExceptionKind
+from audit.choices import actor_choices, table_choices
 from audit.models import ActorKind, AuditEvent
+from audit.widgets import FastSelect
 from casino.errors import BadInput
 
 
@@ -24,12 +26,25 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
 
     date_from = django_filters.DateFilter(method="filter_date_from", label="From (date)")
     date_to = django_filters.DateFilter(method="filter_date_to", label="To (date, inclusive)")
-    table = django_filters.NumberFilter(field_name="table_id", label="Table id")
-    round = django_filters.NumberFilter(field_name="round_id", label="Round id")
-    actor = django_filters.CharFilter(field_name="actor_username", label="Actor (username)")
+    # Date and time in the casino's time zone (TIME_ZONE), as the screens show every time.
+    since = django_filters.DateTimeFilter(
+        field_name="occurred_at",
+        lookup_expr="gte",
+        label="From",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    until = django_filters.DateTimeFilter(
+        field_name="occurred_at",
+        lookup_expr="lt",
+        label="Until (before)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    table = django_filters.NumberFilter(field_name="table_id", label="Table", widget=FastSelect)
+    round = django_filters.CharFilter(method="filter_round", label="Round")
+    actor = django_filters.CharFilter(field_name="actor_username", label="Actor", widget=FastSelect)
     actor_kind = django_filters.ChoiceFilter(choices=ActorKind.choices, label="Actor kind")
     # Any stored code may be asked for (an old one too); the screens offer the declared ones by their labels.
-    action = django_filters.CharFilter(field_name="action", label="Action code", widget=forms.Select)
+    action = django_filters.CharFilter(field_name="action", label="Action", widget=FastSelect)
     object_type = django_filters.CharFilter(field_name="object_type", label="Object type")
     object_id = django_filters.CharFilter(field_name="object_id", label="Object id")
     exception = django_filters.ChoiceFilter(
@@ -49,6 +64,35 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
         chosen = self.data.get("action", "") if self.data else ""
         undeclared = [(chosen, chosen)] if chosen and chosen not in ACTIONS else []
         self.form.fields["action"].widget.choices = [("", "Any action"), *ACTIONS.choices(), *undeclared]
+        zone = timezone.get_current_timezone_name()
+        for name in ("since", "until"):
+            self.form.fields[name].label = f"{self.form.fields[name].label} ({zone})"
+            self.form.fields[name].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"]
+        tables = table_choices()
+        chosen_table = self.data.get("table", "") if self.data else ""
+        if chosen_table and chosen_table not in dict(tables):
+            tables = [*tables, (chosen_table, f"Table {chosen_table}")]
+        self.form.fields["table"].widget.choices = [("", "Any table"), *tables]
+        actors = actor_choices()
+        chosen_actor = self.data.get("actor", "") if self.data else ""
+        if chosen_actor and chosen_actor not in dict(actors):
+            actors = [*actors, (chosen_actor, chosen_actor)]
+        self.form.fields["actor"].widget.choices = [("", "Anyone"), *actors]
+        for name, what in (("table", "tables"), ("actor", "actors"), ("action", "actions")):
+            self.form.fields[name].widget.attrs["data-searchable"] = what
+        self.form.fields["round"].widget.attrs.update({"placeholder": "Triple Draw 1 round 9, or its id"})
+
+    def filter_round(self, queryset: QuerySet[AuditEvent], name: str, value: str) -> QuerySet[AuditEvent]:
+        """A round by its id or by its name as the screens show it ("Triple Draw 1 round 9")."""
+        text = value.strip()
+        if text.isascii() and text.isdigit():
+            return queryset.filter(round_id=int(text)) if int(text) < 2**63 else queryset.none()
+        round_id = (
+            AuditEvent.objects.filter(round_repr=text).values_list("round_id", flat=True).first()
+            if text
+            else None
+        )
+        return queryset.filter(round_id=round_id) if round_id is not None else queryset.none()
 
     def filter_date_from(self, queryset: QuerySet[AuditEvent], name: str, value: dt.date) -> QuerySet[AuditEvent]:
         return queryset.filter(occurred_at__gte=_start_of(value))

@@ -83,6 +83,8 @@ class AuditEvent(models.Model):
                 condition=~models.Q(exception_kind=""),
             ),
             models.Index(fields=["id"], name="audit_unsealed_idx", condition=models.Q(sequence__isnull=True)),
+            # The round filter accepts a round's name as the screens show it ("Triple Draw 1 round 9").
+            models.Index(fields=["round_repr"], name="audit_round_name_idx", condition=~models.Q(round_repr="")),
         ]
 
     def __str__(self) -> str:
@@ -109,6 +111,8 @@ class ChainVerification(models.Model):
     first_broken_sequence = models.BigIntegerField(null=True, blank=True)
     message = models.TextField(blank=True)
     duration_ms = models.PositiveIntegerField(default=0)
+    # Who asked for it: a compliance user's username, "verify_audit" or the scheduled job.
+    checked_by = models.CharField(max_length=150, blank=True)
 
     class Meta:
         ordering = ["-checked_at", "-id"]
@@ -117,3 +121,134 @@ class ChainVerification(models.Model):
 
     def __str__(self) -> str:
         return f"{'ok' if self.ok else 'BROKEN'} at {self.checked_at:%Y-%m-%d %H:%M:%S}"
+
+
+class VerificationRun(models.Model):
+    """A chain verification started from the screen: its progress while the job runs, its outcome after."""
+
+    token = models.CharField(max_length=32, unique=True)
+    requested_by = models.CharField(max_length=150)
+    requested_at = models.DateTimeField()
+    total = models.BigIntegerField(default=0)
+    checked = models.BigIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # No database constraint: the chain checks are append-only and must stay truncatable only by their own rules.
+    verification = models.ForeignKey(
+        ChainVerification, null=True, blank=True, on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    error = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return f"verification {self.token} by {self.requested_by}"
+
+
+class ReviewStatus(models.TextChoices):
+    NEW = "new", "New"
+    UNDER_REVIEW = "under_review", "Under review"
+    CLOSED = "closed", "Closed"
+
+
+class ExceptionCase(models.Model):
+    """One exception in the compliance work queue: what a rule found, and its review (notes, sign-off).
+
+    `key` names what was found ("event:123", "payout:88:3", "cash:2:3:2026-11-29"), so a rule that runs twice
+    over the same events finds the same case instead of a second one.
+    """
+
+    key = models.CharField(max_length=120, unique=True)
+    kind = models.CharField(max_length=20, choices=ExceptionKind.choices)
+    event = models.ForeignKey(
+        AuditEvent, null=True, blank=True, on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    occurred_at = models.DateTimeField()
+    gaming_day = models.DateField()
+    table_id = models.BigIntegerField(null=True, blank=True)
+    table_repr = models.CharField(max_length=100, blank=True)
+    round_id = models.BigIntegerField(null=True, blank=True)
+    round_repr = models.CharField(max_length=100, blank=True)
+    seat_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who caused it (the event's actor, or its approver): they may not sign it off.
+    caused_by = models.CharField(max_length=150, blank=True)
+    caused_by_ids = models.JSONField(default=list, blank=True)
+    amount_cents = models.BigIntegerField(null=True, blank=True)
+    summary = models.CharField(max_length=300)
+    status = models.CharField(max_length=16, choices=ReviewStatus.choices, default=ReviewStatus.NEW)
+    reviewer = _user_reference()
+    reviewer_username = models.CharField(max_length=150, blank=True)
+    signed_off_by = _user_reference()
+    signed_off_username = models.CharField(max_length=150, blank=True)
+    signed_off_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-occurred_at", "-id"]
+        indexes = [
+            models.Index(fields=["occurred_at", "id"], name="audit_case_time_idx"),
+            models.Index(fields=["status", "occurred_at", "id"], name="audit_case_status_idx"),
+            models.Index(fields=["kind", "occurred_at", "id"], name="audit_case_kind_idx"),
+            models.Index(fields=["table_id", "occurred_at", "id"], name="audit_case_table_idx"),
+            models.Index(fields=["gaming_day", "kind"], name="audit_case_day_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.summary}"
+
+
+class ExceptionNote(models.Model):
+    """A reviewer's note on an exception; notes are added, never edited."""
+
+    case = models.ForeignKey(ExceptionCase, on_delete=models.PROTECT, related_name="notes")
+    author = _user_reference()
+    author_username = models.CharField(max_length=150)
+    text = models.TextField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"note by {self.author_username} on case {self.case_id}"
+
+
+class ExceptionScan(models.Model):
+    """How far the exception rules have read the sealed chain (one row): they resume after `last_sequence`."""
+
+    last_sequence = models.BigIntegerField(default=0)
+    updated_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"exception rules read up to sequence {self.last_sequence}"
+
+
+class SeatDayTotal(models.Model):
+    """What one seat of one table was paid in one gaming day, summed by the rules for the cash-reporting threshold."""
+
+    table_id = models.BigIntegerField()
+    seat_number = models.PositiveSmallIntegerField()
+    gaming_day = models.DateField()
+    paid_cents = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table_id", "seat_number", "gaming_day"], name="audit_seat_day_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} seat {self.seat_number} {self.gaming_day}: {self.paid_cents}c"
+
+
+class DailyReport(models.Model):
+    """The compliance summary of one gaming day, produced each morning by a job and kept (page, CSV and PDF)."""
+
+    gaming_day = models.DateField(unique=True)
+    created_at = models.DateTimeField()
+    created_by = models.CharField(max_length=150)
+    data = models.JSONField()
+    csv_text = models.TextField()
+    pdf = models.BinaryField()
+
+    class Meta:
+        ordering = ["-gaming_day"]
+
+    def __str__(self) -> str:
+        return f"compliance report {self.gaming_day}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,7 +125,11 @@ class ChainReport:
 
 
 def chain_walk(
-    *, anchor_sequence: int | None = None, anchor_hash: str = "", signed: Sequence[Anchor] = ()
+    *,
+    anchor_sequence: int | None = None,
+    anchor_hash: str = "",
+    signed: Sequence[Anchor] = (),
+    progress: Callable[[int], None] | None = None,
 ) -> ChainReport:
     """Recompute every link in sequence order and name the first broken one.
 
@@ -176,6 +180,8 @@ def chain_walk(
                     )
             prev_hash = row["hash"]
             expected += 1
+        if progress is not None:
+            progress(expected - 1)
         if len(rows) < VERIFY_CHUNK:
             break
     last = expected - 1

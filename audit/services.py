@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import connection, models, transaction
+from django.db.models import Max
 from django.utils import timezone
 
-from audit import anchors
+from audit import actions, anchors
+from audit.access import can_read_audit
 from audit.actions import ACTIONS, AuditAction
 from audit.anchors import Anchor
 from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.context import current_actor
 from audit.exception_rules import classify
-from audit.models import AuditEvent, ChainVerification
+from audit.models import AuditEvent, ChainVerification, VerificationRun
 from audit.roles import role_label
 from audit.selectors import ChainReport, chain_walk
-from audit.signals import events_committed
+from audit.signals import events_committed, verification_requested
+from casino.errors import NotAllowed
 
 logger = logging.getLogger(__name__)
 
@@ -232,18 +236,21 @@ def audit_chain_seal(*, max_events: int | None = None, wait: bool = True) -> int
     return sealed
 
 
-def audit_chain_anchors_unusable(message: str) -> ChainReport:
+def audit_chain_anchors_unusable(message: str, *, checked_by: str = "") -> ChainReport:
     """Record a failed check when the signed anchors cannot be trusted (a forged or unreadable anchor file)."""
     report = ChainReport(ok=False, checked=0, last_sequence=None, last_hash="", pending=0, message=message)
-    ChainVerification.objects.create(checked_at=timezone.now(), ok=False, message=message)
+    ChainVerification.objects.create(checked_at=timezone.now(), ok=False, message=message, checked_by=checked_by)
     logger.error("audit chain anchors unusable: %s", message)
     return report
 
 
-def audit_chain_verify(*, signed: Sequence[Anchor] = ()) -> ChainReport:
+def audit_chain_verify(
+    *, signed: Sequence[Anchor] = (), checked_by: str = "", progress: Callable[[int], None] | None = None
+) -> ChainReport:
     """Recompute the whole chain, compare it with the last verified head and the signed anchors, record the outcome.
 
-    A good check's head is published as a signed anchor (audit/anchors.py) outside the database.
+    A good check's head is published as a signed anchor (audit/anchors.py) outside the database. `checked_by`
+    names who asked (a username, the command or the scheduled job); `progress` hears how many events are checked.
     """
     started = time.monotonic()
     anchor = ChainVerification.objects.filter(ok=True, last_sequence__isnull=False).first()
@@ -251,6 +258,7 @@ def audit_chain_verify(*, signed: Sequence[Anchor] = ()) -> ChainReport:
         anchor_sequence=anchor.last_sequence if anchor else None,
         anchor_hash=anchor.last_hash if anchor else "",
         signed=signed,
+        progress=progress,
     )
     checked_at = timezone.now()
     ChainVerification.objects.create(
@@ -264,6 +272,7 @@ def audit_chain_verify(*, signed: Sequence[Anchor] = ()) -> ChainReport:
         first_broken_sequence=report.first_broken_sequence,
         message=report.message,
         duration_ms=int((time.monotonic() - started) * 1000),
+        checked_by=checked_by[:150],
     )
     if not report.ok:
         logger.error("audit chain broken: %s", report.message)
@@ -272,3 +281,50 @@ def audit_chain_verify(*, signed: Sequence[Anchor] = ()) -> ChainReport:
         # sign a new head without the key.
         anchors.publish(sequence=report.last_sequence, hash=report.last_hash, checked_at=checked_at)
     return report
+
+
+@transaction.atomic
+def chain_verification_request(*, actor: Any) -> VerificationRun:
+    """A compliance user asks for a verification now: recorded, then the job runs after commit (audit.apps)."""
+    if not can_read_audit(actor):
+        raise NotAllowed("Only compliance starts a chain verification.", code="not_compliance")
+    total = AuditEvent.objects.aggregate(m=Max("sequence"))["m"] or 0
+    run = VerificationRun.objects.create(
+        token=secrets.token_hex(16), requested_by=actor.get_username(), requested_at=timezone.now(), total=total
+    )
+    audit_record(
+        action=actions.CHAIN_VERIFY_REQUEST,
+        obj=run,
+        object_repr=f"Chain verification requested by {run.requested_by}",
+        after={"events_sealed": total},
+        actor=actor,
+    )
+    transaction.on_commit(lambda: verification_requested.send(sender=VerificationRun, token=run.token), robust=True)
+    return run
+
+
+def chain_verification_run(token: str) -> VerificationRun | None:
+    """The job's part: seal, verify with progress saved on the run, and link the outcome; idempotent per run."""
+    run = VerificationRun.objects.filter(token=token).first()
+    if run is None or run.finished_at is not None:
+        return run
+    audit_chain_seal()
+    total = AuditEvent.objects.aggregate(m=Max("sequence"))["m"] or 0
+    VerificationRun.objects.filter(pk=run.pk).update(total=total)
+
+    def progress(checked: int) -> None:
+        VerificationRun.objects.filter(pk=run.pk).update(checked=checked)
+
+    try:
+        report = audit_chain_verify(signed=anchors.configured_anchors(), checked_by=run.requested_by, progress=progress)
+    except anchors.AnchorError as exc:
+        report = audit_chain_anchors_unusable(str(exc), checked_by=run.requested_by)
+    verification = ChainVerification.objects.first()
+    VerificationRun.objects.filter(pk=run.pk).update(
+        finished_at=timezone.now(),
+        checked=report.checked,
+        verification=verification,
+        error="" if report.ok else report.message,
+    )
+    run.refresh_from_db()
+    return run

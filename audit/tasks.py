@@ -5,9 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from audit import anchors, seal_queue
-from audit.services import audit_chain_anchors_unusable, audit_chain_seal, audit_chain_verify
+from audit.context import acting_as
+from audit.daily_report import daily_report_create, previous_gaming_day
+from audit.exception_scan import exceptions_scan
+from audit.services import (
+    audit_chain_anchors_unusable,
+    audit_chain_seal,
+    audit_chain_verify,
+    chain_verification_run,
+)
 from casino import broker
 from casino.celery import app
+
+SCHEDULED = "scheduled job"
 
 
 @app.task(name="audit.tasks.seal_chain", bind=True, ignore_result=True)
@@ -24,6 +34,8 @@ def seal_chain(self: Any, attempt: int = 0, pending_key: str = "") -> int:
         if not self.request.is_eager and attempt < 3:  # bounded: the straggler job is the backstop
             self.apply_async(kwargs={"attempt": attempt + 1}, countdown=1)
         return 0
+    if sealed:
+        exceptions_scan()  # the exception rules read what was just sealed
     return sealed
 
 
@@ -42,8 +54,10 @@ def seal_chain_queue(sender: object = None, **kwargs: Any) -> None:
 
 @app.task(name="audit.tasks.seal_stragglers", ignore_result=True)
 def seal_stragglers() -> int:
-    """Periodic: seal events whose after-commit job was lost (broker down, worker killed)."""
-    return audit_chain_seal() or 0
+    """Periodic: seal events whose after-commit job was lost (broker down, worker killed); run the exception rules."""
+    sealed = audit_chain_seal() or 0
+    exceptions_scan()
+    return sealed
 
 
 @app.task(name="audit.tasks.verify_chain")
@@ -55,9 +69,9 @@ def verify_chain() -> dict[str, Any]:
     """
     audit_chain_seal()
     try:
-        report = audit_chain_verify(signed=anchors.configured_anchors())
+        report = audit_chain_verify(signed=anchors.configured_anchors(), checked_by=SCHEDULED)
     except anchors.AnchorError as exc:
-        report = audit_chain_anchors_unusable(str(exc))
+        report = audit_chain_anchors_unusable(str(exc), checked_by=SCHEDULED)
     return {
         "ok": report.ok,
         "checked": report.checked,
@@ -65,3 +79,27 @@ def verify_chain() -> dict[str, Any]:
         "first_broken_sequence": report.first_broken_sequence,
         "message": report.message,
     }
+
+
+@app.task(name="audit.tasks.verify_chain_requested", ignore_result=True)
+def verify_chain_requested(token: str) -> None:
+    """A verification a compliance user started from the screen; progress is saved on its run as it goes."""
+    with acting_as(kind="worker", name="chain verification", user=None):
+        chain_verification_run(token)
+
+
+def verification_queue(sender: object = None, token: str = "", **kwargs: Any) -> None:
+    """Receiver of verification_requested: the job starts once the request is committed."""
+    verify_chain_requested.delay(token)
+
+
+@app.task(name="reports.audit.daily_compliance_report", ignore_result=True)
+def daily_compliance_report(day: str = "") -> str:
+    """Each morning: the compliance summary of the gaming day that just ended (or of `day`), produced and kept."""
+    import datetime as dt
+
+    with acting_as(kind="worker", name=SCHEDULED, user=None):
+        exceptions_scan()
+        wanted = dt.date.fromisoformat(day) if day else previous_gaming_day()
+        report = daily_report_create(day=wanted, created_by=SCHEDULED)
+    return report.gaming_day.isoformat()

@@ -14,20 +14,24 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_safe
 
-from audit import actions
+from audit import actions, presentation, providers
 from audit.access import can_read_audit
+from audit.chain_status import chain_status
 from audit.csv_export import csv_lines
 from audit.diff import before_after_diff
 from audit.filters import filter_events, filter_refusal
-from audit.models import AuditEvent
-from audit.selectors import chain_state, event_page, round_timeline, round_verdict
+from audit.models import AuditEvent, VerificationRun
+from audit.selectors import event_page, round_timeline, round_verdict
 from audit.services import audit_record
 from casino.api_errors import screen_error
 from casino.db_router import replica_reads
 
 PAGE_SIZE = 50
+# Still accepted in links and by the API; the screens offer date-times in the casino's time zone instead.
+HIDDEN_FILTERS = ("date_from", "date_to")
 MAX_EVENT_ID = 2**63 - 1
 
 
@@ -48,7 +52,7 @@ def compliance_view(view: Callable[..., HttpResponseBase]) -> Callable[..., Http
     return wrapper
 
 
-def _before(request: HttpRequest) -> int | None:
+def parse_before(request: HttpRequest) -> int | None:
     value = request.GET.get("before", "")
     if not value:
         return None
@@ -66,17 +70,51 @@ def _query_without(request: HttpRequest, *names: str) -> str:
     return params.urlencode()
 
 
+def _with_round_amounts(events: list[AuditEvent]) -> list[AuditEvent]:
+    """Approvals and voids record no amount of their own: show what their round paid (one query for the page)."""
+    wanted = [e for e in events if e.round_id and presentation.amount_cents(e.after) is None and e.exception_kind]
+    paid = providers.round_payouts(e.round_id for e in wanted if e.round_id)
+    for event in wanted:
+        round_paid = paid.get(event.round_id or 0)
+        if round_paid is not None:
+            event.amount_shown = round_paid["paid_cents"]  # type: ignore[attr-defined]
+    return events
+
+
+def _times(summary: dict[str, Any] | None) -> dict[str, Any]:
+    """The summary's ISO times as datetimes, so the template shows them in the casino's time zone."""
+    if not summary:
+        return {}
+    names = ("started_at", "rows_recorded_at", "settled_at", "approved_at", "voided_at")
+    return {name: parse_datetime(summary[name]) if summary.get(name) else None for name in names}
+
+
+def compliance_context(request: HttpRequest) -> dict[str, Any]:
+    """What every compliance screen shows around its content: the chain's state and the time zone."""
+    token = request.GET.get("verify", "")
+    unfinished = VerificationRun.objects.filter(token=token, finished_at=None)
+    running = token if token.isalnum() and len(token) <= 32 and unfinished.exists() else ""
+    return {
+        "chain": chain_status(),
+        "time_zone_name": timezone.get_current_timezone_name(),
+        "can_verify": can_read_audit(request.user),
+        "verify_run": running,
+    }
+
+
 def _list(request: HttpRequest, template: str, extra: dict[str, Any]) -> HttpResponse:
     params = request.GET.copy()
     for key, value in extra.get("defaults", {}).items():
         params.setdefault(key, value)
     queryset, form = filter_events(params)
-    page = event_page(queryset, before=_before(request), size=PAGE_SIZE)
+    page = event_page(queryset, before=parse_before(request), size=PAGE_SIZE)
+    _with_round_amounts(page.events)
     context = {
         "form": form,
         "page": page,
         "query": _query_without(request, "before"),
-        "chain": chain_state(),
+        "hidden_filters": HIDDEN_FILTERS,
+        **compliance_context(request),
         **extra,
     }
     return render(request, template, context)
@@ -88,21 +126,12 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 
 @compliance_view
-def exception_report(request: HttpRequest) -> HttpResponse:
-    return _list(
-        request,
-        "audit/event_list.html",
-        {"title": "Exception report", "defaults": {"exception": "any"}, "exceptions": True},
-    )
-
-
-@compliance_view
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(AuditEvent, id=event_id)
     return render(
         request,
         "audit/event_detail.html",
-        {"event": event, "diff": before_after_diff(event.before, event.after), "chain": chain_state()},
+        {"event": event, "diff": before_after_diff(event.before, event.after), **compliance_context(request)},
     )
 
 
@@ -114,16 +143,22 @@ def round_timeline_view(request: HttpRequest, round_id: int) -> HttpResponse:
         verdict_error = ""
     except Exception as exc:  # a failing replay is a finding to show, not a reason to hide the timeline
         verdict, verdict_error = None, f"{type(exc).__name__}: {exc}"
+    summary = providers.round_summary(round_id)
     return render(
         request,
         "audit/round_timeline.html",
         {
+            "title": f"Round record {round_id}",
+            "summary": summary,
+            "summary_times": _times(summary),
+            "approvals": [e for e in events if e.exception_kind == "approval"],
+            "voids": [e for e in events if e.exception_kind == "void"],
             "round_id": round_id,
             "round_repr": next((e.round_repr for e in events if e.round_repr), f"Round {round_id}"),
-            "events": events,
+            "events": _with_round_amounts(events),
             "verdict": verdict,
             "verdict_error": verdict_error,
-            "chain": chain_state(),
+            **compliance_context(request),
         },
     )
 

@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -362,6 +363,8 @@ OUTBOX_LEASES = {
 }
 # After a failed send, this process gives up sending at once for this long (casino/broker.py).
 BROKER_DOWN_SECONDS = envint("BROKER_DOWN_SECONDS", "5")
+# How often the whole audit hash chain is verified; the compliance screens turn amber after twice this.
+AUDIT_VERIFY_SECONDS = envint("AUDIT_VERIFY_SECONDS", "900")
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {
         "task": "outbox.sweep",
@@ -369,13 +372,19 @@ CELERY_BEAT_SCHEDULE = {
         # A worker that was away finds one sweep to run, not every one beat sent meanwhile.
         "options": {"expires": 2 * OUTBOX_SWEEP_SECONDS},
     },
+    # Seals events a lost seal_chain left behind and runs the compliance exception rules over them.
     "audit-seal-stragglers": {
         "task": "audit.tasks.seal_stragglers",
         "schedule": float(envint("AUDIT_STRAGGLER_SECONDS", "15")),
         "options": {"expires": 2 * envint("AUDIT_STRAGGLER_SECONDS", "15")},
     },
     # Seals events a lost seal_chain left behind, then recomputes the whole audit hash chain.
-    "audit-verify-chain": {"task": "audit.tasks.verify_chain", "schedule": envint("AUDIT_VERIFY_SECONDS", "900")},
+    "audit-verify-chain": {"task": "audit.tasks.verify_chain", "schedule": float(AUDIT_VERIFY_SECONDS)},
+    # Each morning, an hour after the gaming day ends: the compliance summary of that day (kept, page/CSV/PDF).
+    "audit-daily-compliance-report": {
+        "task": "reports.audit.daily_compliance_report",
+        "schedule": crontab(minute=0, hour=(envint("FLOOR_GAMING_DAY_START_HOUR", "6") + 1) % 24),
+    },
 }
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
@@ -408,8 +417,25 @@ else:
 
 # Audit trail: payouts at or above this are "large" in the exception report; the round replay verdict
 # provider is a dotted path to a function (round_id: int) -> {"ok": bool, "differences": [...]}.
-AUDIT_LARGE_PAYOUT_CENTS = envint("AUDIT_LARGE_PAYOUT_CENTS", "1000000")
+# Compliance exception rules (audit/exception_rules.py): a payout at or above the reporting threshold (default
+# $1,200, the US W-2G level); a seat paid at least the cash-reporting threshold in one gaming day (default
+# $10,000); a paytable put in use with a theoretical return outside [min, max]; a round settled more than
+# AUDIT_LATE_SETTLEMENT_SECONDS after its rows.
+AUDIT_REPORTING_THRESHOLD_CENTS = envint("AUDIT_REPORTING_THRESHOLD_CENTS", "120000")
+AUDIT_CASH_REPORTING_THRESHOLD_CENTS = envint("AUDIT_CASH_REPORTING_THRESHOLD_CENTS", "1000000")
+AUDIT_PAYTABLE_RETURN_MIN = envstr("AUDIT_PAYTABLE_RETURN_MIN", "0.85")
+AUDIT_PAYTABLE_RETURN_MAX = envstr("AUDIT_PAYTABLE_RETURN_MAX", "1.0")
+AUDIT_LATE_SETTLEMENT_SECONDS = envint("AUDIT_LATE_SETTLEMENT_SECONDS", "60")
+# Without a broker (the embedded demo) the beat schedule runs in a thread of the web process (audit/local_beat.py).
+AUDIT_LOCAL_BEAT = envbool("AUDIT_LOCAL_BEAT", "True")
 AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.records.round_replay_verdict")
+# What happened in a round (seats, bets, cards, results, payouts), and each seat's payout per round, for the
+# compliance timeline and exception rules: dotted paths, as audit never imports tables.
+AUDIT_ROUND_SUMMARY = envstr("AUDIT_ROUND_SUMMARY", "tables.selectors.round_summary.round_summary")
+AUDIT_ROUND_PAYOUTS = envstr("AUDIT_ROUND_PAYOUTS", "tables.selectors.round_summary.round_payouts")
+# The gaming day (floor/gaming_day.py): the compliance filters, daily report and cash-reporting totals use it.
+AUDIT_GAMING_DAY = envstr("AUDIT_GAMING_DAY", "floor.gaming_day.gaming_day")
+AUDIT_GAMING_DAY_WINDOW = envstr("AUDIT_GAMING_DAY_WINDOW", "floor.gaming_day.day_window")
 AUDIT_TRUST_X_FORWARDED_FOR = envbool("AUDIT_TRUST_X_FORWARDED_FOR", "False")
 # Each good chain check's head is signed with this key (HMAC-SHA256) and logged, and appended to the file when
 # set; `verify_audit --anchors FILE` compares the chain with them. Keep the key out of the database's reach.

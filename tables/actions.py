@@ -9,7 +9,9 @@ TABLE_CREATE = declare("table_create", "Table created")
 TABLE_UPDATE = declare("table_update", "Table name or card source changed")
 TABLE_OPEN = declare("table_open", "Table opened")
 TABLE_CLOSE = declare("table_close", "Table closed")
-TABLE_UPDATE_LIMITS = declare("table_update_limits", "Table limits changed")
+TABLE_UPDATE_LIMITS = declare(
+    "table_update_limits", "Table limits changed", exception_kind=ExceptionKind.LIMIT_CHANGE
+)
 TABLE_SET_PAYTABLE = declare("table_set_paytable", "Table paytable changed")
 TABLE_ASSIGN_DEALER = declare("table_assign_dealer", "Dealer assigned")
 TABLE_UNASSIGN_DEALER = declare("table_unassign_dealer", "Dealer unassigned")

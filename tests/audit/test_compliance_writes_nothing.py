@@ -1,4 +1,6 @@
-"""Compliance is read-only everywhere: every unsafe request it can make to any screen or API changes nothing.
+"""Compliance is read-only everywhere but its own work: every unsafe request it can make to any other screen or API
+changes nothing. Its own work (issue 16) is reviewing exceptions and starting a chain verification, each audited;
+tests/audit/test_exception_review.py and test_chain_status.py cover those.
 
 Every write goes through a service that records an audit event, so an unchanged trail (and unchanged row counts
 in every table) after all of them means nothing was written.
@@ -19,7 +21,10 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from audit.models import AuditEvent
 
 # Sign-in flows change only the caller's own session; the admin has its own test (test_admin.py).
-SKIP = re.compile(r"^(admin/|accounts/|tablet/login/|tablet/logout/|\^api/)")
+SKIP = re.compile(
+    r"^(admin/|accounts/|tablet/login/|tablet/logout/|\^api/"
+    r"|compliance/exceptions/<int:case_id>/(review|notes|sign-off)/|compliance/chain/verify/$)"
+)
 UNSAFE = ("post", "put", "patch", "delete")
 
 

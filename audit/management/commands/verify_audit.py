@@ -38,10 +38,10 @@ class Command(BaseCommand):
             try:
                 signed = read_anchors(options["anchors"], anchor_key()) if options["anchors"] else []
             except AnchorError as exc:
-                audit_chain_anchors_unusable(str(exc))
+                audit_chain_anchors_unusable(str(exc), checked_by="verify_audit command")
                 self.stderr.write(f"audit chain anchors unusable: {exc}")
                 sys.exit(1)
-            report = audit_chain_verify(signed=signed)
+            report = audit_chain_verify(signed=signed, checked_by="verify_audit command")
         if report.ok:
             self.stdout.write(self.style.SUCCESS(f"audit chain OK: {report.message}"))
             return

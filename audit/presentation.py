@@ -1,0 +1,132 @@
+"""How stored audit values read to a person: field names in words, cents as dollars, card codes as symbols."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from casino.engine.cards import Card, card_symbols
+from casino.engine.money import money
+
+CARD_CODE = re.compile(r"^(10|[2-9TJQKA])[cdhs]$", re.IGNORECASE)
+
+# Names a person would not guess from the code; anything else is spelled out from the code itself.
+FIELD_LABELS = {
+    "paytable_id": "Paytable",
+    "max_payout_per_seat_cents": "Payout cap per seat",
+    "supervisor_approval_threshold_cents": "Approval threshold",
+    "min_bet_cents": "Minimum bet",
+    "max_bet_cents": "Maximum bet",
+    "table_net_cents": "Table net",
+    "stakes_cents": "Stakes",
+    "returns_cents": "Paid out (stakes included)",
+    "capped_seats": "Seats capped",
+    "awaiting_approval_seats": "Seats awaiting approval",
+    "is_open": "Open",
+    "card_source": "Card source",
+    "table_type": "Table type",
+    "player_card": "Player card",
+    "spec_hash": "Paytable fingerprint",
+    "hit_frequency": "Hit frequency",
+    "std_dev": "Standard deviation",
+    "return": "Theoretical return",
+    "held": "Cards held",
+    "dealt": "Cards dealt",
+    "rows": "Draw rows",
+    "bets": "Bets",
+    "seats": "Seats",
+    "phase": "Phase",
+    "up_to_id": "Up to event",
+}
+
+
+def field_label(name: str) -> str:
+    """ "supervisor_approval_threshold_cents" -> "Approval threshold"; unknown codes are spelled out."""
+    if name in FIELD_LABELS:
+        return FIELD_LABELS[name]
+    words = re.sub(r"_(cents|id)$", "", name).replace("_", " ").strip()
+    return words[:1].upper() + words[1:] if words else name
+
+
+MONEY_FIELDS = {"bets", "bet", "amount", "stack"}
+
+
+def is_money_field(name: str) -> bool:
+    return name.endswith("_cents") or name in MONEY_FIELDS
+
+
+def _card(text: str) -> str:
+    try:
+        return card_symbols(Card.parse(text))
+    except ValueError:
+        return text
+
+
+def show_value(value: Any, *, name: str = "") -> str:
+    """One stored JSON value as a person reads it, knowing its field name (cents fields become dollars)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int) and is_money_field(name):
+        return money(value)
+    if isinstance(value, str):
+        if CARD_CODE.match(value) and "card" in name:
+            return _card(value)
+        return value.replace("_", " ") if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else value
+    if isinstance(value, list):
+        if value and all(isinstance(v, str) and CARD_CODE.match(v) for v in value):
+            return " ".join(_card(v) for v in value)
+        if value and all(isinstance(v, Mapping) for v in value):
+            return f"{len(value)} entries"  # paytable lines and the like: the event's page shows each
+        if all(isinstance(v, list) for v in value) and value:
+            return "; ".join(f"{number}: {show_value(v, name=name)}" for number, v in enumerate(value, start=1))
+        return ", ".join(show_value(v, name=name) for v in value) if value else "none"
+    if isinstance(value, Mapping):
+        # {"1": 500, "2": 500} keyed by seat: each entry keeps the field's unit (cents stay money).
+        parts = []
+        for key, item in value.items():
+            item_name = name if not isinstance(item, Mapping) else str(key)
+            key_text = field_label(str(key))
+            if str(key).isdigit():
+                key_text = {"bets": f"circle {key}", "chips": money(int(key))}.get(name, f"seat {key}")
+            parts.append(f"{key_text}: {show_value(item, name=item_name)}")
+        return "; ".join(parts) if parts else "none"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Fact:
+    label: str
+    value: str
+
+
+def facts(data: Any) -> list[Fact]:
+    """The fields of a before/after value, each labelled and shown (non-dict values are one "Value" fact)."""
+    if data is None:
+        return []
+    if not isinstance(data, Mapping):
+        return [Fact("Value", show_value(data))]
+    return [Fact(field_label(str(key)), show_value(value, name=str(key))) for key, value in data.items()]
+
+
+def summary(after: Any, *, limit: int = 160) -> str:
+    """One line of what an event recorded (its after values), for lists and the CSV."""
+    text = "; ".join(f"{fact.label}: {fact.value}" for fact in facts(after) if fact.label != "Phase")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def amount_cents(after: Any) -> int | None:
+    """The amount an event is about: the largest money field it recorded, or the sum of per-seat bets."""
+    if not isinstance(after, Mapping):
+        return None
+    amounts = [v for k, v in after.items() if isinstance(v, int) and not isinstance(v, bool) and is_money_field(str(k))]
+    bets = after.get("bets")
+    if isinstance(bets, Mapping):
+        amounts.append(sum(v for v in bets.values() if isinstance(v, int)))
+    amounts = [abs(a) for a in amounts]
+    return max(amounts) if amounts else None

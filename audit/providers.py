@@ -1,0 +1,56 @@
+"""What audit asks of the apps above it (rounds, payouts, the gaming day), by dotted paths in settings.
+
+audit sits below tables and floor and never imports them; each setting names a function those apps own. An
+empty setting falls back to what audit can say alone (no summary, the calendar day in TIME_ZONE).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+
+def _provider(name: str) -> Callable[..., Any] | None:
+    path = getattr(settings, name, "")
+    if not path:
+        return None
+    try:
+        return import_string(path)  # type: ignore[no-any-return]
+    except ImportError:
+        return None
+
+
+def round_summary(round_id: int) -> dict[str, Any] | None:
+    provider = _provider("AUDIT_ROUND_SUMMARY")
+    return provider(round_id) if provider is not None else None
+
+
+def round_payouts(round_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """{round id: {"paid_cents": total, "seats": {seat: cents}}} for the rounds that have outcomes."""
+    ids = sorted({int(i) for i in round_ids})
+    provider = _provider("AUDIT_ROUND_PAYOUTS")
+    if provider is None or not ids:
+        return {}
+    return dict(provider(ids))
+
+
+def gaming_day(moment: dt.datetime) -> dt.date:
+    provider = _provider("AUDIT_GAMING_DAY")
+    if provider is not None:
+        return provider(moment)  # type: ignore[no-any-return]
+    return timezone.localtime(moment).date()
+
+
+def day_window(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
+    """[start, end) of a gaming day as aware datetimes."""
+    provider = _provider("AUDIT_GAMING_DAY_WINDOW")
+    if provider is not None:
+        start, end = provider(day)
+        return start, end
+    start = timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+    return start, timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), dt.time.min))

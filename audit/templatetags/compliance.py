@@ -1,0 +1,41 @@
+"""Template filters of the compliance screens: amounts in dollars, cards as symbols, an event's values in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from audit import presentation
+from casino.engine.money import money
+
+register = template.Library()
+
+
+@register.filter
+def dollars(cents: Any) -> str:
+    """Integer cents as "$1,234.50" ("" for none)."""
+    return money(int(cents)) if isinstance(cents, int) and not isinstance(cents, bool) else ""
+
+
+@register.filter
+def event_summary(event: Any) -> str:
+    return presentation.summary(event.after)
+
+
+@register.filter
+def event_amount(event: Any) -> str:
+    cents = getattr(event, "amount_shown", None)
+    if cents is None:
+        cents = presentation.amount_cents(event.after)
+    return money(cents) if cents is not None else ""
+
+
+@register.filter
+def cards(codes: Any) -> str:
+    return presentation.show_value(list(codes or []), name="cards")
+
+
+@register.filter
+def field_label(name: str) -> str:
+    return presentation.field_label(str(name))

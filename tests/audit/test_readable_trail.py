@@ -1,0 +1,132 @@
+"""A readable trail (issue 16 item 1): labels, dollars, card symbols, field names in words, tables and rounds by name,
+filters from lists and date-times in the casino's time zone; and the round record (item 2)."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import zoneinfo
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.contrib.staticfiles import finders
+from django.test import Client
+from django.test.utils import override_settings
+
+from audit.presentation import amount_cents, field_label, show_value, summary
+from audit.services import audit_record
+from tables.models import Round, Table
+from tables.services.approvals import round_approve_payout
+from tests.tables.conftest import client_for
+from tests.tables.helpers import play_manual
+
+ROWS = ["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "2h 3h 4h 5h 6h"]
+
+
+def _client(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_values_read_as_a_person_reads_them() -> None:
+    assert field_label("supervisor_approval_threshold_cents") == "Approval threshold"
+    assert field_label("paytable_id") == "Paytable"
+    assert field_label("player_name") == "Player name"
+    assert show_value(2500, name="supervisor_approval_threshold_cents") == "$25.00"
+    assert show_value(["Ts", "2c", "Ah"], name="held") == "10♠ 2♣ A♥"
+    assert show_value({"1": 500, "2": 500}, name="bets") == "circle 1: $5.00; circle 2: $5.00"
+    assert show_value("full_house") == "full house"
+    assert show_value(True) == "yes"
+    assert summary({"rows": [["Ts", "2c", "5c", "5s", "Ks"]], "phase": "settling"}) == "Draw rows: 1: 10♠ 2♣ 5♣ 5♠ K♠"
+    assert amount_cents({"bets": {"1": 500, "2": 500}}) == 1000
+    assert amount_cents({"phase": "settled"}) is None
+
+
+@pytest.mark.django_db
+def test_the_list_shows_amounts_names_and_cards_not_codes_and_cents(compliance_user: User) -> None:
+    audit_record(action="table_update_limits", table=None, after={"supervisor_approval_threshold_cents": 2500})
+    audit_record(action="cards_deal", after={"dealt": {"3": ["Ah", "Kd", "Qs", "Jc", "Td"]}, "phase": "holding"})
+    html = _client(compliance_user).get("/compliance/").content.decode()
+    assert "Approval threshold: $25.00" in html
+    assert "Cards dealt: seat 3: A♥ K♦ Q♠ J♣ 10♦" in html
+    assert "supervisor_approval_threshold_cents" not in html
+    assert ">$25.00</td>" in html  # the amount column
+
+
+@pytest.mark.django_db
+def test_filters_offer_tables_actors_and_actions_by_name(manual_table: Table, compliance_user: User) -> None:
+    client = _client(compliance_user)
+    html = client.get("/compliance/").content.decode()
+    assert f'<option value="{manual_table.pk}">Manual 1</option>' in html
+    assert '<option value="fiona">fiona</option>' in html
+    assert '<option value="table_open">Table opened</option>' in html
+    assert html.count("data-searchable=") == 3
+    chosen = client.get(f"/compliance/?table={manual_table.pk}&actor=fiona&action=table_open")
+    assert [e.action for e in chosen.context["page"].events] == ["table_open"]
+
+
+@pytest.mark.django_db
+def test_a_round_is_found_by_its_name(manual_table: Table, dealer_user: User, compliance_user: User) -> None:
+    state = play_manual(client_for(dealer_user), manual_table.pk, {1: _seat("As Ks Qs Js Ts")}, ROWS)
+    events = _client(compliance_user).get("/compliance/?round=Manual+1+round+1").context["page"].events
+    assert events
+    assert {e.round_id for e in events} == {state["id"]}
+
+
+@pytest.mark.django_db
+@override_settings(TIME_ZONE="America/Los_Angeles")
+def test_date_time_filters_are_in_the_casinos_time_zone_and_every_screen_says_so(compliance_user: User) -> None:
+    event = audit_record(action="seat_join")
+    local = event.occurred_at.astimezone(zoneinfo.ZoneInfo("America/Los_Angeles"))
+    client = _client(compliance_user)
+    since = (local - dt.timedelta(minutes=1)).strftime("%Y-%m-%dT%H:%M")
+    until = (local + dt.timedelta(minutes=1)).strftime("%Y-%m-%dT%H:%M")
+    found = client.get(f"/compliance/?since={since}&until={until}&action=seat_join")
+    assert [e.id for e in found.context["page"].events] == [event.id]
+    later = (local + dt.timedelta(minutes=1)).strftime("%Y-%m-%dT%H:%M")
+    assert client.get(f"/compliance/?since={later}&action=seat_join").context["page"].events == []
+    for url in ("/compliance/", "/compliance/exceptions/", f"/compliance/events/{event.id}/", "/compliance/reports/"):
+        assert "Times are in America/Los_Angeles" in client.get(url).content.decode(), url
+    assert "From (America/Los_Angeles)" in found.content.decode()
+    response = client.get("/compliance/export.csv?action=seat_join")
+    row = next(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert row["time_zone"] == "America/Los_Angeles"
+    assert row["occurred_at"] == local.isoformat()
+
+
+def _seat(dealt: str, held: str | None = None) -> dict[str, object]:
+    return {"bet": 500, "circles": 2, "dealt": dealt, "held": dealt if held is None else held}
+
+
+@pytest.mark.django_db
+def test_the_round_record_opens_with_what_happened(
+    manual_table: Table, dealer_user: User, floor_user: User, compliance_user: User
+) -> None:
+    manual_table.supervisor_approval_threshold_cents = 100_000
+    manual_table.save(update_fields=["supervisor_approval_threshold_cents"])
+    state = play_manual(
+        client_for(dealer_user),
+        manual_table.pk,
+        {1: _seat("As Ks Qs Js Ts"), 2: _seat("7s 8h 9d Jc Kd", "Jc")},
+        ROWS,
+    )
+    assert state["phase"] == "awaiting_approval"
+
+
+    round_approve_payout(round=Round.objects.get(pk=state["id"]), actor=floor_user)
+    html = _client(compliance_user).get(f"/compliance/rounds/{state['id']}/").content.decode()
+    what = html[html.index("What happened") : html.index("Replay verdict")]
+    assert "Manual 1, round 1" in what
+    assert "circle 1: $5.00, circle 2: $5.00" in what
+    assert "A♠ K♠ Q♠ J♠ 10♠" in what  # dealt and held
+    assert "2♣ 3♣ 4♣ 5♣ 6♣" in what  # row 1
+    assert "Royal flush" in what
+    assert "$4,000.00" in what  # each royal's payout
+    assert "$8,000.00" in what  # seat 1 paid in all
+    assert "Payout approved by fiona" in what
+    assert "Consistent" in html  # the replay verdict
+    stylesheet = finders.find("audit/compliance.css")
+    assert "@media print" in Path(str(stylesheet)).read_text()  # printable as the round's record
