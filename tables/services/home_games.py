@@ -19,7 +19,7 @@ from tables.access import require_floor, require_operator
 from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.services import home_chips as chips
 from tables.services.home_engine import game_rules
-from tables.services.home_hands import apply_text, hand_in_play
+from tables.services.home_hands import apply_text, hand_in_play, note_after
 from tables.services.home_ledger import verify_balanced
 from tables.services.locks import lock_table
 
@@ -115,6 +115,7 @@ def player_join(*, game: HomeGame | int, actor: User, seat: Any, buy_in_cents: A
     require_operator(actor, game.table)
     _between_hands(game, "players join")
     player = _join(game, actor, seat=seat, name=name, player_card=player_card, buy_in_cents=buy_in_cents)
+    note_after(game, join=player)
     chips.save_game(game)
     verify_balanced(game)
     return player
@@ -141,6 +142,7 @@ def player_add_chips(*, game: HomeGame | int, actor: User, seat: Any, amount_cen
                           code="buy_in_outside_range", field="amount_cents")
     before = player.stack_cents
     chips.buy_in(game, player, cents, "add_chips")
+    note_after(game, seat=player.seat, cents=cents)
     player.save(update_fields=["stack_cents", "bought_in_cents"])
     chips.save_game(game)
     audit_record(action=actions.HOME_PLAYER_ADD_CHIPS, obj=player, table=game.table, seat_number=player.seat,

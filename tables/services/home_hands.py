@@ -51,6 +51,29 @@ def hand_in_play(game: HomeGame) -> HandRow | None:
     return HandRow.objects.filter(game=game, status=Status.IN_PLAY).first()
 
 
+def note_after(game: HomeGame, *, row: HandRow | None = None, join: HomeGamePlayer | None = None,
+               seat: int | None = None, cents: int = 0) -> None:
+    """Write a change between hands into the last hand's record (`after`: a player joined, chips added or taken),
+    so the exported record replays it (DESIGN 9 extended). `row`: that hand, being saved by the caller. Before the
+    first hand nothing is needed: the first hand's starting stacks are the record's players."""
+    last = row or HandRow.objects.filter(game=game).exclude(status=Status.VOIDED).order_by("-number").first()
+    if last is None:
+        return
+    after = dict(last.record.get("after", {}))
+    if join is not None:
+        after["joins"] = [*after.get("joins", []),
+                          {"seat": join.seat, "name": join.name, "stack_cents": join.stack_cents}]
+    if seat is not None and cents:
+        chips = dict(after.get("chips", {}))
+        chips[str(seat)] = chips.get(str(seat), 0) + cents
+        after["chips"] = {key: value for key, value in chips.items() if value}
+    last.record = {**last.record, "after": {key: value for key, value in after.items() if value}}
+    if not last.record["after"]:
+        del last.record["after"]
+    if row is None:
+        last.save(update_fields=["record"])
+
+
 def _require_playing(game: HomeGame) -> None:
     if not game.is_open:
         raise WrongPhase(f"game {game.number} is {game.status}", code="game_over")
@@ -82,6 +105,7 @@ def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: Use
             continue
         cents = min(game.time_charge_cents, player.stack_cents)
         chips.to_house(game, player, cents, "time_charge")
+        note_after(game, seat=player.seat, cents=-cents)
         player.time_paid_until = now + HALF_HOUR
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=game, table=game.table, seat_number=player.seat,
                      after={"charge": "time", "amount_cents": cents, "paid_until": player.time_paid_until.isoformat()},
@@ -330,6 +354,7 @@ def _rake(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeG
             cents = min(share + (1 if index < odd else 0), players[seat].stack_cents)
             if cents:
                 chips.to_house(game, players[seat], cents, "rake", hand=row)
+                note_after(game, row=row, seat=seat, cents=-cents)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=row, table=game.table, actor=actor,
                      after={"charge": "rake", "pot_cents": pot.amount_cents, "amount_cents": rake,
                             "winners": list(pot.winners)})
