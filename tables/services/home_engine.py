@@ -99,7 +99,9 @@ def refusals() -> Iterator[None]:
         yield
     except IllegalAction as exc:
         cls = WrongPhase if exc.code in _WRONG_MOMENT else DomainError
-        raise cls(f"{exc.message} (rule: {exc.rule})", code=exc.code, field=_FIELD_OF.get(exc.code)) from exc
+        error = cls(f"{exc.message} (rule: {exc.rule})", code=exc.code, field=_FIELD_OF.get(exc.code))
+        error.rule = exc.rule  # type: ignore[attr-defined]  # play_game names the rule broken
+        raise error from exc
     except ValueError as exc:
         if isinstance(exc, EngineError):
             raise DomainError(exc.message, code=exc.code, field="cards" if exc.token else None) from exc

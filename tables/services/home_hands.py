@@ -135,10 +135,9 @@ def hand_start(
         raise WrongPhase("fewer than two players have chips: a hand needs two or more", code="not_enough_players")
     button = choose_button(game, dealt_in, button)
     rules = game_rules(game)
-    manual = game.card_source == CardSource.MANUAL
+    # A given deck deals the hand whatever the table's source (play_game: a record's dealt hand on a manual table).
+    manual = game.card_source == CardSource.MANUAL and deck is None
     dealt_by_system = game.card_source == CardSource.RNG or deck is not None
-    if deck is not None and manual:
-        raise DomainError("a manual table's cards are never given to the system", code="manual_hand", field="deck")
     given = given_stocks([deck, *(reshuffles or [])]) if deck is not None else [[str(c) for c in shuffled_deck()]]
     stacks = {seat: players[seat].stack_cents for seat in dealt_in}
     legs = {seat: p.legs for seat, p in players.items()} if rules.plays_for_legs else {}
@@ -210,6 +209,14 @@ def hand_act(*, hand: HandRow | int, actor: User, **request: Any) -> HandRow:
     require_operator(actor, game.table)
     text = action_text(**request)
     return apply_text(game, row, text, actor)
+
+
+@transaction.atomic
+def hand_act_text(*, hand: HandRow | int, actor: User, text: str) -> HandRow:
+    """One action given as its DESIGN 9 string ("3 raise 800", "2 draw 4c 9h"): play_game's way in."""
+    game, row = chips.lock_hand(hand)
+    require_operator(actor, game.table)
+    return apply_text(game, row, str(text).strip(), actor)
 
 
 def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
