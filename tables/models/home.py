@@ -152,6 +152,7 @@ class HomeHand(models.Model):
     phase = models.CharField(max_length=16, default="dealing")  # the engine's phase, for lists and filters
     button = models.PositiveSmallIntegerField()
     manual = models.BooleanField(default=False)
+    dealt_by_system = models.BooleanField(default=False)  # rng (or a given deck): the system deals every card
     stacks_before = models.JSONField()  # {seat: cents} of the players dealt in, before the antes
     carried_before_cents = models.BigIntegerField(default=0)
     legs_before = models.JSONField(default=dict, blank=True)

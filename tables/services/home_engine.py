@@ -67,13 +67,16 @@ def given_stocks(stocks: Any) -> list[list[str]]:
         return [[str(card) for card in parse_cards(stock, unique=True)] for stock in stocks]
 
 
-def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None) -> list[tuple[int, str]]:
+def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None, limit: int | None = None
+                    ) -> list[tuple[int, str]]:
     """A hand dealt by the system: deal every card it awaits off its recorded deck (or the last reshuffled stock);
-    when the stock runs out, the next `planned` stock, or else the discards shuffled by the system. Returns
-    (seat, card) as dealt."""
+    when the stock runs out, the next `planned` stock, or else the discards shuffled by the system; at most `limit`
+    cards in all (a shoe's hand played again: only the cards the shoe reported). Returns (seat, card) as dealt."""
     dealt: list[tuple[int, str]] = []
     while True:
         awaiting = hand.awaiting
+        if limit is not None and hand.cards_dealt >= limit:
+            return dealt
         if awaiting.kind is AwaitKind.CARD and awaiting.seat is not None:
             reshuffles = hand.used_reshuffles
             stock = reshuffles[-1] if reshuffles else hand.deck

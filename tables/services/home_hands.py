@@ -15,8 +15,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from audit.context import acting_as
 from audit.services import audit_record
 from casino.engine.cards import Card, parse_cards
+from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.deck import verify_full_deck
 from casino.engine.home.events import EventKind
 from casino.engine.home.hand import HomeHand
@@ -152,6 +154,7 @@ def hand_start(
         game=game, number=number, button=button, manual=manual, phase=hand.phase.value,
         stacks_before={str(s): c for s, c in stacks.items()}, carried_before_cents=game.pot_cents,
         legs_before={str(s): n for s, n in legs.items()}, record=hand_record(hand).to_dict(), stock_plan=given[1:],
+        dealt_by_system=dealt_by_system,
         dealer=actor if not actor.is_superuser else None, started_at=timezone.now(),
     )
     game.next_button = button + 1
@@ -246,7 +249,7 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
         chips.save_players([player])
         audit_record(action=actions.HOME_PLAYER_LEAVE, obj=player, table=game.table, seat_number=seat, actor=actor,
                      after={"cashed_out_cents": cents, "during_hand": row.number})
-    if hand.feed is not None and row.status == Status.IN_PLAY:
+    if row.dealt_by_system and row.status == Status.IN_PLAY:
         _deal_and_persist(game, row, hand, players, actor)
     chips.save_game(game)
     verify_balanced(game)
@@ -265,7 +268,7 @@ def _deal_and_persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dic
 
 
 def _persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer], *, kind: str,
-             actor: User) -> None:
+             actor: User | None) -> None:
     """Store the hand's record and phase, post the chips it moved, and settle it if it just ended."""
     settlement = hand.settlement
     payouts = settlement.payouts if settlement is not None else {}
@@ -295,7 +298,8 @@ def _persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, Ho
     chips.save_players(players)
 
 
-def _settle(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer], actor: User) -> None:
+def _settle(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer],
+            actor: User | None) -> None:
     settlement = hand.settlement
     assert settlement is not None  # called once the hand has settled
     rules = game_rules(game)
@@ -343,7 +347,7 @@ def _track_carried(row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlay
 
 
 def _rake(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer], rules: Rules,
-          actor: User) -> None:
+          actor: User | None) -> None:
     """The rake: a percent of each pot as it is awarded, capped per pot; none on a pot never bet into (antes only)."""
     settlement = hand.settlement
     if game.charge != HouseCharge.RAKE or settlement is None:
@@ -365,3 +369,41 @@ def _rake(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeG
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=row, table=game.table, actor=actor,
                      after={"charge": "rake", "pot_cents": pot.amount_cents, "amount_cents": rake,
                             "winners": list(pot.winners)})
+
+
+@transaction.atomic
+def home_shoe_cards(*, device: Any, cards: list[str]) -> HandRow:
+    """A card-reading shoe reports the cards it dealt, in order, for the hand in play on its home-game table: each
+    must be the card the hand awaits (the deal, a draw's replacements); when the stock ran out the discards were
+    reshuffled at the table, and the shoe reads the new stock's cards as they come. All the cards or none."""
+    table = device.table
+    with acting_as(user=None, kind="device", name=f"device:{table.name}/{device.name}"):
+        game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
+        row = hand_in_play(game) if game is not None else None
+        if game is None or row is None:
+            raise WrongPhase(f"table {table.name} has no hand in play", code="no_hand")
+        game, row = chips.lock_hand(row)
+        if game.card_source != CardSource.SHOE:
+            raise DomainError(f"table {table.name} does not deal from a shoe", code="not_a_shoe_table")
+        if not cards:
+            raise DomainError("no cards sent", code="no_cards", field="cards")
+        hand = rebuild(row, game_rules(game))
+        players = chips.players_of(game)
+        dealt: list[list[Any]] = []
+        with refusals():
+            for token in cards:
+                card = Card.parse(str(token))
+                awaiting = hand.awaiting
+                if awaiting.kind is AwaitKind.RESHUFFLE:
+                    hand.reshuffle(sorted(hand.muck, key=lambda c: c.index))
+                    awaiting = hand.awaiting
+                hand.deal_card(card)
+                dealt.append([awaiting.seat, str(card)])
+        audit_record(action=actions.HOME_HAND_CARDS, obj=row, table=table,
+                     after={"hand": row.number, "cards": dealt, "phase": hand.phase.value, "device": device.name})
+        _persist(game, row, hand, players, kind="bet", actor=None)
+        chips.save_game(game)
+        device.last_used_at = timezone.now()
+        device.save(update_fields=["last_used_at"])
+        verify_balanced(game)
+    return row

@@ -72,14 +72,16 @@ def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHan
     reshuffles as it goes (so a corrected draw takes the right cards)."""
     rules = game_rules(game)
     record = row.record
+    # A hand the system deals is dealt again from its deck; a shoe's hand gets the cards the shoe reported, in order.
     deck = parse_cards(record["deck"]) if not row.manual else None
+    limit = None if row.dealt_by_system else record.get("dealt")
     planned = [*record.get("reshuffles", []), *row.stock_plan]
     with refusals():
         hand = HomeHand(rules=rules, stacks=seat_map(row.stacks_before), button=row.button, manual=row.manual,
                         deck=deck, dealt_so_far=0 if deck is not None else None,
                         carried_pot_cents=row.carried_before_cents, legs=seat_map(row.legs_before or {}))
         if deck is not None:
-            deal_from_stock(hand, planned)
+            deal_from_stock(hand, planned, limit)
         for index, text in enumerate(action_list):
             try:
                 apply_action(hand, text)
@@ -87,7 +89,7 @@ def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHan
                 raise DomainError(f"action {index} ({text!r}) no longer applies: {exc}", code="bad_correction",
                                   field="action") from exc
             if deck is not None:
-                deal_from_stock(hand, planned)
+                deal_from_stock(hand, planned, limit)
     return hand
 
 
