@@ -8,7 +8,7 @@ from typing import Any
 from casino.engine.errors import EngineError
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import GameRecord
-from casino.engine.home.replay import ReplayError, replay
+from casino.engine.home.replay import ReplayError, hand_summary, replay
 from casino.engine.rules.words import describe_rules
 from tables.models import HomeGame, HomeGamePlayer
 from tables.models import HomeHand as HandRow
@@ -144,23 +144,46 @@ def _hand_record(row: HandRow) -> dict[str, Any]:
 
 def game_replay(game: HomeGame) -> dict[str, Any]:
     """The replay verdict: the exported record recomputed through the engine, compared hand by hand with what was
-    stored; differences listed."""
+    stored; differences listed. The replay stops before a hand in play or one awarded by the floor's ruling (the
+    engine cannot know a ruling); the note says so."""
     record = game_record(game)
-    stored = [row.result for row in HandRow.objects.filter(game=game, status=HandRow.Status.SETTLED).order_by("number")]
+    rows = list(HandRow.objects.filter(game=game).exclude(status=HandRow.Status.VOIDED).order_by("number"))
+    note = ""
+    for position, row in enumerate(rows):
+        if row.status == HandRow.Status.IN_PLAY or row.ruling:
+            note = f"hand {row.number} is {'in play' if row.ruling is None else 'awarded by ruling'}: " \
+                   f"the replay checks the {position} hands before it"
+            record["hands"] = record["hands"][:position]
+            rows = rows[:position]
+            break
     try:
-        outcome = replay(GameRecord.from_dict(record)) if all(h.get("dealt") is None for h in record["hands"]) \
-            else None
-    except ReplayError as exc:
-        return {"ok": False, "differences": [exc.message], "replay": None}
-    except EngineError as exc:
-        return {"ok": False, "differences": [exc.message], "replay": None}
-    if outcome is None:
-        return {"ok": True, "differences": [], "replay": None, "note": "a hand is in play: settled hands only"}
+        outcome = replay(GameRecord.from_dict(record))
+    except (ReplayError, EngineError) as exc:
+        return {"ok": False, "differences": [exc.message], "replay": None, "note": note}
     differences = [
-        f"hand {number}: stored {mine} but the replay gives {theirs}"
-        for number, (mine, theirs) in enumerate(zip(stored, outcome["hands"], strict=False), start=1)
-        if mine != theirs
+        f"hand {row.number}: stored {row.result} but the replay gives {theirs}"
+        for row, theirs in zip(rows, outcome["hands"], strict=False) if row.result != theirs
     ]
-    if len(stored) != len(outcome["hands"]):
-        differences.append(f"{len(stored)} settled hands stored, {len(outcome['hands'])} replayed")
-    return {"ok": not differences, "differences": differences, "replay": outcome}
+    if len(rows) != len(outcome["hands"]):
+        differences.append(f"{len(rows)} hands stored, {len(outcome['hands'])} replayed")
+    answer: dict[str, Any] = {"ok": not differences, "differences": differences, "replay": outcome}
+    if note:
+        answer["note"] = note
+    return answer
+
+
+def hand_verdict(row: HandRow) -> dict[str, Any]:
+    """One hand recomputed through the engine from its record and compared with what was stored."""
+    if row.status == HandRow.Status.VOIDED:
+        return {"ok": True, "differences": [], "note": f"voided: {row.void_reason}"}
+    if row.ruling:
+        return {"ok": True, "differences": [], "note": "the pot was awarded by the floor's ruling"}
+    hand = rebuild(row, game_rules(row.game))
+    if row.status == HandRow.Status.IN_PLAY:
+        return {"ok": True, "differences": [], "note": f"in play ({hand.phase.value})"}
+    if not hand.settled:
+        return {"ok": False, "differences": ["the record does not reach the end of the hand"]}
+    recomputed = hand_summary(hand)
+    differences = [f"{key}: stored {row.result.get(key) if row.result else None}, recomputed {value}"
+                   for key, value in recomputed.items() if not row.result or row.result.get(key) != value]
+    return {"ok": not differences, "differences": differences}

@@ -8,6 +8,7 @@ import json
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from casino.engine.cards import ALL_CARDS, Card, parse_cards
@@ -17,7 +18,7 @@ from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import HandRecord
-from casino.engine.home.replay import rebuild_hand
+from casino.engine.home.replay import apply_action, rebuild_hand
 from casino.engine.rules.model import Rules
 from casino.errors import DomainError, WrongPhase
 from tables.models import HomeGame
@@ -50,8 +51,15 @@ def seat_map(data: dict[str, Any]) -> dict[int, int]:
 def rebuild(row: HandRow, rules: Rules) -> HomeHand:
     """The engine hand from the stored record and the state it began from, waiting for what comes next."""
     with refusals():
-        return rebuild_hand(rules, HandRecord.from_dict(row.record), stacks=seat_map(row.stacks_before),
+        record = HandRecord.from_dict(row.record)
+        hand = rebuild_hand(rules, replace(record, actions=()), stacks=seat_map(row.stacks_before),
                             carried_pot_cents=row.carried_before_cents, legs=seat_map(row.legs_before or {}))
+        for text in record.actions:
+            # A player who left between hands is recorded after the hand they last played (DESIGN 9): the game,
+            # not the finished hand, takes that leave.
+            if not (hand.settled and text.rstrip().endswith(" leave")):
+                apply_action(hand, text)
+        return hand
 
 
 def shuffled_deck() -> list[Card]:
