@@ -27,6 +27,7 @@ urlpatterns = [
     # Before the admin's own: someone who is not floor staff is told where they work, not "wrong password".
     path("admin/login/", views.admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
+    path("compliance/home/", include("tables.compliance_urls")),
     path("compliance/", include("audit.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

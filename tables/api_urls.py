@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from tables.apis import rounds, shoe, tables
+from tables.apis import home, rounds, shoe, tables
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("me/", tables.MeApi.as_view(), name="me"),
@@ -31,4 +31,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rounds/<int:round_id>/export/", rounds.RoundExportApi.as_view(), name="round-export"),
     path("rounds/<int:round_id>/replay/", rounds.RoundReplayApi.as_view(), name="round-replay"),
     path("shoe/cards/", shoe.ShoeCardsApi.as_view(), name="shoe-cards"),
+    # Home-game tables (issue 12)
+    path("tables/<int:table_id>/home-config/", home.HomeConfigApi.as_view(), name="home-config"),
+    path("tables/<int:table_id>/games/", home.GameOpenApi.as_view(), name="home-games"),
+    path("games/<int:game_id>/", home.GameDetailApi.as_view(), name="home-game-detail"),
+    path("games/<int:game_id>/close/", home.GameCloseApi.as_view(), name="home-game-close"),
+    path("games/<int:game_id>/players/", home.PlayerJoinApi.as_view(), name="home-player-join"),
+    path("games/<int:game_id>/players/<int:seat>/chips/", home.PlayerChipsApi.as_view(), name="home-player-chips"),
+    path("games/<int:game_id>/players/<int:seat>/leave/", home.PlayerLeaveApi.as_view(), name="home-player-leave"),
+    path("games/<int:game_id>/hands/", home.HandStartApi.as_view(), name="home-hand-start"),
+    path("games/<int:game_id>/export/", home.GameExportApi.as_view(), name="home-game-export"),
+    path("games/<int:game_id>/replay/", home.GameReplayApi.as_view(), name="home-game-replay"),
+    path("hands/<int:hand_id>/", home.HandDetailApi.as_view(), name="home-hand-detail"),
+    path("hands/<int:hand_id>/actions/", home.HandActionApi.as_view(), name="home-hand-actions"),
+    path("hands/<int:hand_id>/cards/", home.HandCardsApi.as_view(), name="home-hand-cards"),
+    path("hands/<int:hand_id>/void/", home.HandVoidApi.as_view(), name="home-hand-void"),
+    path("hands/<int:hand_id>/correct/", home.HandCorrectApi.as_view(), name="home-hand-correct"),
+    path("hands/<int:hand_id>/award/", home.HandAwardApi.as_view(), name="home-hand-award"),
 ]

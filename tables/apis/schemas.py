@@ -223,5 +223,6 @@ class MeSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class ShoeAcceptedSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    round = serializers.IntegerField()
+    round = serializers.IntegerField(help_text="the round (Triple Draw) or hand (home game) the cards went to")
+    hand = serializers.IntegerField(required=False, help_text="a home-game table: the hand")
     phase = serializers.CharField()

@@ -1,4 +1,5 @@
-"""Card-reading shoe API: cards posted in dealing order, authenticated by the table's device token, not a user."""
+"""Card-reading shoe API (Triple Draw rounds and home-game hands): cards posted in dealing order, authenticated by
+the table's device token, not a user."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.engine.variants import HOME_VARIANTS
 from casino.errors import NotAllowed
 from tables.apis.schemas import ShoeAcceptedSerializer
+from tables.services.home_hands import home_shoe_cards
 from tables.services.shoe import device_authenticate, shoe_cards_record
 
 
@@ -39,5 +42,8 @@ class ShoeCardsApi(APIView):
         device = device_authenticate(token.strip())
         data = self.ShoeCardsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        if device.table.table_type in HOME_VARIANTS:
+            hand = home_shoe_cards(device=device, cards=data.validated_data["cards"])
+            return Response({"round": hand.pk, "hand": hand.pk, "phase": hand.phase})
         rnd = shoe_cards_record(device=device, cards=data.validated_data["cards"])
         return Response({"round": rnd.pk, "phase": rnd.phase})

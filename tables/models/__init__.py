@@ -1,9 +1,18 @@
-"""The tables app's models: what every table shares (tables.py) and each game's own (triple_draw.py).
+"""The tables app's models: what every table shares (tables.py) and each game's own (triple_draw.py, home.py).
 
 Django finds an app's models through this package, so the model classes are named here (Django's documented layout
 for a models package); modules that need a game's constants import them from that game's module.
 """
 
+from tables.models.home import (
+    HomeAccount,
+    HomeGame,
+    HomeGamePlayer,
+    HomeHand,
+    HomeLedgerEntry,
+    HomeTableConfig,
+    HouseCharge,
+)
 from tables.models.tables import CardSource, Seat, Table, TableDevice, TableType, seat_limit
 from tables.models.triple_draw import (
     Bet,
@@ -21,6 +30,13 @@ __all__ = [
     "CardSource",
     "DrawRow",
     "HandOutcome",
+    "HomeAccount",
+    "HomeGame",
+    "HomeGamePlayer",
+    "HomeHand",
+    "HomeLedgerEntry",
+    "HomeTableConfig",
+    "HouseCharge",
     "LedgerAccount",
     "LedgerEntry",
     "Round",

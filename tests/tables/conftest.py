@@ -85,3 +85,33 @@ def dealer_api(dealer_user: User) -> APIClient:
 @pytest.fixture
 def floor_api(floor_user: User) -> APIClient:
     return client_for(floor_user)
+
+
+# ----- home-game tables (issue 12) -----
+HOME_STAKES = {"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400}
+
+
+def open_home_table(
+    name: str, variant: str, floor: User, dealer: User, *, source: str = CardSource.RNG,
+    rules: dict[str, Any] | None = None, **config: Any,
+) -> Table:
+    """An open home-game table of `variant` with house rules (fixed limit 1/2/4 dollars unless `rules` says)."""
+    from tables.services.home_config import home_config_set
+
+    table = table_create(name=name, table_type=variant, card_source=source, actor=floor)
+    table_open(table=table, actor=floor)
+    table_assign_dealer(table=table, dealer=dealer, actor=floor)
+    settings = {"buy_in_min_cents": 1_000, "buy_in_max_cents": 100_000, **config}
+    home_config_set(table=table, actor=floor, rules={**HOME_STAKES, **(rules or {})}, **settings)
+    return Table.objects.get(pk=table.pk)
+
+
+@pytest.fixture
+def home_table(floor_user: User, dealer_user: User) -> Callable[..., Table]:
+    """home_table("pregnant-threes", source="manual", rules={...}, charge="rake"): an open table, Dave deals."""
+    count = iter(range(1, 100))
+
+    def make(variant: str, **options: Any) -> Table:
+        return open_home_table(f"{variant} {next(count)}", variant, floor_user, dealer_user, **options)
+
+    return make

@@ -19,6 +19,7 @@ class EventKind(StrEnum):
     RAISED = "raised"
     FOLDED = "folded"
     LEFT = "left"
+    JOINED = "joined"  # a player sat down between hands (amount: their stack)
     DREW = "drew"
     STOCK_RESHUFFLED = "stock_reshuffled"
     SHOWN = "shown"

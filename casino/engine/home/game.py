@@ -127,6 +127,39 @@ class HomeGame:
             self.legs[seat] = 0
         return event
 
+    def verify_join(self, seat: int, stack: int) -> None:
+        if self.current is not None:
+            raise IllegalAction("players join between hands", code=e.WRONG_PHASE, rule="one hand at a time")
+        if seat in self.stacks:
+            raise IllegalAction(f"seat {seat} was already played in this game", code=e.BAD_BUTTON,
+                                rule="a game record names each player by their seat")
+        if len(set(self.stacks) - self.departed) >= self.rules.seat_limit:
+            code, limit = self.rules.variant.code, self.rules.seat_limit
+            raise IllegalAction(f"{code} seats at most {limit}", code=e.TOO_MANY_PLAYERS,
+                                rule=f"{code}: at most {limit} players")
+        if stack < 0:
+            raise IllegalAction("a stack cannot be negative", code=e.INSUFFICIENT_CHIPS, rule="table stakes")
+
+    def join(self, seat: int, stack: int) -> Event:
+        """A player sits down between hands with `stack` (they hold no legs yet)."""
+        self.verify_join(seat, stack)
+        self.stacks[seat] = stack
+        if self.rules.plays_for_legs:
+            self.legs[seat] = 0
+        return Event(EventKind.JOINED, seat, stack)
+
+    def verify_adjust(self, seat: int, cents: int) -> None:
+        if self.current is not None:
+            raise IllegalAction("chips change between hands", code=e.WRONG_PHASE, rule="one hand at a time")
+        if seat not in self.stacks or self.stacks[seat] + cents < 0:
+            raise IllegalAction(f"seat {seat} cannot have {cents:+d} chips", code=e.INSUFFICIENT_CHIPS,
+                                rule="table stakes: a stack is never negative")
+
+    def adjust(self, seat: int, cents: int) -> None:
+        """Chips added to a stack (a buy-in added) or taken from it (a house charge), between hands."""
+        self.verify_adjust(seat, cents)
+        self.stacks[seat] += cents
+
     def _dealt_in(self) -> list[int]:
         return [seat for seat, stack in self.stacks.items() if stack > 0 and seat not in self.departed]
 

@@ -35,6 +35,10 @@ class HandRecord:
     actions: tuple[str, ...]
     dealt: int | None = None
     manual: bool = False
+    # What changed at the table after the hand, before the next (a table's game, not the rule sheets): players who
+    # joined (seat, name, stack) and chips added to or taken from stacks (a buy-in added, the house's charges).
+    joins: tuple[tuple[int, str, int], ...] = ()
+    chips: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_dict(cls, item: Any, index: int = 0) -> HandRecord:
@@ -47,10 +51,11 @@ class HandRecord:
         manual = item.get("manual", False)
         if not isinstance(manual, bool):
             raise RecordError(f"hands[{index}].manual must be true or false")
+        joins, chips = _after(item.get("after"), index)
         if manual:
             if any(key in item for key in ("deck", "reshuffles", "dealt")):
                 raise RecordError(f"hands[{index}] is manual: it has no deck, reshuffles or dealt count")
-            return cls(button, (), (), _actions(item, index), manual=True)
+            return cls(button, (), (), _actions(item, index), manual=True, joins=joins, chips=chips)
         try:
             deck = parse_cards(_list(item, "deck"))
             reshuffles = tuple(parse_cards(stock) for stock in item.get("reshuffles", []))
@@ -60,16 +65,20 @@ class HandRecord:
         dealt = item.get("dealt")
         if dealt is not None and (isinstance(dealt, bool) or not isinstance(dealt, int) or dealt < 0):
             raise RecordError(f"hands[{index}].dealt must be a count of cards")
-        return cls(button, deck, reshuffles, actions, dealt)
+        return cls(button, deck, reshuffles, actions, dealt, joins=joins, chips=chips)
 
     def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any]
         if self.manual:
-            return {"button": self.button, "manual": True, "actions": list(self.actions)}
-        data = {"button": self.button, "deck": [str(card) for card in self.deck],
-                "reshuffles": [[str(card) for card in stock] for stock in self.reshuffles],
-                "actions": list(self.actions)}
-        if self.dealt is not None:
-            data["dealt"] = self.dealt
+            data = {"button": self.button, "manual": True, "actions": list(self.actions)}
+        else:
+            data = {"button": self.button, "deck": [str(card) for card in self.deck],
+                    "reshuffles": [[str(card) for card in stock] for stock in self.reshuffles],
+                    "actions": list(self.actions)}
+            if self.dealt is not None:
+                data["dealt"] = self.dealt
+        if self.joins or self.chips:
+            data["after"] = after_dict(self.joins, self.chips)
         return data
 
 
@@ -131,6 +140,33 @@ def _actions(item: Mapping[str, Any], index: int) -> tuple[str, ...]:
     if not all(isinstance(action, str) for action in actions):
         raise RecordError(f"hands[{index}].actions must be strings")
     return tuple(actions)
+
+
+def after_dict(joins: Sequence[tuple[int, str, int]], chips: Sequence[tuple[int, int]]) -> dict[str, Any]:
+    """The `after` object of a hand record: {"joins": [{"seat", "name", "stack_cents"}], "chips": {seat: cents}}."""
+    data: dict[str, Any] = {}
+    if joins:
+        data["joins"] = [{"seat": seat, "name": name, "stack_cents": stack} for seat, name, stack in joins]
+    if chips:
+        data["chips"] = {str(seat): cents for seat, cents in chips}
+    return data
+
+
+def _after(item: Any, index: int) -> tuple[tuple[tuple[int, str, int], ...], tuple[tuple[int, int], ...]]:
+    if item is None:
+        return (), ()
+    if not isinstance(item, Mapping):
+        raise RecordError(f"hands[{index}].after must be an object")
+    joins = tuple(_player(join, n) for n, join in enumerate(item.get("joins", [])))
+    chips_data = item.get("chips", {})
+    if not isinstance(chips_data, Mapping):
+        raise RecordError(f"hands[{index}].after.chips must map seats to cents")
+    chips: list[tuple[int, int]] = []
+    for seat, cents in chips_data.items():
+        if not str(seat).isdigit() or isinstance(cents, bool) or not isinstance(cents, int):
+            raise RecordError(f"hands[{index}].after.chips: seat {seat!r} needs whole cents")
+        chips.append((int(seat), cents))
+    return joins, tuple(chips)
 
 
 def _player(item: Any, index: int) -> tuple[int, str, int]:

@@ -147,6 +147,8 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
                 raise ReplayError(f"hand {number}, action {index} ({text!r}): {message}", code="bad_action",
                                   rule="actions follow DESIGN 9", hand=number, index=index, action=text,
                                   reason=message) from exc
+        if hand.settled:
+            _apply_after(game, hand_record, number)
         if not hand.settled:
             awaiting = hand.awaiting
             waits = "show" if awaiting.kind is AwaitKind.SHOW else "act"
@@ -163,6 +165,18 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
         "game_winner": game.game_winners[0] if game.game_winners else None,
         "game_winners": list(game.game_winners),
     }
+
+
+def _apply_after(game: HomeGame, record: HandRecord, number: int) -> None:
+    """Players who joined and chips added or taken after the hand (the record's `after`)."""
+    try:
+        for seat, _, stack in record.joins:
+            game.join(seat, stack)
+        for seat, cents in record.chips:
+            game.adjust(seat, cents)
+    except IllegalAction as exc:
+        raise ReplayError(f"hand {number}, after: {exc.message}", code=exc.code, rule=exc.rule, hand=number,
+                          index=len(record.actions), action="after", reason=exc.message) from exc
 
 
 def hand_summary(hand: HomeHand) -> dict[str, Any]:

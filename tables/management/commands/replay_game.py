@@ -42,7 +42,7 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps(result, indent=2))
             return
-        self.stdout.write(_describe(result))
+        self.stdout.write(describe(result))
 
     def _load(self, name: str) -> Any:
         try:
@@ -61,7 +61,8 @@ class Command(BaseCommand):
         raise SystemExit(1)
 
 
-def _describe(result: dict[str, Any]) -> str:
+def describe(result: dict[str, Any]) -> str:
+    """The DESIGN 9 output in words (play_game prints the same)."""
     lines: list[str] = []
     for number, hand in enumerate(result["hands"], start=1):
         wild = f", wild rank {hand['wild_rank']}" if hand["wild_rank"] else ""

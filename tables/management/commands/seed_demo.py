@@ -14,6 +14,7 @@ from audit.context import acting_as
 from casino.errors import DomainError
 from paytables.seed import seed_standard_paytables
 from tables.demo import seed_triple_draw_tables
+from tables.home_demo import seed_home_tables
 from tables.signals import demo_seeding
 
 # Development passwords only: the command refuses to run with DEBUG off unless forced.
@@ -95,4 +96,5 @@ class Command(BaseCommand):
         # Drafted by the admin, approved by the floor supervisor: nobody approves their own paytable.
         seed_standard_paytables(users["floor"], drafter=users["admin"])
         seed_triple_draw_tables(users)
+        seed_home_tables(users)
         demo_seeding.send(sender=self.__class__, users=users)

@@ -1,0 +1,289 @@
+"""Home-game API (issue 12): a table's house rules, games, players, hands and their actions, cards shown at a manual
+showdown, the floor's rulings, states, the game record export and its replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.engine.rules.words import describe_rules
+from casino.errors import NotFound
+from tables.access import require_table_reader
+from tables.apis.common import table_for
+from tables.apis.home_schemas import (
+    GameRecordSerializer,
+    GameReplaySerializer,
+    HomeConfigInputSerializer,
+    HomeConfigSerializer,
+    HomeGameStateSerializer,
+    HomeHandStateSerializer,
+)
+from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
+from tables.selectors.home import game_record, game_replay, game_view, hand_view
+from tables.services.home_config import announce_rules, home_config_set
+from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
+from tables.services.home_hands import hand_act, hand_start
+from tables.services.home_rulings import hand_award, hand_correct, hand_void
+
+GAME = HomeGameStateSerializer
+HAND = HomeHandStateSerializer
+
+
+def game_for(request: Request, pk: int) -> HomeGame:
+    """The game (404 if there is none); 403 for a reader who may not see its table."""
+    game = get_object_or_404(HomeGame.objects.select_related("table"), pk=pk)
+    require_table_reader(request.user, game.table)
+    return game
+
+
+def hand_for(request: Request, pk: int) -> HomeHand:
+    hand = get_object_or_404(HomeHand.objects.select_related("game__table"), pk=pk)
+    require_table_reader(request.user, hand.game.table)
+    return hand
+
+
+def _config_answer(table: Table) -> Response:
+    config = HomeTableConfig.objects.filter(table=table).first()
+    if config is None:
+        raise NotFound(f"table {table.name} has no house rules yet", code="no_house_rules")
+    rules = announce_rules(table.table_type, config.rules)
+    return Response({
+        "table_id": table.pk, "table_type": table.table_type, "card_source": table.card_source,
+        "rules": config.rules, "announcement": list(describe_rules(rules)),
+        "buy_in_min_cents": config.buy_in_min_cents, "buy_in_max_cents": config.buy_in_max_cents,
+        "charge": config.charge, "rake_basis_points": config.rake_basis_points,
+        "rake_cap_cents": config.rake_cap_cents, "time_charge_cents": config.time_charge_cents,
+    })
+
+
+class HomeConfigApi(APIView):
+    @extend_schema(responses={200: HomeConfigSerializer}, summary="A home-game table's house rules")
+    def get(self, request: Request, table_id: int) -> Response:
+        return _config_answer(table_for(request, table_id))
+
+    @extend_schema(request=HomeConfigInputSerializer, responses={200: HomeConfigSerializer},
+                   summary="Set a home-game table's house rules (floor): announced options, buy-ins, charge")
+    def post(self, request: Request, table_id: int) -> Response:
+        return self._set(request, table_id, partial=False)
+
+    @extend_schema(request=HomeConfigInputSerializer, responses={200: HomeConfigSerializer},
+                   summary="Change some of a home-game table's house rules (floor)")
+    def patch(self, request: Request, table_id: int) -> Response:
+        return self._set(request, table_id, partial=True)
+
+    def _set(self, request: Request, table_id: int, *, partial: bool) -> Response:
+        data = HomeConfigInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = table_for(request, table_id)
+        home_config_set(table=table, actor=request.user, partial=partial, **data.validated_data)
+        return _config_answer(Table.objects.get(pk=table.pk))
+
+
+class GameOpenApi(APIView):
+    class PlayerInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        seat = serializers.IntegerField()
+        name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+        player_card = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
+        buy_in_cents = serializers.IntegerField()
+
+    class GameOpenInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        players = serializers.ListField(child=serializers.DictField(), required=False, default=list, max_length=10)
+
+    @extend_schema(responses={200: GAME(many=True)}, summary="A table's home games, newest first",
+                   operation_id="home_games_list")
+    def get(self, request: Request, table_id: int) -> Response:
+        table = table_for(request, table_id)
+        return Response([game_view(game) for game in HomeGame.objects.filter(table=table).order_by("-number")[:20]])
+
+    @extend_schema(request=GameOpenInputSerializer, responses={201: GAME},
+                   summary="Open a game with the table's house rules (announced) and seat its first players")
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.GameOpenInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        players: list[dict[str, Any]] = []
+        for entry in data.validated_data["players"]:
+            player = self.PlayerInputSerializer(data=entry)
+            player.is_valid(raise_exception=True)
+            players.append(dict(player.validated_data))
+        game = game_open(table=table_for(request, table_id), actor=request.user, players=players)
+        return Response(game_view(game), status=status.HTTP_201_CREATED)
+
+
+class GameDetailApi(APIView):
+    @extend_schema(responses={200: GAME}, summary="A game's state: rules, players, stacks, legs, the hand in play")
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(game_view(game_for(request, game_id)))
+
+
+class GameCloseApi(APIView):
+    class GameCloseInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+        award_seat = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                              help_text="a ruling: the carried pot goes to this seat (needs a reason)")
+
+    @extend_schema(request=GameCloseInputSerializer, responses={200: GAME},
+                   summary="Close a game (floor): a carried pot returns to its contributors, players cash out")
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.GameCloseInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = game_close(game=game_for(request, game_id).pk, actor=request.user, **data.validated_data)
+        return Response(game_view(game))
+
+
+class PlayerJoinApi(APIView):
+    @extend_schema(request=GameOpenApi.PlayerInputSerializer, responses={200: GAME},
+                   summary="Seat a player between hands with a buy-in within the range")
+    def post(self, request: Request, game_id: int) -> Response:
+        data = GameOpenApi.PlayerInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = game_for(request, game_id)
+        player_join(game=game.pk, actor=request.user, **data.validated_data)
+        return Response(game_view(HomeGame.objects.select_related("table").get(pk=game.pk)))
+
+
+class PlayerChipsApi(APIView):
+    class ChipsInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        amount_cents = serializers.IntegerField()
+
+    @extend_schema(request=ChipsInputSerializer, responses={200: GAME}, summary="A player adds chips between hands")
+    def post(self, request: Request, game_id: int, seat: int) -> Response:
+        data = self.ChipsInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = game_for(request, game_id)
+        player_add_chips(game=game.pk, actor=request.user, seat=seat, **data.validated_data)
+        return Response(game_view(HomeGame.objects.select_related("table").get(pk=game.pk)))
+
+
+class PlayerLeaveApi(APIView):
+    @extend_schema(request=None, responses={200: GAME}, summary="A player leaves: their stack is cashed out")
+    def post(self, request: Request, game_id: int, seat: int) -> Response:
+        game = game_for(request, game_id)
+        player_leave(game=game.pk, actor=request.user, seat=seat)
+        return Response(game_view(HomeGame.objects.select_related("table").get(pk=game.pk)))
+
+
+class HandStartApi(APIView):
+    class HandStartInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        button = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                          help_text="default: one seat to the left of the last button")
+
+    @extend_schema(request=HandStartInputSerializer, responses={201: HAND},
+                   summary="Start the next hand: antes, and on an rng table the deal")
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.HandStartInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = game_for(request, game_id)
+        hand = hand_start(game=game.pk, actor=request.user, button=data.validated_data["button"])
+        return Response(hand_view(hand, game), status=status.HTTP_201_CREATED)
+
+
+class HandDetailApi(APIView):
+    @extend_schema(responses={200: HAND},
+                   summary="A hand's state: whose turn, the legal actions with their amounts, pots, the result")
+    def get(self, request: Request, hand_id: int) -> Response:
+        hand = hand_for(request, hand_id)
+        return Response(hand_view(hand, hand.game))
+
+
+class HandActionApi(APIView):
+    class ActionInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        seat = serializers.IntegerField(required=False, allow_null=True, default=None)
+        action = serializers.ChoiceField(choices=["check", "call", "fold", "bet", "raise", "allin", "draw",
+                                                  "killed", "show", "dealt", "leave"])
+        amount_cents = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                                help_text="a bet's amount, or a raise's total for the round")
+        cards = serializers.ListField(child=serializers.CharField(max_length=4), required=False, default=list,
+                                      max_length=5, help_text="a draw's discards, or a manual hand's cards shown")
+        count = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                         help_text="a manual hand's draw: how many cards were exchanged")
+        keeps_ace = serializers.BooleanField(required=False, default=False,
+                                             help_text="a manual draw above the limit: the dealer saw an ace kept")
+        card = serializers.CharField(required=False, allow_null=True, default=None, max_length=4,
+                                     help_text="a manual hand: the kill card the seat was dealt")
+
+    @extend_schema(request=ActionInputSerializer, responses={200: HAND},
+                   summary="Record one action (bet, draw, kill card, hand shown, end of a manual deal, leave)")
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.ActionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = hand_for(request, hand_id)
+        row = hand_act(hand=hand.pk, actor=request.user, **data.validated_data)
+        return Response(hand_view(row, row.game))
+
+
+class HandCardsApi(APIView):
+    class ShowInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        seat = serializers.IntegerField()
+        cards = serializers.ListField(child=serializers.CharField(max_length=4), min_length=5, max_length=5)
+
+    @extend_schema(request=ShowInputSerializer, responses={200: HAND},
+                   summary="A manual table's showdown: the five cards a seat shows")
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.ShowInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = hand_for(request, hand_id)
+        row = hand_act(hand=hand.pk, actor=request.user, action="show", **data.validated_data)
+        return Response(hand_view(row, row.game))
+
+
+class HandVoidApi(APIView):
+    class VoidInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=VoidInputSerializer, responses={200: HAND},
+                   summary="Void a hand (floor, with a reason): every chip back to where it was before the hand")
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.VoidInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = hand_void(hand=hand_for(request, hand_id).pk, actor=request.user, **data.validated_data)
+        return Response(hand_view(row, row.game))
+
+
+class HandCorrectApi(APIView):
+    class CorrectInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        index = serializers.IntegerField(min_value=0, help_text="the recorded action to correct (0-based)")
+        action = serializers.CharField(max_length=80, allow_blank=True,
+                                       help_text='the corrected DESIGN 9 action ("3 call"); blank removes it')
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=CorrectInputSerializer, responses={200: HAND},
+                   summary="Correct a recorded action before the pot is awarded (floor, with a reason)")
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.CorrectInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = hand_correct(hand=hand_for(request, hand_id).pk, actor=request.user, **data.validated_data)
+        return Response(hand_view(row, row.game))
+
+
+class HandAwardApi(APIView):
+    class AwardInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        seats = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=10,
+                                      help_text="the seats the pot goes to (split evenly, odd chip from the left)")
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=AwardInputSerializer, responses={200: HAND},
+                   summary="Award the pot of a hand in play by the floor's ruling, with a reason")
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.AwardInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = hand_award(hand=hand_for(request, hand_id).pk, actor=request.user, **data.validated_data)
+        return Response(hand_view(row, row.game))
+
+
+class GameExportApi(APIView):
+    @extend_schema(responses={200: GameRecordSerializer}, summary="The game record (DESIGN 9) replay_game reads")
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(game_record(game_for(request, game_id)))
+
+
+class GameReplayApi(APIView):
+    @extend_schema(responses={200: GameReplaySerializer},
+                   summary="The replay verdict: the stored hands recomputed from the record, differences listed")
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(game_replay(game_for(request, game_id)))

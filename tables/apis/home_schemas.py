@@ -1,0 +1,246 @@
+"""The typed shapes of the home-game API's answers (OpenAPI): house rules, game and hand states, records, replays.
+
+The read model (tables/selectors/home.py) builds each answer; these serializers describe it for the schema.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+# ----- house rules -----
+
+
+class HomeConfigSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    table_id = serializers.IntegerField()
+    table_type = serializers.CharField()
+    card_source = serializers.CharField()
+    rules = serializers.DictField(help_text="the announced options of DESIGN 7, by code, defaults filled in")
+    announcement = serializers.ListField(child=serializers.CharField(), help_text="the rules in words")
+    buy_in_min_cents = serializers.IntegerField()
+    buy_in_max_cents = serializers.IntegerField()
+    charge = serializers.ChoiceField(choices=["none", "rake", "time"])
+    rake_basis_points = serializers.IntegerField(help_text="the rake in 1/100 of a percent: 500 is 5%")
+    rake_cap_cents = serializers.IntegerField()
+    time_charge_cents = serializers.IntegerField(help_text="per seat per half hour")
+
+
+class HomeConfigInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    rules = serializers.DictField(required=False, help_text="announced options (DESIGN 7); POST replaces them")
+    card_source = serializers.ChoiceField(choices=["manual", "rng", "shoe"], required=False)
+    buy_in_min_cents = serializers.IntegerField(required=False, min_value=0)
+    buy_in_max_cents = serializers.IntegerField(required=False, min_value=0)
+    charge = serializers.ChoiceField(choices=["none", "rake", "time"], required=False)
+    rake_basis_points = serializers.IntegerField(required=False, min_value=0)
+    rake_cap_cents = serializers.IntegerField(required=False, min_value=0)
+    time_charge_cents = serializers.IntegerField(required=False, min_value=0)
+
+
+# ----- games -----
+
+
+class HomePlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    player_card = serializers.CharField(allow_blank=True)
+    stack_cents = serializers.IntegerField()
+    bought_in_cents = serializers.IntegerField()
+    cashed_out_cents = serializers.IntegerField()
+    legs = serializers.IntegerField()
+    active = serializers.BooleanField()
+
+
+class HomeHandRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    phase = serializers.CharField()
+    status = serializers.CharField(required=False)
+
+
+class HomeGameStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    table_name = serializers.CharField()
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["open", "finished", "closed"])
+    variant = serializers.CharField()
+    card_source = serializers.CharField()
+    rules = serializers.DictField()
+    announcement = serializers.ListField(child=serializers.CharField())
+    buy_in_min_cents = serializers.IntegerField()
+    buy_in_max_cents = serializers.IntegerField()
+    charge = serializers.CharField()
+    rake_basis_points = serializers.IntegerField()
+    rake_cap_cents = serializers.IntegerField()
+    time_charge_cents = serializers.IntegerField()
+    pot_cents = serializers.IntegerField(help_text="chips in the middle: a carried pot and the hand in play")
+    house_cents = serializers.IntegerField()
+    buy_ins_cents = serializers.IntegerField()
+    cash_outs_cents = serializers.IntegerField()
+    legs_to_win = serializers.IntegerField(allow_null=True)
+    winners = serializers.ListField(child=serializers.IntegerField())
+    players = HomePlayerSerializer(many=True)
+    current_hand = HomeHandRefSerializer(allow_null=True)
+    last_hand = HomeHandRefSerializer(allow_null=True)
+    version = serializers.IntegerField()
+    opened_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+    end_reason = serializers.CharField(allow_blank=True)
+
+
+# ----- hands -----
+
+
+class AmountRangeSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    minimum_cents = serializers.IntegerField()
+    maximum_cents = serializers.IntegerField()
+
+
+class LegalActionsSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seat = serializers.IntegerField()
+    actions = serializers.ListField(child=serializers.CharField(), help_text="fold, check, call, bet, raise, allin")
+    call_cents = serializers.IntegerField(allow_null=True)
+    bet = AmountRangeSerializer(allow_null=True)
+    # "raise" is a Python keyword: the field is declared under another name and renamed below.
+    raise_ = AmountRangeSerializer(allow_null=True, help_text="a raise is the seat's total for the round")
+    all_in_cents = serializers.IntegerField(allow_null=True)
+    pot_cents = serializers.IntegerField(allow_null=True)
+
+
+LegalActionsSerializer._declared_fields["raise"] = LegalActionsSerializer._declared_fields.pop("raise_")
+
+
+class DrawChoiceSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seat = serializers.IntegerField()
+    draw = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    minimum = serializers.IntegerField()
+    maximum = serializers.IntegerField()
+    maximum_keeping_ace = serializers.IntegerField()
+    mandatory = serializers.BooleanField()
+    text = serializers.CharField()
+
+
+class AwaitingSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    kind = serializers.ChoiceField(choices=["deal", "card", "action", "draw", "reshuffle", "show", "nothing"])
+    seat = serializers.IntegerField(allow_null=True)
+    count = serializers.IntegerField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+    text = serializers.CharField()
+
+
+class PotSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    amount_cents = serializers.IntegerField()
+    eligible = serializers.ListField(child=serializers.IntegerField())
+
+
+class HandPlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    stack_cents = serializers.IntegerField()
+    in_pot_cents = serializers.IntegerField()
+    folded = serializers.BooleanField()
+    dead = serializers.BooleanField()
+    left = serializers.BooleanField()
+    live = serializers.BooleanField()
+    cards = serializers.ListField(child=serializers.CharField(), help_text="a manual hand: the cards shown")
+
+
+class PotWonSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    amount_cents = serializers.IntegerField()
+    winners = serializers.ListField(child=serializers.IntegerField())
+
+
+class HandSummarySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """One hand as `replay_game` prints it (DESIGN 9)."""
+
+    wild_rank = serializers.CharField(allow_null=True)
+    dead = serializers.ListField(child=serializers.IntegerField())
+    pots = PotWonSerializer(many=True)
+    legs = serializers.DictField(child=serializers.IntegerField())
+
+
+class PotResultSerializer(PotWonSerializer):
+    text = serializers.CharField()
+
+
+class HandResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    headline = serializers.CharField(help_text='e.g. "Fives wild: four nines beat three queens"')
+    lines = serializers.ListField(child=serializers.CharField())
+    wild_rank = serializers.CharField(allow_null=True)
+    hands = serializers.DictField(child=serializers.DictField())
+    dead = serializers.ListField(child=serializers.IntegerField())
+    pots = PotResultSerializer(many=True)
+    legs = serializers.DictField(child=serializers.IntegerField())
+    leg_scorers = serializers.ListField(child=serializers.IntegerField())
+    game_winners = serializers.ListField(child=serializers.IntegerField())
+    carried_pot_cents = serializers.IntegerField()
+
+
+class HomeHandStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    game_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["in_play", "settled", "voided"])
+    phase = serializers.CharField()
+    button = serializers.IntegerField()
+    manual = serializers.BooleanField()
+    version = serializers.IntegerField()
+    pot_cents = serializers.IntegerField()
+    carried_in_cents = serializers.IntegerField()
+    pots = PotSerializer(many=True)
+    players = HandPlayerSerializer(many=True)
+    awaiting = AwaitingSerializer()
+    legal = LegalActionsSerializer(allow_null=True)
+    draw = DrawChoiceSerializer(allow_null=True)
+    actions = serializers.ListField(child=serializers.CharField())
+    result = HandResultSerializer(allow_null=True)
+    summary = HandSummarySerializer(allow_null=True)
+    ruling = serializers.DictField(allow_null=True)
+    void_reason = serializers.CharField(allow_blank=True)
+    corrected = serializers.BooleanField()
+
+
+# ----- records and replays -----
+
+
+class GameRecordPlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    stack_cents = serializers.IntegerField()
+
+
+class GameRecordHandSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    button = serializers.IntegerField()
+    manual = serializers.BooleanField(required=False)
+    deck = serializers.ListField(child=serializers.CharField(), required=False)
+    reshuffles = serializers.ListField(child=serializers.ListField(child=serializers.CharField()), required=False)
+    dealt = serializers.IntegerField(required=False, help_text="a hand in play: cards dealt so far")
+    actions = serializers.ListField(child=serializers.CharField())
+    after = serializers.DictField(required=False, help_text="joins and chips between this hand and the next")
+
+
+class GameRecordSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """The DESIGN 9 game record that `replay_game` reads."""
+
+    variant = serializers.CharField()
+    rules = serializers.DictField()
+    players = GameRecordPlayerSerializer(many=True)
+    hands = GameRecordHandSerializer(many=True)
+
+
+class GameOutcomeSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """What `replay_game --json` prints."""
+
+    hands = HandSummarySerializer(many=True)
+    stacks = serializers.DictField(child=serializers.IntegerField())
+    carried_pot_cents = serializers.IntegerField()
+    game_winner = serializers.IntegerField(allow_null=True)
+    game_winners = serializers.ListField(child=serializers.IntegerField())
+
+
+class GameReplaySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    ok = serializers.BooleanField()
+    differences = serializers.ListField(child=serializers.CharField())
+    replay = GameOutcomeSerializer(allow_null=True)
+    note = serializers.CharField(required=False)

@@ -1,0 +1,168 @@
+"""play_game: play a DESIGN 9 game record through the home-game services (as the tablet and the API do) and print
+what replay_game prints for it, from the stored game."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from audit.context import acting_as
+from casino.engine.errors import EngineError
+from casino.engine.home.record import GameRecord, HandRecord
+from casino.errors import DomainError
+from tables.management.commands.replay_game import Command as ReplayGame
+from tables.management.commands.replay_game import describe
+from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge, Table
+from tables.models import HomeHand as HandRow
+from tables.services.home_config import home_config_set
+from tables.services.home_games import game_open, player_add_chips, player_join, player_leave
+from tables.services.home_hands import hand_act_text, hand_start
+from tables.services.tables import table_create, table_open
+
+
+class Refused(Exception):
+    """An action of the record the services refused: where it is and why."""
+
+    def __init__(self, error: DomainError, hand: int, index: int, action: str) -> None:
+        super().__init__(error.message)
+        self.error, self.hand, self.index, self.action = error, hand, index, action
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.error.code, "message": self.error.message, "rule": getattr(self.error, "rule", ""),
+                "hand": self.hand, "index": self.index, "action": self.action}
+
+
+class Command(BaseCommand):
+    help = ("Play a home-game record FILE.json through the services (its deck stands in for the shoe) and print what "
+            "replay_game prints; an action the services refuse stops it with exit code 1.")
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="game record JSON (DESIGN 9); '-' reads standard input")
+        parser.add_argument("--table", help="an open home-game table of the record's variant announcing its rules "
+                                            "(default: a new table for this record)")
+        parser.add_argument("--user", help="the floor supervisor or dealer to act as (default: the first floor user)")
+        parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        as_json: bool = options["json"]
+        loader = ReplayGame(stdout=self.stdout, stderr=self.stderr)
+        data = loader._load(options["file"])
+        try:
+            record = GameRecord.from_dict(data)
+        except EngineError as exc:
+            loader._fail(as_json, {"error": {"code": exc.code, "message": exc.message, "token": exc.token}},
+                         f"bad game record ({exc.code}): {exc.message}")
+        actor = self._actor(options["user"])
+        try:
+            with acting_as(user=actor, kind="user", name=f"play_game:{actor.username}"), transaction.atomic():
+                game = self._play(record, actor, options["table"])
+                result = outcome(game)
+        except Refused as exc:
+            where = f"hands[{exc.hand}].actions[{exc.index}]" if exc.index >= 0 else f"hands[{exc.hand}]"
+            loader._fail(as_json, {"error": exc.to_dict()},
+                         f"illegal action {where} = {exc.action!r}\n  {exc.error.message}\n"
+                         f"  rule broken ({exc.error.code}): {getattr(exc.error, 'rule', '') or exc.error.message}")
+        if as_json:
+            self.stdout.write(json.dumps(result, indent=2))
+            return
+        self.stdout.write(describe(result))
+
+    def _actor(self, username: str | None) -> User:
+        users = User.objects.filter(is_active=True)
+        user = (users.filter(username=username).first() if username else
+                users.filter(Q(groups__name="floor") | Q(is_superuser=True)).order_by("-groups__name", "pk").first())
+        if user is None:
+            raise CommandError("no floor supervisor to act as: pass --user")
+        return user
+
+    def _table(self, record: GameRecord, name: str | None, actor: User, manual: bool) -> Table:
+        rules = record.rules.to_dict()
+        if name:
+            table = Table.objects.filter(name=name).first()
+            if table is None:
+                raise CommandError(f"no table named {name!r}")
+            if table.table_type != record.variant:
+                raise CommandError(f"table {name} plays {table.table_type}, the record {record.variant}")
+            config = HomeTableConfig.objects.filter(table=table).first()
+            if config is None or config.rules != rules:
+                raise CommandError(f"table {name} does not announce the record's rules")
+            if manual and table.card_source != CardSource.MANUAL:
+                raise CommandError(f"table {name} deals from {table.card_source}: the record has manual hands")
+            return table
+        stacks = [stack for _, _, stack in record.players] + [s for h in record.hands for _, _, s in h.joins]
+        ante = record.rules.ante_cents or 0
+        if min(stacks, default=1) < max(ante, 1):
+            raise CommandError("a player's stack is below the ante: play this record on a table with --table")
+        table = table_create(name=f"play_game {record.variant} {timezone.now():%Y%m%d-%H%M%S.%f}",
+                             table_type=record.variant, actor=actor,
+                             card_source=CardSource.MANUAL if manual else CardSource.RNG)
+        table_open(table=table, actor=actor)
+        top = max(stacks, default=1) + sum(c for h in record.hands for _, c in h.chips if c > 0)
+        home_config_set(table=table, actor=actor, rules=rules, buy_in_min_cents=min(stacks, default=1),
+                        buy_in_max_cents=top)
+        return table
+
+    def _play(self, record: GameRecord, actor: User, table_name: str | None) -> HomeGame:
+        manual = any(hand.manual for hand in record.hands)
+        table = self._table(record, table_name, actor, manual)
+        try:
+            game = game_open(table=table, actor=actor, players=[
+                {"seat": seat, "name": name, "buy_in_cents": stack} for seat, name, stack in record.players])
+        except DomainError as exc:
+            raise Refused(exc, 0, -1, "open") from exc
+        for number, hand in enumerate(record.hands):
+            self._hand(game, hand, number, actor)
+        return HomeGame.objects.get(pk=game.pk)
+
+    def _hand(self, game: HomeGame, hand: HandRecord, number: int, actor: User) -> None:
+        try:
+            deck = None if hand.manual else [str(card) for card in hand.deck]
+            reshuffles = [[str(card) for card in stock] for stock in hand.reshuffles]
+            row = hand_start(game=game.pk, actor=actor, button=hand.button, deck=deck, reshuffles=reshuffles)
+        except DomainError as exc:
+            raise Refused(exc, number, -1, "start") from exc
+        for index, text in enumerate(hand.actions):
+            try:
+                if row.status != HandRow.Status.IN_PLAY:
+                    seat, _, verb = text.strip().partition(" ")
+                    if verb.strip() != "leave" or not seat.isdigit():
+                        raise DomainError("the hand is already settled", code="hand_over")
+                    player_leave(game=game.pk, actor=actor, seat=int(seat))
+                else:
+                    row = hand_act_text(hand=row.pk, actor=actor, text=text)
+            except DomainError as exc:
+                raise Refused(exc, number, index, text) from exc
+        if row.status == HandRow.Status.IN_PLAY:
+            error = DomainError(f"hand {number} ends unfinished ({row.phase})", code="hand_unfinished")
+            raise Refused(error, number, len(hand.actions), "")
+        try:
+            for seat, name, stack in hand.joins:
+                player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
+            for seat, cents in hand.chips:
+                if cents > 0:
+                    player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
+                elif HomeGame.objects.get(pk=game.pk).charge == HouseCharge.NONE:
+                    raise DomainError(f"the record takes {-cents} cents from seat {seat} (a house charge) but the "
+                                      "table charges nothing: play it on a table with its charge (--table)",
+                                      code="house_charge")
+        except DomainError as exc:
+            raise Refused(exc, number, len(hand.actions), "after") from exc
+
+
+def outcome(game: HomeGame) -> dict[str, Any]:
+    """The stored game as DESIGN 9's output (what replay_game prints for its record)."""
+    rows = HandRow.objects.filter(game=game, status=HandRow.Status.SETTLED).order_by("number")
+    players = HomeGamePlayer.objects.filter(game=game).order_by("seat")
+    return {
+        "hands": [row.result for row in rows],
+        "stacks": {str(p.seat): p.stack_cents if p.active else p.cashed_out_cents for p in players},
+        "carried_pot_cents": game.pot_cents,
+        "game_winner": game.winners[0] if game.winners else None,
+        "game_winners": list(game.winners),
+    }

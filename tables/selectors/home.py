@@ -1,0 +1,189 @@
+"""The read model of home games: a hand's state (with the legal actions and their amounts), a game's state, the
+game record export (DESIGN 9) and the replay verdict (the stored hands recomputed from their records)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from casino.engine.errors import EngineError
+from casino.engine.home.hand import HomeHand
+from casino.engine.home.record import GameRecord
+from casino.engine.home.replay import ReplayError, hand_summary, replay
+from casino.engine.rules.words import describe_rules
+from tables.models import HomeGame, HomeGamePlayer
+from tables.models import HomeHand as HandRow
+from tables.services.home_engine import game_rules, rebuild
+
+
+def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
+    """Everything a dealer screen or API client needs about one hand, rebuilt from its record."""
+    game = game or row.game
+    rules = game_rules(game)
+    hand = rebuild(row, rules)
+    names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+    in_play = row.status == HandRow.Status.IN_PLAY
+    legal = hand.legal_actions() if in_play else None
+    draw = hand.draw_choice() if in_play else None
+    result = hand.result(names)
+    return {
+        "id": row.pk,
+        "game_id": game.pk,
+        "table_id": game.table_id,
+        "number": row.number,
+        "status": row.status,
+        "phase": hand.phase.value,
+        "button": row.button,
+        "manual": row.manual,
+        "version": row.version,
+        "pot_cents": _middle(hand),
+        "carried_in_cents": row.carried_before_cents,
+        "pots": [pot.to_dict() for pot in hand.pots] if in_play else [],
+        "players": [_player(hand, seat, names.get(seat, "")) for seat in hand.seats],
+        "awaiting": hand.awaiting.to_dict() if in_play else {"kind": "nothing", "seat": None, "count": 0,
+                                                              "seats": [], "text": f"the hand is {row.status}"},
+        "legal": legal.to_dict() if legal is not None else None,
+        "draw": draw.to_dict() if draw is not None else None,
+        "actions": list(row.record.get("actions", [])),
+        "result": result.to_dict() if result is not None and row.status == HandRow.Status.SETTLED else None,
+        "summary": row.result,
+        "ruling": row.ruling,
+        "void_reason": row.void_reason,
+        "corrected": row.original_record is not None,
+    }
+
+
+def _middle(hand: HomeHand) -> int:
+    return hand.settlement.carried_pot_cents if hand.settlement is not None else hand.pot_cents
+
+
+def _player(hand: HomeHand, seat: int, name: str) -> dict[str, Any]:
+    player = hand.players[seat]
+    return {
+        "seat": seat,
+        "name": name,
+        "stack_cents": player.stack,
+        "in_pot_cents": player.contributed,
+        "folded": player.folded,
+        "dead": player.dead,
+        "left": player.left,
+        "live": player.live,
+        "cards": [str(card) for card in player.cards],
+    }
+
+
+def game_view(game: HomeGame) -> dict[str, Any]:
+    """A game: its announced rules (in words too), charge, money, players, legs and the hand in play."""
+    rules = game_rules(game)
+    players = list(HomeGamePlayer.objects.filter(game=game).order_by("seat"))
+    current = HandRow.objects.filter(game=game, status=HandRow.Status.IN_PLAY).first()
+    last = HandRow.objects.filter(game=game).order_by("-number").values("id", "number", "status", "phase").first()
+    return {
+        "id": game.pk,
+        "table_id": game.table_id,
+        "table_name": game.table.name,
+        "number": game.number,
+        "status": game.status,
+        "variant": game.variant,
+        "card_source": game.card_source,
+        "rules": game.rules,
+        "announcement": list(describe_rules(rules)),
+        "buy_in_min_cents": game.buy_in_min_cents,
+        "buy_in_max_cents": game.buy_in_max_cents,
+        "charge": game.charge,
+        "rake_basis_points": game.rake_basis_points,
+        "rake_cap_cents": game.rake_cap_cents,
+        "time_charge_cents": game.time_charge_cents,
+        "pot_cents": game.pot_cents,
+        "house_cents": game.house_cents,
+        "buy_ins_cents": game.buy_ins_cents,
+        "cash_outs_cents": game.cash_outs_cents,
+        "legs_to_win": rules.legs_to_win if rules.plays_for_legs else None,
+        "winners": list(game.winners),
+        "players": [
+            {"seat": p.seat, "name": p.name, "player_card": p.player_card, "stack_cents": p.stack_cents,
+             "bought_in_cents": p.bought_in_cents, "cashed_out_cents": p.cashed_out_cents, "legs": p.legs,
+             "active": p.active}
+            for p in players
+        ],
+        "current_hand": {"id": current.pk, "number": current.number, "phase": current.phase} if current else None,
+        "last_hand": last,
+        "version": game.version,
+        "opened_at": game.opened_at,
+        "ended_at": game.ended_at,
+        "end_reason": game.end_reason,
+    }
+
+
+def game_record(game: HomeGame) -> dict[str, Any]:
+    """The game as the DESIGN 9 record it was played from: announced rules, players, each hand's record (voided
+    hands left out: every chip went back to where it was)."""
+    rows = list(HandRow.objects.filter(game=game).exclude(status=HandRow.Status.VOIDED).order_by("number"))
+    names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+    if rows:
+        # The players are those dealt into the first hand, with their stacks then; later joins and chips are in the
+        # `after` of the hand they followed.
+        starting = {int(seat): cents for seat, cents in rows[0].stacks_before.items()}
+    else:
+        starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
+                                                                                                  "stack_cents"))
+    return {
+        "variant": game.variant,
+        "rules": game.rules,
+        "players": [{"seat": seat, "name": names.get(seat, ""), "stack_cents": cents}
+                    for seat, cents in sorted(starting.items())],
+        "hands": [_hand_record(row) for row in rows],
+    }
+
+
+def _hand_record(row: HandRow) -> dict[str, Any]:
+    record = dict(row.record)
+    if row.manual:
+        record.pop("dealt", None)
+    return record
+
+
+def game_replay(game: HomeGame) -> dict[str, Any]:
+    """The replay verdict: the exported record recomputed through the engine, compared hand by hand with what was
+    stored; differences listed. The replay stops before a hand in play or one awarded by the floor's ruling (the
+    engine cannot know a ruling); the note says so."""
+    record = game_record(game)
+    rows = list(HandRow.objects.filter(game=game).exclude(status=HandRow.Status.VOIDED).order_by("number"))
+    note = ""
+    for position, row in enumerate(rows):
+        if row.status == HandRow.Status.IN_PLAY or row.ruling:
+            note = f"hand {row.number} is {'in play' if row.ruling is None else 'awarded by ruling'}: " \
+                   f"the replay checks the {position} hands before it"
+            record["hands"] = record["hands"][:position]
+            rows = rows[:position]
+            break
+    try:
+        outcome = replay(GameRecord.from_dict(record))
+    except (ReplayError, EngineError) as exc:
+        return {"ok": False, "differences": [exc.message], "replay": None, "note": note}
+    differences = [
+        f"hand {row.number}: stored {row.result} but the replay gives {theirs}"
+        for row, theirs in zip(rows, outcome["hands"], strict=False) if row.result != theirs
+    ]
+    if len(rows) != len(outcome["hands"]):
+        differences.append(f"{len(rows)} hands stored, {len(outcome['hands'])} replayed")
+    answer: dict[str, Any] = {"ok": not differences, "differences": differences, "replay": outcome}
+    if note:
+        answer["note"] = note
+    return answer
+
+
+def hand_verdict(row: HandRow) -> dict[str, Any]:
+    """One hand recomputed through the engine from its record and compared with what was stored."""
+    if row.status == HandRow.Status.VOIDED:
+        return {"ok": True, "differences": [], "note": f"voided: {row.void_reason}"}
+    if row.ruling:
+        return {"ok": True, "differences": [], "note": "the pot was awarded by the floor's ruling"}
+    hand = rebuild(row, game_rules(row.game))
+    if row.status == HandRow.Status.IN_PLAY:
+        return {"ok": True, "differences": [], "note": f"in play ({hand.phase.value})"}
+    if not hand.settled:
+        return {"ok": False, "differences": ["the record does not reach the end of the hand"]}
+    recomputed = hand_summary(hand)
+    differences = [f"{key}: stored {row.result.get(key) if row.result else None}, recomputed {value}"
+                   for key, value in recomputed.items() if not row.result or row.result.get(key) != value]
+    return {"ok": not differences, "differences": differences}

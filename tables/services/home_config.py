@@ -1,0 +1,121 @@
+"""A home-game table's house rules (the floor's): announced options, buy-in range and the house's charge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from audit.services import audit_record
+from casino.engine.errors import RulesError
+from casino.engine.rules.model import Rules
+from casino.engine.variants import HOME_VARIANTS
+from casino.errors import DomainError
+from tables import actions
+from tables.access import require_floor
+from tables.models import CardSource, HomeTableConfig, HouseCharge, Table
+from tables.models.home import BASIS_POINTS
+from tables.services.locks import lock_table
+
+# What a table's house rules hold besides the announced options, and the values a new table starts from.
+CONFIG_DEFAULTS: dict[str, Any] = {
+    "buy_in_min_cents": 2_000,
+    "buy_in_max_cents": 50_000,
+    "charge": HouseCharge.NONE,
+    "rake_basis_points": 0,
+    "rake_cap_cents": 0,
+    "time_charge_cents": 0,
+}
+
+
+def announce_rules(variant: str, rules: Any) -> Rules:
+    """The announcement checked by the engine (DESIGN 7); the refusal names the option as `rules.<option>`."""
+    if not isinstance(rules, dict):
+        raise DomainError("rules must be an object of announced options", code="bad_rules", field="rules")
+    try:
+        return Rules.announce(variant, rules)
+    except RulesError as exc:
+        raise DomainError(exc.message, code="bad_rules", field=f"rules.{exc.option or 'rules'}") from exc
+
+
+def _int(values: dict[str, Any], name: str) -> int:
+    value = values[name]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DomainError(f"{name} must be whole cents, at least 0", code="bad_house_rules", field=name)
+    return value
+
+
+def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The house rules checked as a whole (the announcement, the buy-ins, the charge); the refusal names the field."""
+    rules = announce_rules(variant, values["rules"])
+    low, high = _int(values, "buy_in_min_cents"), _int(values, "buy_in_max_cents")
+    if low < 1:
+        raise DomainError("buy_in_min_cents must be at least 1", code="bad_buy_in", field="buy_in_min_cents")
+    if high < low:
+        raise DomainError("buy_in_max_cents must be at least buy_in_min_cents", code="bad_buy_in",
+                          field="buy_in_max_cents")
+    if rules.ante_cents is not None and low < rules.ante_cents:
+        raise DomainError(f"buy_in_min_cents must cover the ante ({rules.ante_cents})", code="bad_buy_in",
+                          field="buy_in_min_cents")
+    charge = values["charge"]
+    if charge not in HouseCharge.values:
+        raise DomainError(f"charge must be one of {', '.join(HouseCharge.values)}", code="bad_charge", field="charge")
+    rake, cap, time = (_int(values, name) for name in ("rake_basis_points", "rake_cap_cents", "time_charge_cents"))
+    if charge == HouseCharge.RAKE:
+        if not 1 <= rake <= BASIS_POINTS:
+            raise DomainError("a rake is 1 to 10000 basis points (0.01% to 100%)", code="bad_charge",
+                              field="rake_basis_points")
+        if cap < 1:
+            raise DomainError("a rake needs a cap of at least 1 cent", code="bad_charge", field="rake_cap_cents")
+    elif rake or cap:
+        field = "rake_basis_points" if rake else "rake_cap_cents"
+        raise DomainError(f"{field} applies only to a rake (charge is {charge})", code="bad_charge", field=field)
+    if charge == HouseCharge.TIME:
+        if time < 1:
+            raise DomainError("a time charge needs an amount per seat per half hour", code="bad_charge",
+                              field="time_charge_cents")
+    elif time:
+        raise DomainError(f"time_charge_cents applies only to a time charge (charge is {charge})",
+                          code="bad_charge", field="time_charge_cents")
+    return {"rules": rules.to_dict(), "buy_in_min_cents": low, "buy_in_max_cents": high, "charge": charge,
+            "rake_basis_points": rake, "rake_cap_cents": cap, "time_charge_cents": time}
+
+
+def config_dict(config: HomeTableConfig) -> dict[str, Any]:
+    return {"rules": config.rules, **{name: getattr(config, name) for name in CONFIG_DEFAULTS}}
+
+
+@transaction.atomic
+def home_config_set(*, table: Table, actor: User, partial: bool = False, **changes: Any) -> HomeTableConfig:
+    """Set (or, `partial`, change) a home-game table's house rules and its card source; all checked or nothing."""
+    require_floor(actor, "set a table's house rules")
+    table = lock_table(table)
+    if table.table_type not in HOME_VARIANTS:
+        raise DomainError(f"table {table.name} is a {table.get_table_type_display()} table, not a home game",
+                          code="wrong_table_type", field="table_type")
+    unknown = set(changes) - {"rules", "card_source", *CONFIG_DEFAULTS}
+    if unknown:
+        name = sorted(unknown)[0]
+        raise DomainError(f"unknown house-rules field {name!r}", code="bad_house_rules", field=name)
+    existing = HomeTableConfig.objects.filter(table=table).first()
+    before = config_dict(existing) if existing is not None else None
+    if not partial and "rules" not in changes:
+        raise DomainError("the announced rules are required", code="bad_rules", field="rules")
+    base = before if partial and before is not None else {"rules": {}, **CONFIG_DEFAULTS}
+    values = {**base, **{k: v for k, v in changes.items() if k != "card_source"}}
+    if partial and isinstance(changes.get("rules"), dict) and before is not None:
+        values["rules"] = {**before["rules"], **changes["rules"]}
+    checked = checked_config(table.table_type, values)
+    source = changes.get("card_source")
+    if source is not None:
+        if source not in CardSource.values:
+            raise DomainError(f"card_source must be one of {', '.join(CardSource.values)}", code="bad_card_source",
+                              field="card_source")
+        if source != table.card_source:
+            table.card_source = source
+            table.save(update_fields=["card_source"])
+    config, _ = HomeTableConfig.objects.update_or_create(table=table, defaults=checked)
+    audit_record(action=actions.HOME_CONFIG_SET, obj=config, table=table, before=before,
+                 after={**checked, "card_source": table.card_source}, actor=actor)
+    return config

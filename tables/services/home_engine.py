@@ -1,0 +1,119 @@
+"""The bridge between stored home-game hands and the engine: the announced rules, the hand rebuilt from its record,
+the system's cards for an `rng` table, and engine refusals as domain errors."""
+
+from __future__ import annotations
+
+import functools
+import json
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+from casino.engine.cards import ALL_CARDS, Card, parse_cards
+from casino.engine.errors import EngineError
+from casino.engine.home import errors as e
+from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.errors import IllegalAction
+from casino.engine.home.hand import HomeHand
+from casino.engine.home.record import HandRecord
+from casino.engine.home.replay import apply_action, rebuild_hand
+from casino.engine.rules.model import Rules
+from casino.errors import DomainError, WrongPhase
+from tables.models import HomeGame
+from tables.models import HomeHand as HandRow
+
+# Refusals that are about the moment (whose turn, which phase), not the input: 409 rather than 400.
+_WRONG_MOMENT = {e.WRONG_PHASE, e.OUT_OF_TURN, e.NO_CARD_DUE, e.GAME_OVER}
+_FIELD_OF = {
+    e.CARD_NOT_HELD: "cards", e.CARD_ALREADY_SEEN: "cards", e.WRONG_CARD_COUNT: "cards", e.NOT_A_KILL_CARD: "card",
+    e.ACE_NOT_SHOWN: "cards", e.WRONG_DISCARD_COUNT: "cards", e.BET_BELOW_MINIMUM: "amount_cents",
+    e.BET_ABOVE_LIMIT: "amount_cents", e.WRONG_BET_SIZE: "amount_cents", e.INSUFFICIENT_CHIPS: "amount_cents",
+    e.NOT_IN_HAND: "seat", e.PLAYER_DEAD: "seat", e.BAD_BUTTON: "button",
+}
+
+
+@functools.lru_cache(maxsize=512)
+def _announced(variant: str, rules_json: str) -> Rules:
+    return Rules.announce(variant, json.loads(rules_json))
+
+
+def game_rules(game: HomeGame) -> Rules:
+    """The rules announced when the game opened (checked then; read back from the cache after the first time)."""
+    return _announced(game.variant, json.dumps(game.rules, sort_keys=True))
+
+
+def seat_map(data: dict[str, Any]) -> dict[int, int]:
+    return {int(seat): int(value) for seat, value in data.items()}
+
+
+def rebuild(row: HandRow, rules: Rules) -> HomeHand:
+    """The engine hand from the stored record and the state it began from, waiting for what comes next."""
+    with refusals():
+        record = HandRecord.from_dict(row.record)
+        hand = rebuild_hand(rules, replace(record, actions=()), stacks=seat_map(row.stacks_before),
+                            carried_pot_cents=row.carried_before_cents, legs=seat_map(row.legs_before or {}))
+        for text in record.actions:
+            # A player who left between hands is recorded after the hand they last played (DESIGN 9): the game,
+            # not the finished hand, takes that leave.
+            if not (hand.settled and text.rstrip().endswith(" leave")):
+                apply_action(hand, text)
+        return hand
+
+
+def shuffled_deck() -> list[Card]:
+    """A deck shuffled by the operating system's randomness (DESIGN 5: `secrets.SystemRandom`)."""
+    deck = list(ALL_CARDS)
+    secrets.SystemRandom().shuffle(deck)
+    return deck
+
+
+def given_stocks(stocks: Any) -> list[list[str]]:
+    """Stocks (a deck, reshuffles) given as lists of card codes, read and written canonically."""
+    with refusals():
+        return [[str(card) for card in parse_cards(stock, unique=True)] for stock in stocks]
+
+
+def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None, limit: int | None = None
+                    ) -> list[tuple[int, str]]:
+    """A hand dealt by the system: deal every card it awaits off its recorded deck (or the last reshuffled stock);
+    when the stock runs out, the next `planned` stock, or else the discards shuffled by the system; at most `limit`
+    cards in all (a shoe's hand played again: only the cards the shoe reported). Returns (seat, card) as dealt."""
+    dealt: list[tuple[int, str]] = []
+    while True:
+        awaiting = hand.awaiting
+        if limit is not None and hand.cards_dealt >= limit:
+            return dealt
+        if awaiting.kind is AwaitKind.CARD and awaiting.seat is not None:
+            reshuffles = hand.used_reshuffles
+            stock = reshuffles[-1] if reshuffles else hand.deck
+            card = next(card for card in stock if card in hand.stock.candidates)
+            hand.deal_card(card)
+            dealt.append((awaiting.seat, str(card)))
+        elif awaiting.kind is AwaitKind.RESHUFFLE:
+            used = len(hand.used_reshuffles)
+            if planned and used < len(planned):
+                stock = list(parse_cards(planned[used]))
+            else:
+                stock = list(hand.muck)
+                secrets.SystemRandom().shuffle(stock)
+            hand.reshuffle(stock)
+        else:
+            return dealt
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """Engine refusals as domain errors: the moment (turn, phase) is 409, the input 400; the rule is in the message."""
+    try:
+        yield
+    except IllegalAction as exc:
+        cls = WrongPhase if exc.code in _WRONG_MOMENT else DomainError
+        error = cls(f"{exc.message} (rule: {exc.rule})", code=exc.code, field=_FIELD_OF.get(exc.code))
+        error.rule = exc.rule  # type: ignore[attr-defined]  # play_game names the rule broken
+        raise error from exc
+    except ValueError as exc:
+        if isinstance(exc, EngineError):
+            raise DomainError(exc.message, code=exc.code, field="cards" if exc.token else None) from exc
+        raise DomainError(str(exc), code="bad_action", field="action") from exc

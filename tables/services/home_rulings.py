@@ -1,0 +1,154 @@
+"""The floor's rulings on a home-game hand in play (DESIGN 7: "the floor's ruling is final"): void it, correct a
+recorded action or card, or award the pot; each with a reason, audited, the original record kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from audit.services import audit_record
+from casino.engine.cards import parse_cards
+from casino.engine.home.hand import HomeHand
+from casino.engine.home.pots import clockwise_from_button
+from casino.engine.home.replay import apply_action
+from casino.errors import DomainError, WrongPhase
+from tables import actions
+from tables.access import require_floor
+from tables.models import HomeGame
+from tables.models import HomeHand as HandRow
+from tables.services import home_chips as chips
+from tables.services.home_engine import deal_from_stock, game_rules, rebuild, refusals, seat_map
+from tables.services.home_hands import _persist
+from tables.services.home_ledger import verify_balanced
+
+Status = HandRow.Status
+
+
+def _reason(reason: Any) -> str:
+    text = str(reason or "").strip()
+    if not text:
+        raise DomainError("a ruling needs a reason", code="reason_required", field="reason")
+    return text
+
+
+def _locked_in_play(hand: HandRow | int, actor: User, what: str) -> tuple[HomeGame, HandRow]:
+    require_floor(actor, what)
+    game, row = chips.lock_hand(hand)
+    if row.status != Status.IN_PLAY:
+        raise WrongPhase(f"hand {row.number} is {row.status}: a ruling applies to the hand in play", code="hand_over")
+    return game, row
+
+
+@transaction.atomic
+def hand_void(*, hand: HandRow | int, actor: User, reason: str) -> HandRow:
+    """Every chip of the hand goes back where it was before it (players who left get theirs at the cashier); the
+    record stays as it was."""
+    reason = _reason(reason)
+    game, row = _locked_in_play(hand, actor, "void a hand")
+    engine = rebuild(row, game_rules(game))
+    players = chips.players_of(game)
+    returned = {}
+    for seat, state in engine.players.items():
+        if state.contributed:
+            chips.pot_to(game, players[seat], state.contributed, "void_return", hand=row)
+            returned[str(seat)] = state.contributed
+    if game.pot_cents != row.carried_before_cents:
+        raise RuntimeError(f"{row}: voiding leaves {game.pot_cents} in the pot, not {row.carried_before_cents}")
+    chips.save_players(players)
+    row.status, row.void_reason, row.voided_at = Status.VOIDED, reason, timezone.now()
+    row.save(update_fields=["status", "void_reason", "voided_at"])
+    chips.save_game(game)
+    audit_record(action=actions.HOME_HAND_VOID, obj=row, table=game.table, reason=reason, approver=actor, actor=actor,
+                 before={"phase": row.phase}, after={"status": row.status, "returned": returned})
+    verify_balanced(game)
+    return row
+
+
+def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHand:
+    """The hand played again from its start with `action_list`, the system dealing from the recorded deck and
+    reshuffles as it goes (so a corrected draw takes the right cards)."""
+    rules = game_rules(game)
+    record = row.record
+    # A hand the system deals is dealt again from its deck; a shoe's hand gets the cards the shoe reported, in order.
+    deck = parse_cards(record["deck"]) if not row.manual else None
+    limit = None if row.dealt_by_system else record.get("dealt")
+    planned = [*record.get("reshuffles", []), *row.stock_plan]
+    with refusals():
+        hand = HomeHand(rules=rules, stacks=seat_map(row.stacks_before), button=row.button, manual=row.manual,
+                        deck=deck, dealt_so_far=0 if deck is not None else None,
+                        carried_pot_cents=row.carried_before_cents, legs=seat_map(row.legs_before or {}))
+        if deck is not None:
+            deal_from_stock(hand, planned, limit)
+        for index, text in enumerate(action_list):
+            try:
+                apply_action(hand, text)
+            except (ValueError, DomainError) as exc:
+                raise DomainError(f"action {index} ({text!r}) no longer applies: {exc}", code="bad_correction",
+                                  field="action") from exc
+            if deck is not None:
+                deal_from_stock(hand, planned, limit)
+    return hand
+
+
+@transaction.atomic
+def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, reason: str) -> HandRow:
+    """Replace (or, blank, remove) recorded action `index` before the pot is awarded; the hand is played again from
+    its start and the chips follow. The original record is kept."""
+    reason = _reason(reason)
+    game, row = _locked_in_play(hand, actor, "correct a hand")
+    recorded = list(row.record.get("actions", []))
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(recorded):
+        raise DomainError(f"index must be 0 to {len(recorded) - 1}", code="bad_index", field="index")
+    if any(text.endswith(" leave") for text in recorded[index:]):
+        raise DomainError("a player left after that action: their cash-out stands", code="bad_correction",
+                          field="index")
+    corrected = [*recorded[:index], *([action.strip()] if action.strip() else []), *recorded[index + 1:]]
+    engine = replay_live(row, game, corrected)
+    if row.original_record is None:
+        row.original_record = row.record
+        row.save(update_fields=["original_record"])
+    players = chips.players_of(game)
+    audit_record(action=actions.HOME_HAND_CORRECT, obj=row, table=game.table, reason=reason, approver=actor,
+                 actor=actor, before={"index": index, "action": recorded[index]},
+                 after={"index": index, "action": action.strip(), "phase": engine.phase.value})
+    _persist(game, row, engine, players, kind="correction", actor=actor)
+    chips.save_game(game)
+    verify_balanced(game)
+    return row
+
+
+@transaction.atomic
+def hand_award(*, hand: HandRow | int, actor: User, seats: list[int], reason: str) -> HandRow:
+    """The floor awards everything in the middle to `seats` (split evenly; the odd chips to the first of them from
+    the dealer's left); no leg is scored. The hand ends; its record is kept as it stood."""
+    reason = _reason(reason)
+    game, row = _locked_in_play(hand, actor, "award a pot by ruling")
+    players = chips.players_of(game)
+    wanted = sorted(set(seats))
+    if not wanted or any(seat not in players or not players[seat].active for seat in wanted):
+        raise DomainError("the pot goes to seated players", code="no_player", field="seats")
+    winners = clockwise_from_button(wanted, row.button)
+    pot = game.pot_cents
+    share, odd = divmod(pot, len(winners))
+    awarded = {}
+    for position, seat in enumerate(winners):
+        cents = share + (1 if position < odd else 0)
+        if cents:
+            chips.pot_to(game, players[seat], cents, "ruling_award", hand=row)
+        awarded[str(seat)] = cents
+    for player in players.values():
+        player.carried_contribution_cents = 0
+    chips.save_players(players)
+    row.status, row.settled_at = Status.SETTLED, timezone.now()
+    row.ruling = {"seats": winners, "awarded": awarded, "reason": reason, "by": actor.get_username()}
+    row.result = {"wild_rank": None, "dead": [], "pots": [{"amount_cents": pot, "winners": winners}],
+                  "legs": dict(row.legs_before or {})}
+    row.save(update_fields=["status", "settled_at", "ruling", "result"])
+    chips.save_game(game)
+    audit_record(action=actions.HOME_POT_RULING, obj=row, table=game.table, reason=reason, approver=actor,
+                 actor=actor, after={"pot_cents": pot, "awarded": awarded})
+    verify_balanced(game)
+    return row

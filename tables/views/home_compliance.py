@@ -1,0 +1,53 @@
+"""Compliance pages of home games (under /compliance/home/): a hand's or a game's audit timeline with the replay
+verdict, the way compliance sees a Triple Draw round's (read-only, the compliance role)."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from audit.models import AuditEvent
+from audit.selectors import chain_state
+from audit.views import compliance_view
+from tables.models import HomeGame, HomeGamePlayer, HomeHand
+from tables.selectors.home import game_replay, hand_verdict
+
+
+def _timeline(refs: Q) -> list[AuditEvent]:
+    events = list(AuditEvent.objects.filter(refs).order_by("id"))
+    return sorted(events, key=lambda e: (e.sequence is None, e.sequence or 0, e.id))
+
+
+def _verdict(build: object) -> tuple[dict[str, object] | None, str]:
+    try:
+        return build(), ""  # type: ignore[operator]
+    except Exception as exc:  # a failing replay is a finding to show, not a reason to hide the timeline
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+@compliance_view
+def hand_timeline(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = get_object_or_404(HomeHand.objects.select_related("game__table"), pk=hand_id)
+    verdict, error = _verdict(lambda: hand_verdict(hand))
+    return render(request, "tables/compliance/home_timeline.html", {
+        "title": f"Timeline of {hand}", "subject": str(hand), "game": hand.game, "hand": hand,
+        "events": _timeline(Q(object_type="tables.homehand", object_id=str(hand.pk))),
+        "verdict": verdict, "verdict_error": error, "chain": chain_state(),
+    })
+
+
+@compliance_view
+def game_timeline(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(HomeGame.objects.select_related("table"), pk=game_id)
+    hands = [str(pk) for pk in HomeHand.objects.filter(game=game).values_list("pk", flat=True)]
+    players = [str(pk) for pk in HomeGamePlayer.objects.filter(game=game).values_list("pk", flat=True)]
+    refs = (Q(object_type="tables.homegame", object_id=str(game.pk)) | Q(object_type="tables.homehand",
+                                                                         object_id__in=hands)
+            | Q(object_type="tables.homegameplayer", object_id__in=players))
+    verdict, error = _verdict(lambda: game_replay(game))
+    return render(request, "tables/compliance/home_timeline.html", {
+        "title": f"Timeline of {game}", "subject": str(game), "game": game,
+        "hands": HomeHand.objects.filter(game=game).order_by("number"),
+        "events": _timeline(refs), "verdict": verdict, "verdict_error": error, "chain": chain_state(),
+    })

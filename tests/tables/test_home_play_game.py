@@ -1,0 +1,78 @@
+"""play_game: a DESIGN 9 record played through the services prints what replay_game prints; the stored game's
+export is the record it was played from; an action the services refuse stops it with exit code 1."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+
+from tables.models import HomeGame
+from tables.selectors.home import game_record
+from tests.tables.test_replay_game_command import _manual_freak_of_nature, _three_legged_race
+
+
+def run(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = StringIO()
+    call_command(command, str(path), *args, stdout=out, stderr=out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("make", [_three_legged_race, _manual_freak_of_nature])
+def test_play_game_prints_what_replay_game_prints_and_the_export_is_the_record(
+    tmp_path: Path, floor_user: User, make: Any
+) -> None:
+    record = make()
+    played = run("play_game", tmp_path, record, "--json")
+    assert json.loads(played) == json.loads(run("replay_game", tmp_path, record, "--json"))
+    assert run("play_game", tmp_path, record) == run("replay_game", tmp_path, record)
+    game = HomeGame.objects.order_by("-pk").first()
+    assert game is not None
+    exported = game_record(game)
+    # The export is the record in its canonical form: a dealt hand lists its (empty) reshuffles, and a manual hand
+    # marks the end of its deal with "dealt", which the record left implicit.
+    canonical = [{**hand, "actions": [a for a in hand["actions"] if a != "dealt"]} for hand in exported["hands"]]
+    assert canonical == [{"reshuffles": [], **hand} if not hand.get("manual") else hand for hand in record["hands"]]
+    assert exported["players"] == record["players"]
+    assert json.loads(run("replay_game", tmp_path, exported, "--json")) == json.loads(played)
+
+
+def test_a_refused_action_stops_play_game_with_exit_1_naming_it_and_leaves_nothing(
+    tmp_path: Path, floor_user: User
+) -> None:
+    record = _three_legged_race()
+    record["hands"][1]["actions"][2] = "2 check"  # seat 2 faces a bet of 200: checking is refused
+    with pytest.raises(SystemExit) as stopped:
+        run("play_game", tmp_path, record, "--json")
+    assert stopped.value.code == 1
+    out = StringIO()
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        call_command("play_game", str(path), "--json", stdout=out)
+    error = json.loads(out.getvalue())["error"]
+    assert (error["hand"], error["index"], error["action"], error["code"]) == (1, 2, "2 check", "cannot_check")
+    assert error["rule"]
+    assert not HomeGame.objects.exists()
+
+
+def test_play_game_on_a_named_table_needs_its_announced_rules(
+    tmp_path: Path, floor_user: User, home_table: Any
+) -> None:
+    record = _three_legged_race()
+    table = home_table("three-legged-race", rules=record["rules"])
+    played = json.loads(run("play_game", tmp_path, record, "--json", "--table", table.name))
+    assert played == json.loads(run("replay_game", tmp_path, record, "--json"))
+    assert HomeGame.objects.get().table == table
+    other = home_table("three-legged-race", rules={"legs_to_win": 3})
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError):
+        run("play_game", tmp_path, record, "--json", "--table", other.name)

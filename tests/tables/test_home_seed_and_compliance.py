@@ -1,0 +1,66 @@
+"""seed_demo's home-game tables, and compliance's timeline of a home hand and game with the replay verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from io import StringIO
+
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+
+from tables.models import HomeGame, HomeHand, Table
+from tables.services.home_games import game_open
+from tables.services.home_hands import hand_start
+from tables.services.home_rulings import hand_void
+from tests.tables.test_home_services import deck, play, seat_players
+
+
+def test_seed_demo_adds_one_table_of_each_home_game_type_with_a_game_open_once(db: None) -> None:
+    call_command("seed_demo", "--force", stdout=StringIO())
+    assert HomeGame.objects.filter(status="open").count() == 4
+    call_command("seed_demo", "--force", stdout=StringIO())
+    games = HomeGame.objects.filter(status="open").select_related("table").order_by("variant")
+    assert [(g.variant, g.card_source) for g in games] == [
+        ("five-card-draw", "rng"),
+        ("freak-of-nature", "rng"),
+        ("pregnant-threes", "manual"),
+        ("three-legged-race", "rng"),
+    ]
+    for game in games:
+        assert game.players.count() == 4
+        assert list(game.table.dealers.values_list("username", flat=True)) == ["dealer"]
+    dealer = User.objects.get(username="dealer")
+    hand = hand_start(game=games[0], actor=dealer)
+    assert hand.phase == "betting"
+
+
+def test_compliance_sees_a_hands_and_a_games_timeline_with_the_replay_verdict(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, compliance_user: User
+) -> None:
+    game = game_open(table=home_table("freak-of-nature"), actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2,
+                      deck=deck(2, {1: "5h 5d 9c 9s Kh", 2: "Qs Qd Qc 4h 7d"}))
+    play(hand, dealer_user, "1 check", "2 check", "1 draw", "2 draw", "1 check", "2 check")
+    voided = hand_start(game=game, actor=dealer_user)
+    hand_void(hand=voided.pk, actor=floor_user, reason="misdeal at the table")
+    client = Client()
+    client.force_login(compliance_user)
+    page = client.get(f"/compliance/home/hands/{hand.pk}/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Consistent" in text
+    assert "Home-game action" in text
+    page = client.get(f"/compliance/home/games/{game.pk}/")
+    text = page.content.decode()
+    assert "Consistent" in text
+    assert "misdeal at the table" in text
+    assert "Home game opened (rules announced)" in text
+    # A stored result that no longer matches its record is a finding.
+    stored = HomeHand.objects.get(pk=hand.pk).result
+    HomeHand.objects.filter(pk=hand.pk).update(result={**stored, "pots": []})
+    text = client.get(f"/compliance/home/hands/{hand.pk}/").content.decode()
+    assert "differs" in text
+    dealer = Client()
+    dealer.force_login(dealer_user)
+    assert dealer.get(f"/compliance/home/games/{game.pk}/").status_code == 403
