@@ -259,7 +259,7 @@ def _kill(table: Table, data: QueryDict, user: Any) -> object:
 
 def _show(table: Table, data: QueryDict, user: Any) -> object:
     seat = parse_seat_number(data.get("seat"))
-    cards = parse_card_list(data.get(f"cards-{seat}") or data.get("cards"))
+    cards = parse_card_list(data.get("cards"))
     if len(cards) != 5:
         raise DomainError(f"tap the five cards seat {seat} shows ({len(cards)} chosen)", code="wrong_card_count",
                           field="cards")

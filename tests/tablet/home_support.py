@@ -102,8 +102,10 @@ def shots(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
         for size_name, size in SIZES.items():
             page.set_viewport_size(size)
             page.screenshot(path=str(folder / f"{number:02d}-{step}-{size_name}.png"), full_page=True)
-            assert small_touch_targets(page) == [], f"{step} at {size_name}"
-            assert serious_accessibility_violations(page) == [], f"{step} at {size_name}"
+            small = small_touch_targets(page)
+            assert not small, f"{step} at {size_name}: {small}"
+            violations = serious_accessibility_violations(page)
+            assert not violations, f"{step} at {size_name}: {violations}"
         page.set_viewport_size(SIZES["landscape"])
 
     return save
