@@ -44,6 +44,7 @@ def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None =
         "can_act": has_role(request.user, FLOOR, DEALER),
         # What was typed is kept only to be corrected; after a success the fields show the server's values.
         "posted": request.POST if errors else QueryDict(),
+        "posted_discards": request.POST.getlist("discard") if errors else [],
     }
 
 

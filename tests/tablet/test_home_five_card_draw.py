@@ -51,7 +51,8 @@ def test_a_fixed_limit_hand_with_a_draw_of_four_keeping_an_ace_and_the_button_mo
     expect(page.locator("#draw-error")).to_contain_text("at most 3 (4 when keeping an ace)")
     assert version(page) == before
     shots(page, "four-without-an-ace-refused")
-    draw(page, "Kd 7c 4h 2s")
+    expect(page.locator("#draw-submit")).to_have_text("Discard 4 and draw 4")  # the taps are kept to correct
+    draw(page, "As 2s")  # keep the ace, discard the deuce instead
     assert turn(page) == "Seat 3 · Cy: the draw"
     draw(page, "3c")
 
