@@ -35,6 +35,7 @@ class SeatView:
     name: str
     player_card: str
     stack_cents: int
+    cashed_out_cents: int = 0
     in_pot_cents: int = 0
     legs: int = 0
     active: bool = True
@@ -274,7 +275,8 @@ def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -
     for player in state["players"]:
         number = player["seat"]
         view = SeatView(seat=number, name=player["name"], player_card=player["player_card"],
-                        stack_cents=player["stack_cents"], legs=player["legs"], active=player["active"])
+                        stack_cents=player["stack_cents"], legs=player["legs"], active=player["active"],
+                        cashed_out_cents=player["cashed_out_cents"])
         played = in_hand.get(number)
         if played is not None and hand is not None:
             view.is_button = hand["button"] == number

@@ -76,6 +76,8 @@ def test_a_race_to_two_legs_carries_the_pot_until_ann_wins_the_game(
     expect(page.locator("#headline")).to_have_text("Four queens beat pair of jacks")
     expect(page.locator("#result-lines")).to_contain_text("Ann wins the game and the pot")
     expect(page.locator("#game-winner")).to_have_text("Seat 1 · Ann wins the game: 2 legs.")
-    expect(page.locator("#seat-1")).to_contain_text("Left the game")  # the game is over: everyone cashed out
+    # The game is over: the whole pot went to Ann ($2 carried + $2 antes), everyone is cashed out.
+    expect(page.locator("#seat-1 .stack")).to_have_text("Cashed out $202.00")
+    expect(page.locator("#seat-2 .stack")).to_have_text("Cashed out $198.00")
     expect(page.get_by_role("button", name="Open a new game")).to_be_visible()
     shots(page, "game-won")
