@@ -97,17 +97,39 @@
 
   // A new section (the poll, or the answer to a tap) keeps the cards picked for hands not yet recorded, unless
   // the form just sent was that hand's.
+  // Likewise a menu the dealer opened and what they are typing elsewhere (a buy-in, chips, a reason) survive a
+  // poll, unless the server's own value for that field changed meanwhile.
   var kept = {};
+  var fields = [];
   document.addEventListener("htmx:beforeSwap", function (event) {
     kept = {};
+    fields = [];
     if (!event.detail.target || event.detail.target.id !== "home-hand") { return; }
     var source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     var sent = source && source.closest ? source.closest("form") : null;
     showInputs().forEach(function (form) {
       if (form !== sent) { kept[form.dataset.seat] = cardsOf(form); }
     });
+    event.detail.target.querySelectorAll("input[id], details[id]").forEach(function (el) {
+      if (sent && sent.contains(el)) { return; }
+      if (el.tagName === "DETAILS") {
+        if (el.open !== el.hasAttribute("open")) { fields.push({ id: el.id, open: el.open }); }
+      } else if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked !== el.defaultChecked) { fields.push({ id: el.id, checked: el.checked, base: el.defaultChecked }); }
+      } else if (el.type !== "hidden" && el.value !== el.defaultValue) {
+        fields.push({ id: el.id, value: el.value, base: el.defaultValue });
+      }
+    });
   });
   document.addEventListener("htmx:afterSwap", function () {
+    fields.forEach(function (saved) {
+      var el = document.getElementById(saved.id);
+      if (!el) { return; }
+      if ("open" in saved) { el.open = saved.open; }
+      else if ("checked" in saved) { if (el.defaultChecked === saved.base) { el.checked = saved.checked; } }
+      else if (el.defaultValue === saved.base) { el.value = saved.value; }
+    });
+    fields = [];
     showInputs().forEach(function (form) {
       var cards = kept[form.dataset.seat];
       if (cards && cards.length && !cardsOf(form).length) {
