@@ -16,11 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 from audit.roles import DEALER, FLOOR, has_role
 from casino.api_errors import screen_error
 from casino.engine.errors import EngineError
+from casino.engine.home.awaiting import AwaitKind
 from casino.errors import DomainError, WrongPhase
 from tables.forms import parse_amount_cents, parse_card_list, parse_reason, parse_seat_number
 from tables.models import HomeGame, Table
 from tables.models import HomeHand as HandRow
-from tables.screens.home import home_screen_for, home_token, is_home_table
+from tables.screens.home import HomeScreen, home_screen_for, home_token, is_home_table
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_void
@@ -34,18 +35,35 @@ HAND_TEMPLATE = "tables/tablet/home_hand.html"
 def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None = None,
               confirm: dict[str, Any] | None = None) -> dict[str, Any]:
     screen = home_screen_for(table)
+    # Compliance follows tables read-only; the services refuse their writes anyway, so no controls are shown.
+    can_act = has_role(request.user, FLOOR, DEALER)
+    is_floor = has_role(request.user, FLOOR)
     return {
         "screen": screen,
         "table": table,
-        "errors": errors or {},
+        "errors": {_shown_at(screen, where, is_floor): text for where, text in (errors or {}).items()},
         "confirm": confirm,
-        "is_floor": has_role(request.user, FLOOR),
-        # Compliance follows tables read-only; the services refuse their writes anyway, so no controls are shown.
-        "can_act": has_role(request.user, FLOOR, DEALER),
+        "is_floor": is_floor,
+        "can_act": can_act,
         # What was typed is kept only to be corrected; after a success the fields show the server's values.
         "posted": request.POST if errors else QueryDict(),
         "posted_discards": request.POST.getlist("discard") if errors else [],
     }
+
+
+def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
+    """Where a refusal is shown: next to the control that caused it if the screen still shows that control (it may
+    not: a stale screen's tap on a hand that has moved on), else under the hand's title."""
+    kind = screen.awaiting_kind
+    visible = {
+        "turn": kind == AwaitKind.ACTION, "draw": kind == AwaitKind.DRAW, "show": kind == AwaitKind.SHOW,
+        "deal": kind == AwaitKind.DEAL, "kill": bool(screen.killable_seats), "void": screen.in_play and is_floor,
+        "game": not screen.game_open, "start": screen.between_hands, "join": screen.between_hands,
+        "close-game": screen.between_hands and is_floor,
+    }
+    if where.startswith("seat-"):
+        return where if screen.between_hands else "hand"
+    return where if visible.get(where, False) else "hand"
 
 
 @tablet_login_required
