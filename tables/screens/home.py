@@ -1,0 +1,343 @@
+"""The home-game table screen: the game and hand read models (the API's) shaped for the dealer tablet: seats with
+stacks and the button, whose turn it is with only the legal actions as buttons and their amounts, the draw step,
+the manual showdown picker, and the result in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from casino.engine.cards import Rank, Suit
+from casino.engine.home.awaiting import AwaitKind
+from casino.engine.rules.words import describe_rules
+from casino.engine.variants import HOME_VARIANTS
+from tables.models import CardSource, HomeGame, HomeTableConfig, Table, seat_limit
+from tables.models import HomeHand as HandRow
+from tables.selectors.home import game_view, hand_view
+from tables.services.home_config import announce_rules
+from tables.services.home_engine import game_rules
+
+# Picker order: suits as rows (spades first, as most dealers sort), ranks high to low (as the Triple Draw picker).
+PICKER = [[f"{rank.code}{suit.value}" for rank in sorted(Rank, reverse=True)]
+          for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
+NUMBER_WORDS = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def is_home_table(table: Table) -> bool:
+    return table.table_type in HOME_VARIANTS
+
+
+@dataclass
+class SeatView:
+    """One seat as the dealer sees it: the player, chips behind and in the pot, how they stand in the hand."""
+
+    seat: int
+    name: str
+    player_card: str
+    stack_cents: int
+    cashed_out_cents: int = 0
+    in_pot_cents: int = 0
+    legs: int = 0
+    active: bool = True
+    in_hand: bool = False
+    status: str = ""
+    is_button: bool = False
+    is_turn: bool = False
+    cards: list[str] = field(default_factory=list)
+    shown: bool = False
+
+    @property
+    def key(self) -> str:
+        return f"seat-{self.seat}"
+
+    @property
+    def label(self) -> str:
+        plain = f"Seat {self.seat}"
+        return f"{plain} · {self.name}" if self.name and self.name != plain else plain
+
+
+@dataclass(frozen=True)
+class AmountChoice:
+    """A pre-filled amount button: "Bet $2.00 (minimum)"."""
+
+    verb: str  # bet | raise
+    cents: int
+    note: str
+
+
+@dataclass(frozen=True)
+class CountChoice:
+    """A manual draw's count button; `needs_ace`: above the limit, the dealer confirms an ace is kept."""
+
+    count: int
+    needs_ace: bool
+
+    @property
+    def words(self) -> str:
+        if self.count == 0:
+            return "Stand pat"
+        return f"Draws {self.count}" + (" (keeps an ace)" if self.needs_ace else "")
+
+
+@dataclass
+class HomeScreen:
+    """Everything one home-game table screen shows."""
+
+    table: Table
+    token: str
+    config: HomeTableConfig | None
+    announcement: list[str]
+    game: HomeGame | None
+    game_state: dict[str, Any] | None
+    hand_row: HandRow | None
+    hand: dict[str, Any] | None
+    seats: list[SeatView]
+    plays_for_legs: bool = False
+    legs_to_win: int | None = None
+    kill_cards: list[str] = field(default_factory=list)
+    seat_limit: int = 0
+
+    # --- the game -----------------------------------------------------------------------------------------------
+    @property
+    def is_manual(self) -> bool:
+        return (self.game.card_source if self.game else self.table.card_source) == CardSource.MANUAL
+
+    @property
+    def is_rng(self) -> bool:
+        return (self.game.card_source if self.game else self.table.card_source) == CardSource.RNG
+
+    @property
+    def game_open(self) -> bool:
+        return self.game is not None and self.game.is_open
+
+    @property
+    def in_play(self) -> bool:
+        return self.hand is not None and self.hand["status"] == HandRow.Status.IN_PLAY
+
+    @property
+    def between_hands(self) -> bool:
+        return self.game_open and not self.in_play
+
+    @property
+    def active_seats(self) -> list[SeatView]:
+        return [seat for seat in self.seats if seat.active]
+
+    @property
+    def free_seats(self) -> list[int]:
+        used = {seat.seat for seat in self.seats}
+        return [number for number in range(1, self.seat_limit + 1) if number not in used]
+
+    @property
+    def table_full(self) -> bool:
+        return len(self.active_seats) >= self.seat_limit
+
+    @property
+    def first_hand(self) -> bool:
+        """No hand dealt yet in this game: the rules are announced before the first card."""
+        return self.game_open and self.hand is None
+
+    @property
+    def game_winners(self) -> list[SeatView]:
+        winners = set(self.game.winners) if self.game else set()
+        return [seat for seat in self.seats if seat.seat in winners]
+
+    @property
+    def carried_pot_cents(self) -> int:
+        return self.game.pot_cents if self.game else 0
+
+    # --- the hand in play ---------------------------------------------------------------------------------------
+    @property
+    def awaiting(self) -> dict[str, Any]:
+        return self.hand["awaiting"] if self.hand else {"kind": "nothing", "seat": None, "seats": []}
+
+    @property
+    def awaiting_kind(self) -> str:
+        return str(self.awaiting["kind"]) if self.in_play else ""
+
+    @property
+    def turn_seat(self) -> SeatView | None:
+        seat = self.awaiting.get("seat")
+        return next((s for s in self.seats if s.seat == seat), None) if self.in_play else None
+
+    @property
+    def legal(self) -> dict[str, Any] | None:
+        return self.hand["legal"] if self.hand else None
+
+    @property
+    def legal_actions(self) -> list[str]:
+        return list(self.legal["actions"]) if self.legal else []
+
+    @property
+    def amount_choices(self) -> list[AmountChoice]:
+        """The bet or raise buttons with their amounts pre-filled: the minimum, the pot and (no limit) the rest."""
+        legal = self.legal
+        if not legal:
+            return []
+        verb = "bet" if legal["bet"] else "raise" if legal["raise"] else ""
+        if not verb:
+            return []
+        bounds = legal[verb]
+        low, high = bounds["minimum_cents"], bounds["maximum_cents"]
+        if low == high:
+            return [AmountChoice(verb, low, "")]
+        choices = [AmountChoice(verb, low, "minimum")]
+        pot = legal.get("pot_cents")
+        if pot is not None and low < pot <= high:
+            choices.append(AmountChoice(verb, pot, "pot" if pot < high else "pot, the most allowed"))
+        elif high not in (legal.get("all_in_cents"),):
+            choices.append(AmountChoice(verb, high, "the most allowed"))
+        return choices
+
+    @property
+    def amount_range(self) -> dict[str, Any] | None:
+        """A free amount between the minimum and the maximum (pot and no limit only)."""
+        legal = self.legal
+        if not legal:
+            return None
+        verb = "bet" if legal["bet"] else "raise" if legal["raise"] else ""
+        if not verb or legal[verb]["minimum_cents"] == legal[verb]["maximum_cents"]:
+            return None
+        return {"verb": verb, **legal[verb]}
+
+    @property
+    def draw(self) -> dict[str, Any] | None:
+        return self.hand["draw"] if self.hand and self.awaiting_kind == AwaitKind.DRAW else None
+
+    @property
+    def draw_counts(self) -> list[CountChoice]:
+        """A manual draw: the counts the rules allow, the ones above the limit needing an ace kept."""
+        draw = self.draw
+        if draw is None:
+            return []
+        counts = [CountChoice(n, False) for n in range(draw["minimum"], draw["maximum"] + 1)]
+        counts += [CountChoice(n, True) for n in range(draw["maximum"] + 1, draw["maximum_keeping_ace"] + 1)]
+        return counts
+
+    @property
+    def showing_seats(self) -> list[SeatView]:
+        """A manual showdown: the seats whose hands are still to be recorded."""
+        if self.awaiting_kind != AwaitKind.SHOW:
+            return []
+        pending = set(self.awaiting.get("seats", []))
+        return [seat for seat in self.seats if seat.seat in pending]
+
+    @property
+    def killable_seats(self) -> list[SeatView]:
+        """A manual hand with kill cards announced: the live seats that may yet be recorded dead."""
+        if not (self.in_play and self.is_manual and self.kill_cards):
+            return []
+        return [seat for seat in self.seats if seat.in_hand and not seat.status and not seat.shown]
+
+    @property
+    def pots(self) -> list[dict[str, Any]]:
+        return list(self.hand["pots"]) if self.in_play and self.hand else []
+
+    @property
+    def pot_cents(self) -> int:
+        return int(self.hand["pot_cents"]) if self.hand else self.carried_pot_cents
+
+    @property
+    def used_cards(self) -> set[str]:
+        """Cards already seen in this hand (shown hands and kill cards): the picker greys them out."""
+        if not self.hand:
+            return set()
+        seen = {card for seat in self.seats for card in seat.cards if seat.shown}
+        for text in self.hand["actions"]:
+            parts = text.split()
+            if len(parts) == 3 and parts[1] == "killed":
+                seen.add(parts[2])
+        return seen
+
+    @property
+    def picker(self) -> list[list[str]]:
+        return PICKER
+
+    # --- the result ---------------------------------------------------------------------------------------------
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.hand["result"] if self.hand and self.hand["status"] == HandRow.Status.SETTLED else None
+
+    @property
+    def result_hands(self) -> list[tuple[SeatView, dict[str, Any]]]:
+        result = self.result
+        if not result:
+            return []
+        hands = result["hands"]
+        return [(seat, hands[str(seat.seat)]) for seat in self.seats if str(seat.seat) in hands]
+
+
+def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -> list[SeatView]:
+    in_play = hand is not None and hand["status"] == HandRow.Status.IN_PLAY
+    in_hand = {p["seat"]: p for p in hand["players"]} if hand else {}
+    turn = hand["awaiting"].get("seat") if in_play and hand else None
+    kind = hand["awaiting"].get("kind") if in_play and hand else None
+    seats = []
+    for player in state["players"]:
+        number = player["seat"]
+        view = SeatView(seat=number, name=player["name"], player_card=player["player_card"],
+                        stack_cents=player["stack_cents"], legs=player["legs"], active=player["active"],
+                        cashed_out_cents=player["cashed_out_cents"])
+        played = in_hand.get(number)
+        if played is not None and hand is not None:
+            view.is_button = hand["button"] == number
+            view.cards = list(played["cards"])
+            view.shown = bool(played["cards"]) and hand["manual"]
+            if in_play:
+                view.in_hand = True
+                view.stack_cents = played["stack_cents"] if player["active"] else 0
+                view.in_pot_cents = played["in_pot_cents"]
+                view.is_turn = number == turn and kind in (AwaitKind.ACTION, AwaitKind.DRAW)
+            view.status = ("left" if played["left"] else "dead" if played["dead"] else
+                           "folded" if played["folded"] else
+                           "all in" if in_play and played["stack_cents"] == 0 and player["active"] else "")
+        elif not player["active"]:
+            view.status = "left"
+        elif in_play:
+            view.status = "sitting out"
+        seats.append(view)
+    return seats
+
+
+def _last_game(table: Table) -> HomeGame | None:
+    return (HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).select_related("table").first()
+            or HomeGame.objects.filter(table=table).select_related("table").order_by("-number").first())
+
+
+def home_token(table: Table) -> str:
+    """The change token of the screen: the table's, its house rules' and the shown game's versions (each write to
+    a game bumps its version under the game's lock)."""
+    game = _last_game(table)
+    config = HomeTableConfig.objects.filter(table=table).values_list("updated_at", flat=True).first()
+    shown = f"{game.pk}.{game.version}" if game is not None else "-"
+    return f"h{table.pk}.{table.version}.{table.is_open}.{config.timestamp() if config else '-'}.{shown}"
+
+
+def home_screen_for(table: Table) -> HomeScreen:
+    """The screen of one home-game table: its house rules, the open (or last) game and its current (or last) hand."""
+    token = home_token(table)
+    config = HomeTableConfig.objects.filter(table=table).first()
+    game = _last_game(table)
+    announcement: list[str] = []
+    state = None
+    hand = row = None
+    seats: list[SeatView] = []
+    rules = None
+    if game is not None:
+        rules = game_rules(game)
+        state = game_view(game)
+        announcement = list(state["announcement"])
+        row = HandRow.objects.filter(game=game).order_by("-number").first()
+        hand = hand_view(row, game) if row is not None else None
+        seats = _seats(game, state, hand)
+    elif config is not None:
+        rules = announce_rules(table.table_type, config.rules)
+        announcement = list(describe_rules(rules))
+    screen = HomeScreen(table=table, token=token, config=config, announcement=announcement, game=game,
+                        game_state=state, hand_row=row, hand=hand, seats=seats)
+    if rules is not None:
+        screen.plays_for_legs = rules.plays_for_legs
+        screen.legs_to_win = rules.legs_to_win if rules.plays_for_legs else None
+        screen.kill_cards = [str(card) for card in sorted(rules.kill_cards, key=lambda c: c.index)] \
+            if rules.kill_cards else []
+        screen.seat_limit = min(seat_limit(table.table_type), rules.seat_limit)
+    return screen

@@ -1,0 +1,164 @@
+// Home-game table screen: the draw button says what the tapped discards mean, and the showdown picker puts each
+// tapped card into the hand of the seat chosen with the target buttons. The server stays the only truth.
+(function () {
+  "use strict";
+
+  var chosen = null; // the seat whose hand picked cards go to
+
+  function showInputs() {
+    return Array.prototype.slice.call(document.querySelectorAll("form.show-form"));
+  }
+
+  function cardsOf(form) {
+    var input = form.querySelector("input[id^=show-cards-]");
+    return input && input.value.trim() ? input.value.trim().split(/\s+/) : [];
+  }
+
+  function setCards(form, cards) {
+    form.querySelector("input[id^=show-cards-]").value = cards.join(" ");
+  }
+
+  function faceOf(code) {
+    var button = document.querySelector('button.hpick[data-card="' + code + '"]');
+    return button ? button.textContent.trim() : code;
+  }
+
+  function refreshShow() {
+    var forms = showInputs();
+    if (!forms.length) { return; }
+    if (!chosen || !document.querySelector('form.show-form[data-seat="' + chosen + '"]')) {
+      chosen = forms[0].dataset.seat;
+    }
+    var picked = {};
+    forms.forEach(function (form) {
+      var cards = cardsOf(form);
+      cards.forEach(function (c) { picked[c] = true; });
+      var slots = form.querySelector(".show-slots");
+      var label = slots.textContent.split(" shows:")[0];
+      slots.textContent = label + " shows: " + (cards.length ? cards.map(faceOf).join(" ") : "no cards picked") +
+        " (" + cards.length + " of 5)";
+      form.classList.toggle("chosen", form.dataset.seat === chosen);
+    });
+    document.querySelectorAll("button.show-target").forEach(function (b) {
+      var on = b.dataset.target === chosen;
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.classList.toggle("chosen", on);
+    });
+    document.querySelectorAll("button.hpick:not(:disabled)").forEach(function (b) {
+      b.setAttribute("aria-pressed", picked[b.dataset.card] ? "true" : "false");
+    });
+  }
+
+  function refreshDraw() {
+    var form = document.querySelector("form.draw-form");
+    if (!form) { return; }
+    var count = form.querySelectorAll("input[name=discard]:checked").length;
+    var button = form.querySelector("#draw-submit");
+    button.textContent = count === 0 ? "Stand pat" : "Discard " + count + " and draw " + count;
+  }
+
+  function refresh() { refreshShow(); refreshDraw(); }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target.closest("button.show-target") : null;
+    if (target) {
+      chosen = target.dataset.target;
+      refreshShow();
+      return;
+    }
+    var pick = event.target.closest ? event.target.closest("button.hpick") : null;
+    if (!pick || pick.disabled) { return; }
+    var card = pick.dataset.card;
+    var forms = showInputs();
+    var owner = forms.filter(function (f) { return cardsOf(f).indexOf(card) >= 0; })[0];
+    if (owner) {
+      // A second tap takes the card back out of the hand it went into.
+      setCards(owner, cardsOf(owner).filter(function (c) { return c !== card; }));
+      chosen = owner.dataset.seat;
+    } else {
+      var form = document.querySelector('form.show-form[data-seat="' + chosen + '"]');
+      if (!form) { return; }
+      var cards = cardsOf(form);
+      if (cards.length >= 5) { return; }
+      cards.push(card);
+      setCards(form, cards);
+      if (cards.length === 5) {
+        // Full: move on to the next hand still to be picked, as the dealer goes round the table.
+        var next = forms.filter(function (f) { return cardsOf(f).length < 5; })[0];
+        if (next) { chosen = next.dataset.seat; }
+      }
+    }
+    refreshShow();
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.name === "discard") { refreshDraw(); }
+  });
+
+  // A new section (the poll, or the answer to a tap) keeps the cards picked for hands not yet recorded, unless
+  // the form just sent was that hand's.
+  // Likewise a menu the dealer opened and what they are typing elsewhere (a buy-in, chips, a reason) survive a
+  // poll, unless the server's own value for that field changed meanwhile.
+  var kept = {};
+  var fields = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    kept = {};
+    fields = [];
+    if (!event.detail.target || event.detail.target.id !== "home-hand") { return; }
+    var source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    var sent = source && source.closest ? source.closest("form") : null;
+    showInputs().forEach(function (form) {
+      if (form !== sent) { kept[form.dataset.seat] = cardsOf(form); }
+    });
+    event.detail.target.querySelectorAll("input[id], details[id]").forEach(function (el) {
+      if (sent && sent.contains(el)) { return; }
+      if (el.tagName === "DETAILS") {
+        if (el.open !== el.hasAttribute("open")) { fields.push({ id: el.id, open: el.open }); }
+      } else if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked !== el.defaultChecked) { fields.push({ id: el.id, checked: el.checked, base: el.defaultChecked }); }
+      } else if (el.type !== "hidden" && el.value !== el.defaultValue) {
+        fields.push({ id: el.id, value: el.value, base: el.defaultValue });
+      }
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    fields.forEach(function (saved) {
+      var el = document.getElementById(saved.id);
+      if (!el) { return; }
+      if ("open" in saved) { el.open = saved.open; }
+      else if ("checked" in saved) { if (el.defaultChecked === saved.base) { el.checked = saved.checked; } }
+      else if (el.defaultValue === saved.base) { el.value = saved.value; }
+    });
+    fields = [];
+    showInputs().forEach(function (form) {
+      var cards = kept[form.dataset.seat];
+      if (cards && cards.length && !cardsOf(form).length) {
+        var used = cards.filter(function (c) {
+          var b = document.querySelector('button.hpick[data-card="' + c + '"]');
+          return b && !b.disabled;
+        });
+        setCards(form, used);
+      }
+    });
+    kept = {};
+    refresh();
+  });
+  document.addEventListener("DOMContentLoaded", refresh);
+
+  // The 1 s poll waits while a tap's form is in flight, so it never overwrites the answer to that tap.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.target.hasAttribute("data-poll") && document.querySelector("#home-hand form.htmx-request")) {
+      event.preventDefault();
+    }
+  });
+})();
+
+// The rules are one tap away: the header's Rules button opens them in a dialog (tablet.js may already have).
+document.addEventListener("click", function (event) {
+  var opener = event.target.closest ? event.target.closest('[data-opens-dialog="rules-dialog"]') : null;
+  var dialog = opener ? document.getElementById("rules-dialog") : null;
+  if (dialog && dialog.showModal) {
+    event.preventDefault();
+    if (!dialog.open) { dialog.showModal(); }
+  }
+});

@@ -1,0 +1,338 @@
+"""The home-game table screen: the page, its one-second poll, the announced rules, and each tap through one of the
+home-game services (the same the API calls), refusals shown next to the control that caused them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from audit.roles import DEALER, FLOOR, has_role
+from casino.api_errors import screen_error
+from casino.engine.errors import EngineError
+from casino.engine.home.awaiting import AwaitKind
+from casino.errors import DomainError, WrongPhase
+from tables.forms import parse_amount_cents, parse_card_list, parse_reason, parse_seat_number
+from tables.models import HomeGame, Table
+from tables.models import HomeHand as HandRow
+from tables.screens.home import HomeScreen, home_screen_for, home_token, is_home_table
+from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
+from tables.services.home_hands import hand_act, hand_start
+from tables.services.home_rulings import hand_void
+from tables.templatetags.tablet import money
+from tables.views import triple_draw
+from tables.views.common import table_for_user, tablet_login_required
+
+HAND_TEMPLATE = "tables/tablet/home_hand.html"
+
+
+def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None = None,
+              confirm: dict[str, Any] | None = None) -> dict[str, Any]:
+    screen = home_screen_for(table)
+    # Compliance follows tables read-only; the services refuse their writes anyway, so no controls are shown.
+    can_act = has_role(request.user, FLOOR, DEALER)
+    is_floor = has_role(request.user, FLOOR)
+    return {
+        "screen": screen,
+        "table": table,
+        "errors": {_shown_at(screen, where, is_floor): text for where, text in (errors or {}).items()},
+        "confirm": confirm,
+        "is_floor": is_floor,
+        "can_act": can_act,
+        # What was typed is kept only to be corrected; after a success the fields show the server's values.
+        "posted": request.POST if errors else QueryDict(),
+        "posted_discards": request.POST.getlist("discard") if errors else [],
+    }
+
+
+def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
+    """Where a refusal is shown: next to the control that caused it if the screen still shows that control (it may
+    not: a stale screen's tap on a hand that has moved on), else under the hand's title."""
+    kind = screen.awaiting_kind
+    visible = {
+        "turn": kind == AwaitKind.ACTION, "draw": kind == AwaitKind.DRAW, "show": kind == AwaitKind.SHOW,
+        "deal": kind == AwaitKind.DEAL, "kill": bool(screen.killable_seats), "void": screen.in_play and is_floor,
+        "game": not screen.game_open, "start": screen.between_hands, "join": screen.between_hands,
+        "close-game": screen.between_hands and is_floor,
+    }
+    if where.startswith("seat-"):
+        return where if screen.between_hands else "hand"
+    return where if visible.get(where, False) else "hand"
+
+
+@tablet_login_required
+@require_GET
+@never_cache
+def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A table's screen: home-game tables get this one, every other table the Triple Draw screen."""
+    table = table_for_user(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    if not is_home_table(table):
+        return triple_draw.table_screen(request, table_id)
+    return render(request, "tables/tablet/home_table.html", _context(request, table))
+
+
+def _home_table(request: HttpRequest, table_id: int) -> Table | HttpResponse:
+    table = table_for_user(request, table_id)
+    if isinstance(table, Table) and not is_home_table(table):
+        raise Http404("not a home-game table")
+    return table
+
+
+@tablet_login_required
+@require_GET
+@never_cache
+def home_state(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The polled hand section; 204 (htmx then leaves the screen alone) while nothing has changed."""
+    table = _home_table(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    if request.GET.get("v") == home_token(table):
+        return HttpResponse(status=204)
+    return render(request, HAND_TEMPLATE, _context(request, table))
+
+
+@tablet_login_required
+@require_GET
+def home_rules(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The announced rules as a page of their own (the table screen shows the same in a dialog)."""
+    table = _home_table(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    return render(request, "tables/tablet/home_rules_page.html", _context(request, table))
+
+
+# --- actions: each parses its form, names where an error belongs, and calls exactly one service ---------------
+
+
+class NeedsConfirmation(Exception):
+    """A tap the dealer must confirm first (a manual draw above the limit keeps an ace); nothing was changed."""
+
+    def __init__(self, where: str, details: dict[str, Any]) -> None:
+        super().__init__(where)
+        self.where = where
+        self.details = details
+
+
+@dataclass(frozen=True)
+class Action:
+    """A tap on the screen: `where` keys an error to the control that caused it."""
+
+    where: Callable[[QueryDict], str]
+    run: Callable[[Table, QueryDict, Any], object]
+
+
+def _fixed(where: str) -> Callable[[QueryDict], str]:
+    return lambda data: where
+
+
+def _seat_where(data: QueryDict) -> str:
+    return f"seat-{data.get('seat', '')}"
+
+
+def _game(table: Table, data: QueryDict) -> HomeGame:
+    """The game the screen showed when the dealer tapped; a stale screen's tap then fails plainly."""
+    try:
+        game = HomeGame.objects.get(pk=int(data.get("game", "")), table=table)
+    except (ValueError, HomeGame.DoesNotExist):
+        raise WrongPhase("this game is no longer on the table", code="no_game") from None
+    return game
+
+
+def _hand(table: Table, data: QueryDict) -> HandRow:
+    try:
+        return HandRow.objects.get(pk=int(data.get("hand", "")), game__table=table)
+    except (ValueError, HandRow.DoesNotExist):
+        raise WrongPhase("this hand is no longer on the table", code="no_hand") from None
+
+
+def _dollars(text: str | None, what: str, field: str) -> int:
+    try:
+        return parse_amount_cents(text)
+    except DomainError as exc:
+        exc.message = exc.message.replace("the bet amount", what).replace("the bet", what)
+        exc.field = field
+        raise
+
+
+def _open_game(table: Table, data: QueryDict, user: Any) -> object:
+    return game_open(table=table, actor=user)
+
+
+def _join(table: Table, data: QueryDict, user: Any) -> object:
+    game = _game(table, data)
+    cents = _dollars(data.get("buy_in"), "the buy-in", "buy_in_cents")
+    try:
+        return player_join(game=game.pk, actor=user, seat=parse_seat_number(data.get("seat")), buy_in_cents=cents,
+                           name=(data.get("name") or "").strip(), player_card=(data.get("player_card") or "").strip())
+    except DomainError as exc:
+        if exc.code == "buy_in_outside_range":
+            exc.message = (f"{money(cents)} is outside the buy-in range "
+                           f"{money(game.buy_in_min_cents)} to {money(game.buy_in_max_cents)}")
+        raise
+
+
+def _chips(table: Table, data: QueryDict, user: Any) -> object:
+    game = _game(table, data)
+    cents = _dollars(data.get("amount"), "the chips to add", "amount_cents")
+    try:
+        return player_add_chips(game=game.pk, actor=user, seat=parse_seat_number(data.get("seat")),
+                                amount_cents=cents)
+    except DomainError as exc:
+        if exc.code == "buy_in_outside_range":
+            exc.message = f"adding {money(cents)} would take the stack past the maximum buy-in " \
+                          f"{money(game.buy_in_max_cents)}"
+        raise
+
+
+def _leave(table: Table, data: QueryDict, user: Any) -> object:
+    return player_leave(game=_game(table, data).pk, actor=user, seat=parse_seat_number(data.get("seat")))
+
+
+def _start(table: Table, data: QueryDict, user: Any) -> object:
+    return hand_start(game=_game(table, data).pk, actor=user)
+
+
+def _close_game(table: Table, data: QueryDict, user: Any) -> object:
+    return game_close(game=_game(table, data).pk, actor=user, reason=parse_reason(data.get("reason")))
+
+
+def _void(table: Table, data: QueryDict, user: Any) -> object:
+    return hand_void(hand=_hand(table, data).pk, actor=user, reason=parse_reason(data.get("reason")))
+
+
+BETTING = ("fold", "check", "call", "bet", "raise", "allin")
+
+
+def _act(table: Table, data: QueryDict, user: Any) -> object:
+    """A betting action; a bet or raise takes its amount from the tapped button or the amount field (dollars)."""
+    hand = _hand(table, data)
+    verb = data.get("action", "")
+    if verb not in BETTING:
+        raise DomainError("choose an action", code="bad_action", field="action")
+    amount = None
+    if verb in ("bet", "raise"):
+        amount = _dollars(data.get("amount"), f"the {'bet' if verb == 'bet' else 'raise'}", "amount_cents")
+    try:
+        return hand_act(hand=hand.pk, actor=user, seat=parse_seat_number(data.get("seat")), action=verb,
+                        amount_cents=amount)
+    except DomainError as exc:
+        if exc.field == "amount_cents" and amount is not None:
+            exc.message = _amount_refusal(table, verb, amount) or exc.message
+        raise
+
+
+def _amount_refusal(table: Table, verb: str, amount: int) -> str | None:
+    """An amount refused, in dollars and with the range the rules allow now."""
+    legal = home_screen_for(table).legal
+    bounds = legal.get(verb) if legal else None
+    if not bounds:
+        return None
+    low, high = money(bounds["minimum_cents"]), money(bounds["maximum_cents"])
+    what = "a bet" if verb == "bet" else "a raise"
+    allowed = f"{low}" if low == high else f"{low} to {high}"
+    return f"{money(amount)} is not allowed: {what} {'is' if low == high else 'goes from'} {allowed}" \
+        if verb == "bet" else f"raising to {money(amount)} is not allowed: {what} is to {allowed}"
+
+
+def _draw(table: Table, data: QueryDict, user: Any) -> object:
+    """A dealt hand's draw: the cards tapped are the discards (none: standing pat)."""
+    hand = _hand(table, data)
+    return hand_act(hand=hand.pk, actor=user, seat=parse_seat_number(data.get("seat")), action="draw",
+                    cards=data.getlist("discard"))
+
+
+def _draw_count(table: Table, data: QueryDict, user: Any) -> object:
+    """A manual hand's draw by count; a count above the limit is taken only once the dealer confirms the ace kept."""
+    hand = _hand(table, data)
+    seat = parse_seat_number(data.get("seat"))
+    try:
+        count = int(data.get("count", ""))
+    except ValueError:
+        raise DomainError("choose how many cards the player draws", code="bad_count", field="count") from None
+    draw = home_screen_for(table).draw
+    needs_ace = draw is not None and draw["maximum"] < count <= draw["maximum_keeping_ace"]
+    if needs_ace and data.get("ace") != "yes":
+        raise NeedsConfirmation("draw", {"seat": seat, "count": count, "maximum": draw["maximum"] if draw else 0})
+    return hand_act(hand=hand.pk, actor=user, seat=seat, action="draw", count=count, keeps_ace=needs_ace)
+
+
+def _dealt(table: Table, data: QueryDict, user: Any) -> object:
+    return hand_act(hand=_hand(table, data).pk, actor=user, seat=None, action="dealt")
+
+
+def _kill(table: Table, data: QueryDict, user: Any) -> object:
+    card = data.get("card") or ""
+    if not card:
+        raise DomainError("tap the kill card the player was dealt", code="bad_card", field="card")
+    return hand_act(hand=_hand(table, data).pk, actor=user, seat=parse_seat_number(data.get("seat")),
+                    action="killed", card=card)
+
+
+def _show(table: Table, data: QueryDict, user: Any) -> object:
+    seat = parse_seat_number(data.get("seat"))
+    cards = parse_card_list(data.get("cards"))
+    if len(cards) != 5:
+        raise DomainError(f"tap the five cards seat {seat} shows ({len(cards)} chosen)", code="wrong_card_count",
+                          field="cards")
+    return hand_act(hand=_hand(table, data).pk, actor=user, seat=seat, action="show", cards=cards)
+
+
+ACTIONS: dict[str, Action] = {
+    "open-game": Action(_fixed("game"), _open_game),
+    "join": Action(_fixed("join"), _join),
+    "chips": Action(_seat_where, _chips),
+    "leave": Action(_seat_where, _leave),
+    "start": Action(_fixed("start"), _start),
+    "close-game": Action(_fixed("close-game"), _close_game),
+    "void": Action(_fixed("void"), _void),
+    "act": Action(_fixed("turn"), _act),
+    "draw": Action(_fixed("draw"), _draw),
+    "draw-count": Action(_fixed("draw"), _draw_count),
+    "dealt": Action(_fixed("deal"), _dealt),
+    "kill": Action(_fixed("kill"), _kill),
+    "show": Action(_fixed("show"), _show),
+}
+
+
+def _error_text(message: str) -> str:
+    return message[:1].upper() + message[1:]
+
+
+@tablet_login_required
+@require_POST
+def home_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
+    """Run one tap through its service; answer htmx with the re-rendered hand section, a plain form with a
+    redirect (or the page with the error next to its cause)."""
+    table = _home_table(request, table_id)
+    if isinstance(table, HttpResponse):
+        return table
+    chosen = ACTIONS.get(action)
+    if chosen is None:
+        raise Http404("No such action")
+    where = chosen.where(request.POST)
+    status = 200
+    errors: dict[str, str] = {}
+    confirm = None
+    try:
+        chosen.run(table, request.POST, request.user)
+    except NeedsConfirmation as pending:
+        confirm = {"where": pending.where, **pending.details}
+    except (DomainError, EngineError) as exc:
+        shown = screen_error(exc)
+        errors[where] = _error_text(shown.message)
+        status = shown.status
+    table.refresh_from_db()
+    if request.headers.get("HX-Request") == "true":
+        return render(request, HAND_TEMPLATE, _context(request, table, errors, confirm), status=status)
+    if not errors and confirm is None:
+        return HttpResponseRedirect(reverse("tablet:table", args=[table.pk]))
+    return render(request, "tables/tablet/home_table.html", _context(request, table, errors, confirm), status=status)
+

@@ -1,0 +1,76 @@
+"""Freak of Nature on the dealer tablet: a whole pot-limit hand by tapping, ending in the rule sheet's example.
+
+Rule sheet, article 3 example: "A holds 5♥5♦9♣9♠K♥. B holds Q♠Q♦Q♣4♥7♦. Neither player holds a six, so fives
+become wild. A's two fives join the pair of nines to make four nines with a king. B has no five and plays three
+queens. A wins."
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from tests.tablet import home_support
+from tests.tablet.home_support import act, draw, home_game, stacked_deck, tap, turn, version
+
+decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_three_queens(
+    home_tablet: Any, shots: Any, decks: Any, floor_user: User, dealer_user: User
+) -> None:
+    table, _ = home_game("freak-of-nature", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
+                            rules={"betting": "pot_limit", "min_bet_cents": 200})
+    # The button starts at seat 1, so the deal goes Bob, Ann, Bob, Ann, ...
+    decks(stacked_deck([2, 1], {1: "5h 5d 9c 9s Kh", 2: "Qs Qd Qc 4h 7d"}))
+    page = home_tablet(table)
+
+    expect(page.locator("#announce")).to_contain_text("6s are wild")
+    shots(page, "rules-announced")
+    page.get_by_role("link", name="Rules", exact=True).tap()
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-dialog")).to_contain_text("Pot limit, minimum bet $2")
+    shots(page, "rules-dialog")
+    page.locator("#rules-dialog").get_by_role("button", name="Close").tap()
+
+    tap(page, page.locator("#start-hand"))
+    expect(page.locator("#pot")).to_have_text("Pot $2.00")
+    expect(page.locator("#seat-1")).to_contain_text("The button")
+    assert turn(page) == "Seat 2 · Bob to act"
+    # Only the legal actions: nothing to call, so no Call button; the bet pre-filled at the minimum (= the pot).
+    expect(page.get_by_role("button", name="Call", exact=False)).to_have_count(0)
+    shots(page, "first-betting-round")
+    act(page, re.compile(r"^Bet \$2\.00"))
+    assert turn(page) == "Seat 1 · Ann to act: $2.00 to call"
+    act(page, "Call $2.00")
+
+    expect(page.locator("#draw-rule")).to_contain_text("Stand pat or discard up to 3 cards")
+    shots(page, "the-draw")
+    draw(page)  # Bob stands pat
+    draw(page)  # Ann stands pat
+
+    assert turn(page) == "Seat 2 · Bob to act"
+    expect(page.locator("#amount")).to_have_value("2")
+    shots(page, "second-betting-round")
+    # Above the pot limit: the refusal sits under the amount, in dollars, and nothing changes.
+    before = version(page)
+    page.locator("#amount").fill("50")
+    tap(page, page.get_by_role("button", name="Bet this amount"))
+    expect(page.locator("#turn-error")).to_contain_text("$2.00 to $6.00")
+    assert version(page) == before
+    expect(page.locator("#seat-2 .stack")).to_have_text("Stack $197.00")
+    shots(page, "bet-above-the-pot-refused")
+    act(page, re.compile(r"^Bet \$6\.00"))
+    act(page, "Call $6.00")
+
+    expect(page.locator("#headline")).to_have_text("Fives wild: four nines beat three queens")
+    expect(page.locator("#result-lines")).to_contain_text("Pot $18.00 to Ann")
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $209.00")
+    expect(page.locator("#seat-2 .stack")).to_have_text("Stack $191.00")
+    shots(page, "result")

@@ -1,0 +1,95 @@
+"""A home game's life on the tablet: the dealer opens it (the rules announced), seats players with buy-ins in dollars
+within the range, adds chips, a player leaves and is cashed out, a second tablet follows within the poll, and the
+floor closes the game. Every refusal sits next to its cause and changes nothing.
+
+Issue 12: "seats players (name or player number, buy-in in cents within the range) ... Players may join between
+hands, add chips between hands (within the range), leave (their stack is cashed out)".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from tables.models import HomeGame, HomeGamePlayer
+from tests.tables.conftest import open_home_table
+from tests.tablet import home_support
+from tests.tablet.conftest import POLL_TIMEOUT_MS
+from tests.tablet.home_support import tap, version
+
+home_tablet, shots = home_support.home_tablet, home_support.shots
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def seat_player(page: Any, seat: int, *, name: str = "", card: str = "", buy_in: str = "") -> None:
+    page.locator(f'label[data-seat-choice="{seat}"]').tap()
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Player number").fill(card)
+    page.get_by_label("Buy-in in dollars", exact=False).fill(buy_in)
+    tap(page, page.get_by_role("button", name="Seat the player"))
+
+
+def test_a_game_opened_players_seated_chips_added_a_player_leaving_and_the_floor_closing_it(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    table = open_home_table("Five Card Draw 9", "five-card-draw", floor_user, dealer_user,
+                            buy_in_min_cents=1_000, buy_in_max_cents=20_000)
+    page = home_tablet(table)
+    shots(page, "no-game-yet")
+    tap(page, page.get_by_role("button", name="Open a game"))
+    expect(page.locator("#announce")).to_contain_text("Ante $1.00")
+    expect(page.locator("#announce")).to_contain_text("Fixed limit $2/$4")
+    shots(page, "game-open-rules-to-announce")
+
+    # A buy-in outside the range: the message in dollars under the form; nobody is seated.
+    before = version(page)
+    seat_player(page, 1, name="Ann", buy_in="5")
+    expect(page.locator("#join-error")).to_have_text("$5.00 is outside the buy-in range $10.00 to $200.00")
+    assert version(page) == before
+    assert not HomeGamePlayer.objects.exists()
+    expect(page.get_by_label("Name")).to_have_value("Ann")  # kept to correct
+    shots(page, "buy-in-outside-the-range")
+    seat_player(page, 1, name="Ann", buy_in="100")
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $100.00")
+
+    follower = home_tablet(table, "fiona")  # the floor follows the same table on a second tablet
+    seat_player(page, 2, card="P-17", buy_in="100.50")
+    expect(page.locator("#seat-2")).to_contain_text("#P-17")
+    expect(follower.locator("#seat-2 .stack")).to_have_text("Stack $100.50", timeout=POLL_TIMEOUT_MS)
+
+    page.locator("#seat-menu-1 summary").tap()
+    page.get_by_label("Add chips, in dollars").first.fill("150")
+    before = version(page)
+    tap(page, page.locator("#seat-1").get_by_role("button", name="Add chips"))
+    expect(page.locator("#seat-1-error")).to_have_text(
+        "Adding $150.00 would take the stack past the maximum buy-in $200.00")
+    assert version(page) == before
+    shots(page, "too-many-chips-refused")
+    page.locator("#chips-1").fill("50")
+    tap(page, page.locator("#seat-1").get_by_role("button", name="Add chips"))
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $150.00")
+
+    page.locator("#seat-menu-2 summary").tap()
+    tap(page, page.get_by_role("button", name="Cash out $100.50 and leave"))
+    expect(page.locator("#seat-2 .stack")).to_have_text("Cashed out $100.50")
+    shots(page, "a-player-left")
+
+    before = version(page)
+    tap(page, page.locator("#start-hand"))
+    expect(page.locator("#start-error")).to_have_text("Fewer than two players have chips: a hand needs two or more")
+    assert version(page) == before
+
+    expect(follower.locator("#seat-2 .stack")).to_have_text("Cashed out $100.50", timeout=POLL_TIMEOUT_MS)
+    follower.locator("#close-game summary").tap()
+    tap(follower, follower.get_by_role("button", name="Close game 1 and cash everyone out"))
+    expect(follower.locator("#close-game-error")).to_have_text("Give a reason")
+    follower.get_by_label("Reason").fill("end of the session")
+    tap(follower, follower.get_by_role("button", name="Close game 1 and cash everyone out"))
+    expect(follower.locator("#game-end")).to_contain_text("closed by the floor (end of the session)")
+    expect(page.locator("#game-end")).to_be_visible(timeout=POLL_TIMEOUT_MS)
+    expect(page.locator("#seat-1 .stack")).to_have_text("Cashed out $150.00")
+    assert HomeGame.objects.get().status == HomeGame.Status.CLOSED
+    shots(page, "game-closed")

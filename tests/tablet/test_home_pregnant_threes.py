@@ -1,0 +1,72 @@
+"""Pregnant Threes on the dealer tablet, a manual table: the dealer records the deal, a kill card, two optional draws
+of up to three by count, and the hands shown at the showdown with the card picker.
+
+Rule sheet: "A player holds 3♥6♣Q♠Q♦9♦. The three, six and nine are all wild. With the natural pair of queens, the
+player has five queens." "A player who receives a kill card is disqualified and their hand is dead."
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from tests.tablet import home_support
+from tests.tablet.home_support import act, home_game, show, tap, turn
+
+home_tablet, shots = home_support.home_tablet, home_support.shots
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_a_manual_hand_with_a_kill_card_two_draws_and_five_queens_at_the_showdown(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    table, _ = home_game("pregnant-threes", floor_user, dealer_user, source="manual",
+                         players=[(1, "Ann"), (2, "Bob"), (3, "Cy")],
+                         rules={"draws": 2, "cards_per_draw": 3, "draw": "optional", "kill_cards": ["Kd"]})
+    page = home_tablet(table)
+    announce = page.locator("#announce")
+    expect(announce).to_contain_text("Two draws of up to 3 cards (optional)")
+    expect(announce).to_contain_text("3s, 6s and 9s are wild")
+    expect(announce).to_contain_text("Kill cards: K♦")
+    shots(page, "rules-announced")
+
+    tap(page, page.locator("#start-hand"))
+    expect(page.locator("#turn-title")).to_have_text("Deal five cards to each player")
+    page.locator("#kill-panel summary").tap()
+    shots(page, "deal-and-kill-cards")
+    act(page, "Seat 3 · Cy was dealt K♦")
+    expect(page.locator("#seat-3 .seat-status")).to_have_text("Dead")
+    act(page, "The deal is done")
+
+    assert turn(page) == "Seat 2 · Bob to act"
+    act(page, "Check")
+    act(page, "Check")
+    expect(page.locator("#turn-title")).to_have_text("Seat 2 · Bob: the draw (1 of 2)")
+    expect(page.locator("#draw-rule")).to_have_text("Stand pat or discard up to 3 cards.")
+    expect(page.locator("form.counts button")).to_have_text(["Stand pat", "Draws 1", "Draws 2", "Draws 3"])
+    shots(page, "first-draw-by-count")
+    act(page, "Draws 2")
+    act(page, "Draws 3")
+    act(page, "Check")
+    act(page, "Check")
+    expect(page.locator("#turn-title")).to_have_text("Seat 2 · Bob: the draw (2 of 2)")
+    act(page, "Stand pat")
+    act(page, "Draws 1")
+    act(page, "Bet $4.00")
+    act(page, "Call $4.00")
+
+    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown")
+    expect(page.locator('button.hpick[data-card="Kd"]')).to_be_disabled()  # already seen: the kill card
+    show(page, 1, "3h 6c Qs Qd 9d")
+    shots(page, "showdown-one-hand-recorded")
+    expect(page.locator('button.hpick[data-card="Qs"]')).to_be_disabled()
+    show(page, 2, "As Ah Kc Ks 2d")
+
+    expect(page.locator("#headline")).to_have_text("Five queens beat aces and kings")
+    expect(page.locator("#result-lines")).to_contain_text("Pot $11.00 to Ann")
+    expect(page.locator("#result-lines")).to_contain_text("Cy is dead: K♦ is a kill card")
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $206.00")
+    shots(page, "result")

@@ -1,0 +1,154 @@
+"""The home-game table screen through Django's test client: which screen a table gets, who may act, the poll, and
+refusals shown next to their cause with nothing changed (the record, the chips, the audit trail)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from audit.models import AuditEvent
+from tables.models import HomeGame, HomeGamePlayer, HomeHand, Table
+from tables.screens.home import home_token
+from tables.services.home_hands import hand_act, hand_start
+from tests.tablet.home_support import home_game
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _client(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _act(client: Client, table: Table, tap: str, **data: Any) -> Any:
+    return client.post(reverse("tablet:home-action", args=[table.pk, tap]), data, **HTMX)
+
+
+def _error(response: Any, where: str) -> str:
+    found = re.search(rf'id="{where}-error">([^<]*)<', response.content.decode())
+    return found.group(1).strip() if found else ""
+
+
+@pytest.fixture
+def two_players(floor_user: User, dealer_user: User) -> tuple[Table, HomeGame]:
+    return home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")])
+
+
+def _snapshot(game: HomeGame) -> tuple[Any, ...]:
+    hands = list(HomeHand.objects.filter(game=game).order_by("number").values_list("record", "status"))
+    stacks = list(HomeGamePlayer.objects.filter(game=game).order_by("seat").values_list("stack_cents", "left_at"))
+    game.refresh_from_db()
+    return hands, stacks, game.pot_cents, game.version, AuditEvent.objects.count()
+
+
+def test_a_home_game_table_gets_the_home_screen_and_a_triple_draw_table_its_own(
+    two_players: tuple[Table, HomeGame], make_table: Any, dealer_user: User
+) -> None:
+    table, _ = two_players
+    triple = make_table("Triple One")
+    client = _client(dealer_user)
+    home_page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert 'id="home-hand"' in home_page
+    assert "Announce the rules before the first card" in home_page
+    assert 'id="round"' in client.get(reverse("tablet:table", args=[triple.pk])).content.decode()
+    assert client.get(reverse("tablet:home-state", args=[triple.pk])).status_code == 404
+
+
+def test_the_poll_answers_204_until_something_changes(
+    two_players: tuple[Table, HomeGame], dealer_user: User
+) -> None:
+    table, game = two_players
+    client = _client(dealer_user)
+    url = reverse("tablet:home-state", args=[table.pk])
+    token = home_token(Table.objects.get(pk=table.pk))
+    assert client.get(url, {"v": token}, **HTMX).status_code == 204
+    hand_start(game=game.pk, actor=dealer_user)
+    table.refresh_from_db()
+    response = client.get(url, {"v": token}, **HTMX)
+    assert response.status_code == 200
+    assert "Seat 2 · Bob to act" in response.content.decode()
+
+
+def test_compliance_follows_read_only_and_a_dealer_elsewhere_sees_nothing(
+    two_players: tuple[Table, HomeGame], compliance_user: User, other_dealer: User
+) -> None:
+    table, game = two_players
+    carl = _client(compliance_user)
+    page = carl.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "Read only" in page
+    assert "start the first hand" not in page
+    before = _snapshot(game)
+    response = _act(carl, table, "start", game=game.pk)
+    assert response.status_code == 403
+    assert _error(response, "readonly") == "Compliance is read-only"
+    assert _snapshot(game) == before
+    assert _client(other_dealer).get(reverse("tablet:table", args=[table.pk])).status_code == 403
+
+
+def test_a_tap_out_of_turn_or_on_a_finished_hand_is_refused_next_to_it_and_changes_nothing(
+    two_players: tuple[Table, HomeGame], dealer_user: User
+) -> None:
+    table, game = two_players
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    client = _client(dealer_user)
+    before = _snapshot(game)
+    response = _act(client, table, "act", hand=hand.pk, seat=1, action="check")  # Bob is to act
+    assert response.status_code == 409
+    assert "seat 1" in _error(response, "turn").lower()
+    assert _snapshot(game) == before
+
+    response = _act(client, table, "act", hand=hand.pk, seat=2, action="bet", amount="abc")
+    assert response.status_code == 400
+    assert _error(response, "turn") == "&#x27;abc&#x27; is not an amount of money"
+    assert _snapshot(game) == before
+
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="fold")
+    before = _snapshot(game)
+    response = _act(client, table, "act", hand=hand.pk, seat=1, action="check")  # a stale screen's tap
+    assert response.status_code == 409
+    assert _error(response, "hand") == "Hand 1 is settled"
+    assert _snapshot(game) == before
+
+
+def test_a_manual_draw_above_the_limit_waits_for_the_ace_to_be_confirmed(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
+                            source="manual")
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    for request in ({"action": "dealt", "seat": None}, {"seat": 2, "action": "check"},
+                    {"seat": 1, "action": "check"}):
+        hand_act(hand=hand.pk, actor=dealer_user, **request)
+    client = _client(dealer_user)
+    before = _snapshot(game)
+    response = _act(client, table, "draw-count", hand=hand.pk, seat=2, count=4)
+    assert response.status_code == 200
+    assert "Is the player keeping an ace?" in response.content.decode()
+    assert _snapshot(game) == before
+    response = _act(client, table, "draw-count", hand=hand.pk, seat=2, count=4, ace="yes")
+    assert response.status_code == 200
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 draw 4 ace"
+
+
+def test_the_floor_voids_a_hand_from_the_tablet_with_a_reason_and_a_dealer_cannot(
+    two_players: tuple[Table, HomeGame], dealer_user: User, floor_user: User
+) -> None:
+    table, game = two_players
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    dealer_page = _client(dealer_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "Void this hand" not in dealer_page
+    floor = _client(floor_user)
+    before = _snapshot(game)
+    response = _act(floor, table, "void", hand=hand.pk, reason="")
+    assert _error(response, "void") == "Give a reason"
+    assert _snapshot(game) == before
+    response = _act(floor, table, "void", hand=hand.pk, reason="misdeal")
+    assert response.status_code == 200
+    assert "Hand 1 was voided: misdeal" in response.content.decode()
+    assert list(HomeGamePlayer.objects.filter(game=game).values_list("stack_cents", flat=True)) == [20_000, 20_000]
