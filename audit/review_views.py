@@ -24,6 +24,7 @@ from audit.services import chain_verification_request
 from audit.views import compliance_context, compliance_view, parse_before
 from casino.api_errors import screen_error
 from casino.errors import DomainError
+from casino.users import request_user
 
 
 def compliance_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -91,7 +92,7 @@ def _review_step(
     case = get_object_or_404(ExceptionCase, id=case_id)
     url = reverse("audit:exception-detail", args=[case.id])
     try:
-        step(case=case, actor=request.user, **fields)
+        step(case=case, actor=request_user(request), **fields)
     except DomainError as exc:
         shown = screen_error(exc)
         messages.error(request, shown.message)
@@ -126,7 +127,7 @@ def exception_sign_off(request: HttpRequest, case_id: int) -> HttpResponse:
 @compliance_action
 def chain_verify(request: HttpRequest) -> HttpResponse:
     try:
-        run = chain_verification_request(actor=request.user)
+        run = chain_verification_request(actor=request_user(request))
     except DomainError as exc:
         messages.error(request, screen_error(exc).message)
         return _back(request, reverse("audit:event-list"))

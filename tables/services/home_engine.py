@@ -94,11 +94,11 @@ def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None, limi
         elif awaiting.kind is AwaitKind.RESHUFFLE:
             used = len(hand.used_reshuffles)
             if planned and used < len(planned):
-                stock = list(parse_cards(planned[used]))
+                fresh = list(parse_cards(planned[used]))
             else:
-                stock = list(hand.muck)
-                secrets.SystemRandom().shuffle(stock)
-            hand.reshuffle(stock)
+                fresh = list(hand.muck)
+                secrets.SystemRandom().shuffle(fresh)
+            hand.reshuffle(fresh)
         else:
             return dealt
 
