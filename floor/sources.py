@@ -1,6 +1,6 @@
 """Where the floor reads home-game figures: the seam the home-game tables plug their chip ledger into.
 
-`settings.FLOOR_HOME_FIGURES` names a function (empty: no home-game figures yet)
+`settings.FLOOR_HOME_FIGURES` names a function (default `floor.home_ledger.home_figures`; empty: none)
 
     figures(*, table_ids: Sequence[int], start: datetime, end: datetime) -> Iterable[HomeFigures]
 

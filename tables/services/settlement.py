@@ -16,7 +16,7 @@ from paytables.models import PaytableLine
 from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
 from tables.services.locks import version_bump
-from tables.signals import ledger_posted
+from tables.signals import announce_ledger_posted
 
 Phase = Round.Phase
 logger = logging.getLogger(__name__)
@@ -80,11 +80,7 @@ def ledger_post(rnd: Round, outcomes: list[HandOutcome] | None = None) -> int:
 def _announce(rnd: Round, posted_at: datetime) -> None:
     """Tell listeners (the floor's summaries) in the posting's transaction, so the jobs they record (outbox) commit
     with it; their errors are logged and never reach the caller."""
-    for receiver, result in ledger_posted.send_robust(
-        sender=LedgerEntry, table_id=rnd.table_id, posted_at=posted_at, round_id=rnd.pk
-    ):
-        if isinstance(result, Exception):
-            logger.error("ledger_posted listener %r failed for round %s: %r", receiver, rnd.pk, result)
+    announce_ledger_posted(sender=LedgerEntry, table_id=rnd.table_id, posted_at=posted_at, round_id=rnd.pk)
 
 
 @transaction.atomic
