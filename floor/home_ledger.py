@@ -55,11 +55,12 @@ def home_figures(*, table_ids: Sequence[int], start: datetime, end: datetime) ->
 
 def _by_hour(rows: Any, table: str, moment: str, dealer: str | None) -> Any:
     """Rows grouped by table, the UTC hour of `moment` and (when the rows know one) the dealer."""
-    keys: dict[str, Any] = {"table": F(table), "hour": Trunc(moment, "hour", tzinfo=UTC)}
+    # Prefixed names: a model's own fields (a hand's dealer) may not be reused as annotations.
+    keys: dict[str, Any] = {"figure_table": F(table), "figure_hour": Trunc(moment, "hour", tzinfo=UTC)}
     if dealer is not None:
-        keys["dealer"] = F(dealer)
+        keys["figure_dealer"] = F(dealer)
     return rows.values(**keys).order_by()
 
 
 def _key(row: dict[str, Any]) -> Key:
-    return int(row["table"]), row["hour"], row.get("dealer")
+    return int(row["figure_table"]), row["figure_hour"], row.get("figure_dealer")

@@ -1,0 +1,74 @@
+"""Home-game play reaches the floor: hands, games, pots, rake and time charges in the summaries and the home report
+equal what the home-game ledger holds, refreshed by the job each posting queues."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db.models import Sum
+from django.utils import timezone
+
+from floor.gaming_day import gaming_day
+from floor.params import ReportQuery
+from floor.selectors.reports import home_report
+from tables.models import HomeAccount, HomeGame, HomeHand, HomeLedgerEntry
+from tables.services.home_games import game_close, game_open
+from tables.services.home_hands import hand_act, hand_start
+from tests.engine.home_support import stacked_deck
+from tests.floor.conftest import summary_jobs_in_process
+from tests.tables.conftest import open_home_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _deck(button: int, hands: dict[int, str]) -> list[str]:
+    return [str(card) for card in stacked_deck(button, hands, "")]
+
+
+def _act(hand: HomeHand, dealer: User, *steps: str) -> None:
+    for step in steps:
+        seat, verb, *rest = step.split()
+        request: dict[str, Any] = {"seat": int(seat), "action": verb}
+        if verb in ("bet", "raise"):
+            request["amount_cents"] = int(rest[0])
+        elif verb == "draw":
+            request["cards"] = rest
+        hand = hand_act(hand=hand.pk, actor=dealer, **request)
+
+
+def test_the_home_report_shows_the_hands_pots_and_rake_the_ledger_holds(
+    floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    table = open_home_table(
+        "Draw 7", "five-card-draw", floor_user, dealer_user, charge="rake", rake_basis_points=1_000, rake_cap_cents=150
+    )
+    players = [{"seat": seat, "name": f"P{seat}", "buy_in_cents": 10_000} for seat in (1, 2)]
+    with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
+        game = game_open(table=table, actor=dealer_user, players=players)
+    for button, steps in (
+        (2, ("1 check", "2 check", "1 draw", "2 draw", "1 check", "2 check")),  # antes only: no rake
+        (1, ("2 bet 200", "1 raise 400", "2 call", "2 draw", "1 draw", "2 bet 400", "1 call")),  # raked, capped
+    ):
+        with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
+            hand = hand_start(
+                game=game, actor=dealer_user, button=button,
+                deck=_deck(button, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}),
+            )  # fmt: skip
+        with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
+            _act(hand, dealer_user, *steps)
+    with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
+        game_close(game=game.pk, actor=floor_user, reason="end of the session")
+
+    today = gaming_day(timezone.now())
+    rows, totals = home_report(ReportQuery(first=today, last=today))
+    [row] = [r for r in rows if r.table_id == table.pk]
+    entries = HomeLedgerEntry.objects.filter(game__table=table)
+    pots = -(entries.filter(account=HomeAccount.POT, amount_cents__lt=0).aggregate(t=Sum("amount_cents"))["t"] or 0)
+    assert row.hands == HomeHand.objects.filter(game__table=table, status="settled").count() == 2
+    assert row.games == HomeGame.objects.filter(table=table).exclude(ended_at=None).count() == 1
+    assert row.pots_cents == pots > 0
+    assert row.rake_cents == 150  # 10% of 1,800 capped at $1.50; none on the antes-only pot
+    assert row.house_cents == entries.filter(account=HomeAccount.HOUSE).aggregate(t=Sum("amount_cents"))["t"]
+    assert totals.hands >= row.hands
