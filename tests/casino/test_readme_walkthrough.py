@@ -13,21 +13,26 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from tables.models import Round, Seat, Table
+from tables.models import HomeHand, Round, Seat, Table
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 README = Path(__file__).resolve().parents[2] / "README.md"
 SECTION = "## Your first round through the API"
 
 
-def walkthrough() -> str:
-    """Every ```sh block of the walkthrough section, in order."""
+def blocks() -> list[str]:
+    """The ```sh blocks of the walkthrough section, in order: a Triple Draw round, then a home-game hand."""
     text = README.read_text()
     assert SECTION in text, "the README lost its API walkthrough"
     section = text.split(SECTION, 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
-    assert blocks, "the walkthrough has no sh block"
-    return "\n".join(blocks)
+    found = re.findall(r"```sh\n(.*?)```", section, re.S)
+    assert len(found) == 2, "the walkthrough has a Triple Draw block and a home-game block"
+    return found
+
+
+def walkthrough() -> str:
+    """The Triple Draw part, as pasted into a fresh shell."""
+    return blocks()[0]
 
 
 @pytest.fixture
@@ -72,3 +77,16 @@ def test_a_wrong_password_stops_the_walkthrough_at_its_first_step(live_server: A
     assert "returned error: 400" in result.stderr
     assert Round.objects.count() == rounds
     assert not Seat.objects.filter(table__name="Triple Draw 1", occupied=True).exists()
+
+
+def test_the_readme_home_hand_plays_a_hand_to_settled_with_its_result_in_words(
+    settlement: None, live_server: Any
+) -> None:
+    call_command("seed_demo", "--force", stdout=StringIO())
+    result = run_walkthrough(live_server, "\n".join(blocks()))
+    assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
+    last = result.stdout.strip().splitlines()[-1]
+    assert last.startswith("('settled', ['") and "Pot $" in last, last
+    [hand] = HomeHand.objects.filter(game__table__name="Five Card Draw 1")
+    assert hand.status == "settled"
+    assert hand.ledger_entries.filter(kind="award").exists()  # the pot went to its winner
