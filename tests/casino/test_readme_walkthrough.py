@@ -86,7 +86,8 @@ def test_the_readme_home_hand_plays_a_hand_to_settled_with_its_result_in_words(
     result = run_walkthrough(live_server, "\n".join(blocks()))
     assert result.returncode == 0, f"{result.stdout}\n{result.stderr}"
     last = result.stdout.strip().splitlines()[-1]
-    assert last.startswith("('settled', ['") and "Pot $" in last, last
+    assert last.startswith("('settled', ['"), last
+    assert "Pot $" in last, last
     [hand] = HomeHand.objects.filter(game__table__name="Five Card Draw 1")
     assert hand.status == "settled"
     assert hand.ledger_entries.filter(kind="award").exists()  # the pot went to its winner
