@@ -14,7 +14,7 @@ from django.utils import timezone
 from audit.models import AuditEvent
 from floor.models import DealerSession
 from tables import actions as table_actions
-from tables.models import Round, Table, TableType
+from tables.models import HomeGame, HomeGamePlayer, HomeHand, Round, Table, TableType
 
 Phase = Round.Phase
 
@@ -36,6 +36,7 @@ class Tile:
     last_action_at: datetime | None
     minutes_since_action: int | None
     round: Round | None = None
+    hand: HomeHand | None = None  # a home-game table's hand in play
     alerts: list[Alert] = field(default_factory=list)
 
     @property
@@ -48,11 +49,22 @@ class Tile:
 
     @property
     def phase_label(self) -> str:
+        if self.hand is not None:
+            return self.hand.phase.replace("_", " ").capitalize()
         return str(Phase(self.round.phase).label) if self.round is not None else ""
+
+    @property
+    def in_play(self) -> str:
+        """The round or hand in play, in words ("Round 12: Holding", "Hand 3: Betting")."""
+        if self.round is not None:
+            return f"Round {self.round.number}: {self.phase_label}"
+        if self.hand is not None:
+            return f"Hand {self.hand.number}: {self.phase_label}"
+        return ""
 
     def fingerprint(self) -> str:
         """What the tile shows, for the poll's change token."""
-        shown = self.round
+        shown = self.round or self.hand
         parts = [
             self.table.pk,
             self.table.name,
@@ -113,6 +125,19 @@ def floor_view(now: datetime | None = None) -> FloorView:
         .order_by()
         .only("pk", "table_id", "number", "phase", "rows_recorded_at", "settle_queued_at")
     }
+    hands = {
+        hand.game.table_id: hand
+        for hand in HomeHand.objects.filter(status=HomeHand.Status.IN_PLAY)
+        .select_related("game")
+        .only("pk", "number", "phase", "game__table_id")
+    }
+    # A home-game table's seats are its open game's players still at the table.
+    players = dict(
+        HomeGamePlayer.objects.filter(game__status=HomeGame.Status.OPEN, left_at__isnull=True)
+        .values_list("game__table_id")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
     void_requests: dict[int, AuditEvent] = {}
     floor_calls: dict[int, AuditEvent] = {}
     for event in AuditEvent.objects.filter(
@@ -133,10 +158,11 @@ def floor_view(now: datetime | None = None) -> FloorView:
         tile = Tile(
             table=table,
             dealer=dealers.get(table.pk, ""),
-            seats_taken=table.seats_taken,
+            seats_taken=players.get(table.pk, 0) if table.table_type != TableType.TRIPLE_DRAW else table.seats_taken,
             last_action_at=table.last_action_at,
             minutes_since_action=_minutes(now, table.last_action_at),
             round=rnd,
+            hand=hands.get(table.pk),
         )
         tile.alerts = _alerts(
             tile, void_requests.get(rnd.pk) if rnd else None, now, floor_calls.get(rnd.pk) if rnd else None

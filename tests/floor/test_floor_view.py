@@ -14,10 +14,13 @@ from floor.selectors.floor_view import Tile, floor_view
 from floor.services.dealers import dealer_sign_in
 from tables.models import Round, Table
 from tables.services.cards import rows_record
+from tables.services.home_games import game_open, player_leave
+from tables.services.home_hands import hand_start
 from tables.services.rounds import round_start, round_void_request
 from tables.services.tables import table_close
 from tests.floor.conftest import payouts_need_approval
 from tests.tables.helpers import settle_now
+from tests.tables.conftest import open_home_table
 from tests.tables.test_settlement import ROWS, to_drawing
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +45,21 @@ def test_a_tile_shows_type_state_dealer_paytable_round_seats_and_last_action(
     assert (shown.round, shown.phase_label, shown.seats_taken) == (rnd, "Betting", 7)
     assert shown.minutes_since_action == 0
     assert codes(manual_table) == []
+
+
+def test_a_home_game_tile_shows_its_hand_in_play_and_the_players_at_the_table(
+    floor_user: User, dealer_user: User, client: Client
+) -> None:
+    table = open_home_table("Freak 9", "freak-of-nature", floor_user, dealer_user)
+    players = [{"seat": seat, "name": f"P{seat}", "buy_in_cents": 5_000} for seat in (1, 2, 3)]
+    game = game_open(table=table, actor=dealer_user, players=players)
+    player_leave(game=game.pk, actor=dealer_user, seat=3)
+    hand = hand_start(game=game, actor=dealer_user)
+    shown = tile(table)
+    assert (shown.type_label, shown.hand, shown.seats_taken) == ("Freak of Nature", hand, 2)
+    assert shown.in_play == f"Hand {hand.number}: Betting"
+    client.force_login(floor_user)
+    assert f"Hand {hand.number}: Betting" in client.get("/floor/").content.decode()
 
 
 def test_a_payout_awaiting_approval_and_a_void_request_raise_alerts(
