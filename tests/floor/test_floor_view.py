@@ -19,8 +19,8 @@ from tables.services.home_hands import hand_start
 from tables.services.rounds import round_start, round_void_request
 from tables.services.tables import table_close
 from tests.floor.conftest import payouts_need_approval
-from tests.tables.helpers import settle_now
 from tests.tables.conftest import open_home_table
+from tests.tables.helpers import settle_now
 from tests.tables.test_settlement import ROWS, to_drawing
 
 pytestmark = pytest.mark.django_db
