@@ -34,6 +34,7 @@ def lock_hand(hand: HomeHand | int) -> tuple[HomeGame, HomeHand]:
         raise NotFound(f"hand {pk} does not exist", code="hand_not_found")
     game = lock_game(game_id)
     row = HomeHand.objects.select_for_update().get(pk=pk)
+    row.game = game  # the game just locked (with its table): audit reprs and views read it without a query
     _bump(row)
     return game, row
 
