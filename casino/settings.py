@@ -487,7 +487,7 @@ if not 0 < PAYTABLE_RETURN_FLOOR <= 1:
     sys.exit(f"PAYTABLE_RETURN_FLOOR: expected a fraction in (0, 1] (0.80 is 80 %), got {PAYTABLE_RETURN_FLOOR}")
 FLOOR_IDLE_MINUTES = envint("FLOOR_IDLE_MINUTES", "20")
 FLOOR_STUCK_SETTLEMENT_SECONDS = envint("FLOOR_STUCK_SETTLEMENT_SECONDS", "120")
-# Dotted path of the home-game figures source (floor/sources.py describes it); empty until home-game tables land.
+# Dotted path of the home-game figures source (floor/sources.py describes it); empty: no home-game figures.
 FLOOR_HOME_FIGURES = envstr("FLOOR_HOME_FIGURES", "floor.home_ledger.home_figures")
 
 LOGGING = {

@@ -19,7 +19,7 @@ from tables.access import require_floor, require_operator
 from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.services import home_chips as chips
 from tables.services.home_engine import game_rules
-from tables.services.home_hands import apply_text, hand_in_play, note_after
+from tables.services.home_hands import announce_posting, apply_text, hand_in_play, note_after
 from tables.services.home_ledger import verify_balanced
 from tables.services.locks import lock_table
 
@@ -166,6 +166,7 @@ def player_leave(*, game: HomeGame | int, actor: User, seat: Any) -> HomeGamePla
             raise WrongPhase(f"seat {player.seat} sits out hand {in_play.number}: they leave when it ends",
                              code="hand_in_play")
         hand = type(in_play).objects.select_for_update().get(pk=in_play.pk)
+        hand.game = game
         apply_text(game, hand, f"{player.seat} leave", actor)
         return HomeGamePlayer.objects.get(pk=player.pk)
     cents = chips.cash_out(game, player)
@@ -226,6 +227,7 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_sea
     chips.save_game(game)
     audit_record(action=actions.HOME_GAME_CLOSE, obj=game, table=game.table, actor=actor, reason=reason,
                  after={"status": game.status, "cashed_out": {str(s): c for s, c in cashed.items()}})
+    announce_posting(game)  # the floor counts games ended
     verify_balanced(game)
     return game
 

@@ -16,12 +16,7 @@ from django.utils import timezone
 
 from casino.errors import ConcurrentChange
 from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry
-from tables.signals import announce_ledger_posted
 
-# Postings that change what the floor reports (floor/home_ledger.py): pots, house charges, a game ending.
-FLOOR_FIGURE_KINDS = frozenset(
-    {"award", "carried_award", "ruling_award", "rake", "time_charge", "void_return", "cash_out"}
-)
 Leg = tuple[str, int | None, int]  # account, seat (stack legs), signed cents
 
 
@@ -37,8 +32,6 @@ def post(game: HomeGame, kind: str, legs: Iterable[Leg], *, hand: HomeHand | Non
         [HomeLedgerEntry(game=game, hand=hand, posting=posting, kind=kind, account=account, seat=seat,
                          amount_cents=amount, posted_at=now) for account, seat, amount in rows]
     )
-    if kind in FLOOR_FIGURE_KINDS:  # the floor's summaries count pots and house charges: refresh that hour
-        announce_ledger_posted(sender=HomeLedgerEntry, table_id=game.table_id, posted_at=now, round_id=None)
     return posting
 
 
