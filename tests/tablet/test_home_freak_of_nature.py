@@ -62,7 +62,8 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     before = version(page)
     page.locator("#amount").fill("50")
     tap(page, page.get_by_role("button", name="Bet this amount"))
-    expect(page.locator("#turn-error")).to_contain_text("$2.00 to $6.00")
+    expect(page.locator("#turn-error")).to_have_text(
+        "A bet of $50.00 is not allowed: a bet now is from $2.00 to $6.00")
     assert version(page) == before
     expect(page.locator("#seat-2 .stack")).to_have_text("Stack $197.00")
     shots(page, "bet-above-the-pot-refused")
