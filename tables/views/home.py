@@ -62,7 +62,7 @@ def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
         "close-game": screen.between_hands and is_floor,
     }
     if where.startswith("seat-"):
-        return where if screen.between_hands else "hand"
+        return where if screen.game_open else "hand"
     return where if visible.get(where, False) else "hand"
 
 

@@ -152,3 +152,22 @@ def test_the_floor_voids_a_hand_from_the_tablet_with_a_reason_and_a_dealer_canno
     assert response.status_code == 200
     assert "Hand 1 was voided: misdeal" in response.content.decode()
     assert list(HomeGamePlayer.objects.filter(game=game).values_list("stack_cents", flat=True)) == [20_000, 20_000]
+
+
+def test_a_player_leaves_during_a_hand_from_the_seat_menu_and_the_hand_goes_on_without_them(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user,
+                            players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    client = _client(dealer_user)
+    assert "Leaves now: cash out $199.00" in client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    response = _act(client, table, "leave", game=game.pk, seat=3)
+    assert response.status_code == 200
+    assert "Seat 2 · Bob to act" in response.content.decode()
+    cy = HomeGamePlayer.objects.get(game=game, seat=3)
+    assert (cy.stack_cents, cy.cashed_out_cents, cy.left_at is not None) == (0, 19_900, True)
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["3 leave"]
+    response = _act(client, table, "leave", game=game.pk, seat=3)
+    assert response.status_code == 400
+    assert _error(response, "seat-3") == "Nobody is seated at seat 3 in this game"
