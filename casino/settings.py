@@ -436,7 +436,7 @@ FLOOR_WIN_TOLERANCE_CENTS = envint("FLOOR_WIN_TOLERANCE_CENTS", "10000")
 FLOOR_IDLE_MINUTES = envint("FLOOR_IDLE_MINUTES", "20")
 FLOOR_STUCK_SETTLEMENT_SECONDS = envint("FLOOR_STUCK_SETTLEMENT_SECONDS", "120")
 # Dotted path of the home-game figures source (floor/sources.py describes it); empty until home-game tables land.
-FLOOR_HOME_FIGURES = envstr("FLOOR_HOME_FIGURES", "")
+FLOOR_HOME_FIGURES = envstr("FLOOR_HOME_FIGURES", "tables.selectors.home_figures.home_figures")
 
 LOGGING = {
     "version": 1,

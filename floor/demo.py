@@ -30,7 +30,16 @@ from floor.services.shifts import shift_close
 from floor.summaries import summaries_rebuild
 from tables.models import Table
 
-PITS = {"Triple Draw 1": "Main pit", "Triple Draw 2": "Main pit", "High Limit 1": "High limit"}
+PITS = {
+    "Triple Draw 1": "Main pit",
+    "Triple Draw 2": "Main pit",
+    "High Limit 1": "High limit",
+    # The home-game tables seed_demo adds (tables/home_demo.py).
+    "Five Card Draw 1": "Home games",
+    "Pregnant Threes 1": "Home games",
+    "Three Legged Race 1": "Home games",
+    "Freak of Nature 1": "Home games",
+}
 DEMO_DAYS = 3
 # (table, local hour the session starts, rounds, seats, circles): day and swing shift play, high limit at night.
 SESSIONS = (("Triple Draw 1", 10, 6, 4, 2), ("Triple Draw 1", 16, 5, 3, 3), ("High Limit 1", 19, 4, 3, 1))

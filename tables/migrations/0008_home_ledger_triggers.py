@@ -3,7 +3,9 @@
 - every posting's legs sum to zero;
 - for the game a change touches, Σ stacks + pot + house = Σ buy-ins − Σ cash-outs, and each account's postings add
   up to the figures on the rows (the stack postings to the players' stacks, the pot's to the pot, the house's to the
-  house, the cashier's to minus buy-ins net of cash-outs);
+  house, the cashier's to minus buy-ins net of cash-outs). It runs when the game's row or a player's row changes:
+  every home-game write locks its game and raises its version (an UPDATE of the game row), so every transaction that
+  posts to the ledger is checked once at commit without a check per ledger row;
 - ledger entries are append-only.
 On SQLite the services check the same sums before they commit (tables/services/home_ledger.py).
 """
@@ -67,9 +69,6 @@ END $$ LANGUAGE plpgsql;
 CREATE CONSTRAINT TRIGGER tables_home_player_balanced
     AFTER INSERT OR UPDATE ON tables_homegameplayer DEFERRABLE INITIALLY DEFERRED
     FOR EACH ROW EXECUTE FUNCTION tables_home_child_balanced();
-CREATE CONSTRAINT TRIGGER tables_home_entry_balanced
-    AFTER INSERT ON tables_homeledgerentry DEFERRABLE INITIALLY DEFERRED
-    FOR EACH ROW EXECUTE FUNCTION tables_home_child_balanced();
 
 CREATE OR REPLACE FUNCTION tables_home_ledger_append_only() RETURNS trigger AS $$
 BEGIN
@@ -81,7 +80,6 @@ CREATE TRIGGER tables_home_ledger_append_only BEFORE UPDATE OR DELETE ON tables_
 DROP = """
 DROP TRIGGER IF EXISTS tables_home_ledger_append_only ON tables_homeledgerentry;
 DROP FUNCTION IF EXISTS tables_home_ledger_append_only();
-DROP TRIGGER IF EXISTS tables_home_entry_balanced ON tables_homeledgerentry;
 DROP TRIGGER IF EXISTS tables_home_player_balanced ON tables_homegameplayer;
 DROP FUNCTION IF EXISTS tables_home_child_balanced();
 DROP TRIGGER IF EXISTS tables_home_game_balanced ON tables_homegame;

@@ -34,12 +34,21 @@ def lock_hand(hand: HomeHand | int) -> tuple[HomeGame, HomeHand]:
         raise NotFound(f"hand {pk} does not exist", code="hand_not_found")
     game = lock_game(game_id)
     row = HomeHand.objects.select_for_update().get(pk=pk)
+    row.game = game  # the game just locked (with its table): audit reprs and views read it without a query
     _bump(row)
     return game, row
 
 
+_SAVED = ("stack_cents", "bought_in_cents", "cashed_out_cents", "legs", "carried_contribution_cents",
+          "time_paid_until", "left_at")
+
+
 def players_of(game: HomeGame) -> dict[int, HomeGamePlayer]:
-    return {player.seat: player for player in HomeGamePlayer.objects.filter(game=game)}
+    """The game's players by seat, each remembering what was read so `save_players` writes only what changed."""
+    players = {player.seat: player for player in HomeGamePlayer.objects.filter(game=game)}
+    for player in players.values():
+        player._read = {name: getattr(player, name) for name in _SAVED}  # type: ignore[attr-defined]
+    return players
 
 
 def buy_in(game: HomeGame, player: HomeGamePlayer, cents: int, kind: str) -> None:
@@ -81,11 +90,15 @@ def pot_to(game: HomeGame, player: HomeGamePlayer, cents: int, kind: str, *, han
 
 
 def save_players(players: dict[int, HomeGamePlayer] | list[HomeGamePlayer]) -> None:
+    """Write each player's changed fields (usually one or two players change per action: one small UPDATE each)."""
     rows = list(players.values()) if isinstance(players, dict) else players
-    HomeGamePlayer.objects.bulk_update(
-        rows, ["stack_cents", "bought_in_cents", "cashed_out_cents", "legs", "carried_contribution_cents",
-               "time_paid_until", "left_at"]
-    )
+    for player in rows:
+        read = getattr(player, "_read", None)
+        changed = {name: getattr(player, name) for name in _SAVED
+                   if read is None or read[name] != getattr(player, name)}
+        if changed:
+            HomeGamePlayer.objects.filter(pk=player.pk).update(**changed)
+            player._read = {name: getattr(player, name) for name in _SAVED}  # type: ignore[attr-defined]
 
 
 def save_game(game: HomeGame) -> None:

@@ -166,6 +166,7 @@ def player_leave(*, game: HomeGame | int, actor: User, seat: Any) -> HomeGamePla
             raise WrongPhase(f"seat {player.seat} sits out hand {in_play.number}: they leave when it ends",
                              code="hand_in_play")
         hand = type(in_play).objects.select_for_update().get(pk=in_play.pk)
+        hand.game = game
         apply_text(game, hand, f"{player.seat} leave", actor)
         return HomeGamePlayer.objects.get(pk=player.pk)
     cents = chips.cash_out(game, player)

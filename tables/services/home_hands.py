@@ -41,6 +41,7 @@ from tables.services.home_engine import (
     shuffled_deck,
 )
 from tables.services.home_ledger import post, verify_balanced
+from tables.signals import ledger_posted
 
 Status = HandRow.Status
 HALF_HOUR = timedelta(minutes=30)
@@ -76,6 +77,13 @@ def note_after(game: HomeGame, *, row: HandRow | None = None, join: HomeGamePlay
         last.save(update_fields=["record"])
 
 
+def announce_posting(game: HomeGame) -> None:
+    """After the transaction commits, tell the floor this table's chips moved (tables.signals.ledger_posted)."""
+    table_id, posted_at = game.table_id, timezone.now()
+    transaction.on_commit(lambda: ledger_posted.send_robust(sender=HomeGame, table_id=table_id, posted_at=posted_at,
+                                                            round_id=None))
+
+
 def _require_playing(game: HomeGame) -> None:
     if not game.is_open:
         raise WrongPhase(f"game {game.number} is {game.status}", code="game_over")
@@ -109,6 +117,7 @@ def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: Use
         chips.to_house(game, player, cents, "time_charge")
         note_after(game, seat=player.seat, cents=-cents)
         player.time_paid_until = now + HALF_HOUR
+        announce_posting(game)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=game, table=game.table, seat_number=player.seat,
                      after={"charge": "time", "amount_cents": cents, "paid_until": player.time_paid_until.isoformat()},
                      actor=actor)
@@ -293,6 +302,7 @@ def _persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, Ho
     fields = ["record", "phase"]
     if settlement is not None:
         _settle(game, row, hand, players, actor)
+        announce_posting(game)
         fields += ["status", "result", "settled_at"]
     row.save(update_fields=fields)
     chips.save_players(players)

@@ -26,7 +26,7 @@ def test_seed_demo_gives_the_floor_play_pits_and_a_closed_shift() -> None:
     assert max(days) < today
     assert TableHour.objects.aggregate(h=Sum("handle_cents"))["h"] > 0
     assert TableHour.objects.filter(dealer__username="dealer").exists()  # from the dealer's sessions
-    assert set(Table.objects.values_list("pit", flat=True)) == {"Main pit", "High limit"}
+    assert set(Table.objects.values_list("pit", flat=True)) == {"Main pit", "High limit", "Home games"}
     shift = Shift.objects.get(status=Shift.Status.CLOSED)
     assert shift.gaming_day == today - timezone.timedelta(days=1)
     assert set(ChipCount.objects.filter(shift=shift).values_list("kind", flat=True)) == {"opening", "closing"}

@@ -64,3 +64,20 @@ def test_compliance_sees_a_hands_and_a_games_timeline_with_the_replay_verdict(
     dealer = Client()
     dealer.force_login(dealer_user)
     assert dealer.get(f"/compliance/home/games/{game.pk}/").status_code == 403
+
+
+def test_the_floor_reads_hands_pots_and_house_charges_from_the_home_game_ledger(
+    home_table: Callable[..., Table], dealer_user: User
+) -> None:
+    from django.utils import timezone
+
+    from floor.models import TableHour
+    from floor.summaries import table_hour_refresh
+
+    table = home_table("five-card-draw", charge="rake", rake_basis_points=1_000, rake_cap_cents=150)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 bet 200", "2 call", "1 draw", "2 draw", "1 bet 400", "2 call")
+    table_hour_refresh(table_id=table.pk, at=timezone.now())
+    row = TableHour.objects.get(table=table)
+    assert (row.hands, row.pots_cents, row.rake_cents, row.time_charge_cents) == (1, 1_400, 140, 0)

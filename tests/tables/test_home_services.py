@@ -309,3 +309,54 @@ def test_a_time_charge_is_taken_per_seat_per_half_hour(home_table: Callable[...,
     game.refresh_from_db()
     assert game.house_cents == 1_000
     balanced(game)
+
+
+def test_postgresql_refuses_chips_that_do_not_balance(
+    require_postgres: None, home_table: Callable[..., Table], dealer_user: User
+) -> None:
+    from django.db import IntegrityError, ProgrammingError, connection, transaction
+    from django.db.models import F
+
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(2))
+    hand_start(game=game, actor=dealer_user)
+    tampering = [
+        lambda: HomeGamePlayer.objects.filter(game=game, seat=1).update(stack_cents=F("stack_cents") + 100),
+        lambda: HomeGame.objects.filter(pk=game.pk).update(pot_cents=F("pot_cents") - 100,
+                                                           house_cents=F("house_cents") + 100),
+        lambda: HomeLedgerEntry.objects.create(game=game, posting="x", kind="bet", account="pot", amount_cents=5,
+                                               posted_at=game.opened_at),
+    ]
+    for tamper in tampering:
+        with transaction.atomic():
+            tamper()
+            HomeGame.objects.filter(pk=game.pk).update(version=F("version") + 1)
+            with pytest.raises(IntegrityError):
+                connection.check_constraints()  # the deferred triggers run now, as at commit
+            transaction.set_rollback(True)
+    with pytest.raises(ProgrammingError, match="append-only"), transaction.atomic():
+        HomeLedgerEntry.objects.filter(game=game).update(amount_cents=0)
+
+
+def test_an_rng_table_reshuffles_the_discards_when_the_stock_runs_out_and_the_record_replays(
+    home_table: Callable[..., Table], dealer_user: User
+) -> None:
+    # DESIGN 7: "If the stock runs out during a draw, the discards so far, except the drawing player's own, are
+    # shuffled into a new stock." Ten players hold 50 cards: the stock has 2.
+    from tables.selectors.home import game_replay, hand_view
+
+    table = home_table("five-card-draw", rules={"max_discard": 5, "max_discard_with_ace": 5})
+    game = game_open(table=table, actor=dealer_user, players=seat_players(10))
+    hand = hand_start(game=game, actor=dealer_user, button=10)
+    while hand.status == "in_play":
+        view = hand_view(hand)
+        seat = view["awaiting"]["seat"]
+        if view["legal"] is not None:
+            hand = hand_act(hand=hand.pk, actor=dealer_user, seat=seat,
+                            action="check" if "check" in view["legal"]["actions"] else "call")
+        else:
+            held = next(p["cards"] for p in view["players"] if p["seat"] == seat)
+            hand = hand_act(hand=hand.pk, actor=dealer_user, seat=seat, action="draw",
+                            cards=held[: view["draw"]["maximum"]])
+    assert hand.record["reshuffles"], "the stock ran out: the discards were reshuffled"
+    assert game_replay(game)["ok"]
+    balanced(game)

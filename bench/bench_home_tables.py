@@ -1,0 +1,217 @@
+"""Home-game tables through the API: complete hands per second for 6 players on an rng table, and the latency of
+one action (p50/p99) with 10 and 50 tables in play, against a Triple Draw bet's cost as the reference.
+
+Sets up a scratch PostgreSQL database (created and dropped here), a dealer with an in-process API client
+(DRF's test client: the whole Django request stack, no network), rng Five Card Draw tables (fixed limit, six players)
+and plays each hand to its end: every betting turn checks or calls, every draw exchanges three cards. Bounded: at
+most BENCH_HOME_HANDS hands for the hands-per-second figure (default 60) and BENCH_HOME_ROUNDS hands per table for
+the 10- and 50-table figures (default 2).
+
+Environment: BENCH_DATABASE_URL (a PostgreSQL server URL, default postgres://postgres@127.0.0.1:5432/postgres).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+HANDS = int(os.environ.get("BENCH_HOME_HANDS", "60"))
+ROUNDS = int(os.environ.get("BENCH_HOME_ROUNDS", "2"))
+SCRATCH = f"bench_home_tables_{os.getpid()}"
+RULES = {"ante_cents": 100, "betting": "fixed_limit", "small_bet_cents": 200, "big_bet_cents": 400}
+
+
+def admin_sql(statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
+        conn.execute(statement)  # type: ignore[arg-type]
+
+
+def setup_django() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ["DATABASE_URL"] = urlsplit(SERVER_URL)._replace(path=f"/{SCRATCH}").geturl()
+    os.environ.pop("REDIS_URL", None)  # audit sealing runs in this process after each commit
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    os.environ["TESTING"] = "true"
+    os.environ["LOG_LEVEL"] = "ERROR"
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def staff() -> tuple[Any, Any]:
+    from django.contrib.auth.models import Group, User
+
+    floor = User.objects.create_user("bench-floor", password="x")
+    floor.groups.add(Group.objects.get(name="floor"))
+    dealer = User.objects.create_user("bench-dealer", password="x")
+    dealer.groups.add(Group.objects.get(name="dealer"))
+    return floor, dealer
+
+
+def home_tables(floor: Any, dealer: Any, count: int, prefix: str) -> list[int]:
+    """`count` open rng Five Card Draw tables, each with a game of six players; returns the game ids."""
+    from tables.services.home_config import home_config_set
+    from tables.services.home_games import game_open
+    from tables.services.tables import table_assign_dealer, table_create, table_open
+
+    games = []
+    for number in range(count):
+        table = table_create(name=f"{prefix} {number}", table_type="five-card-draw", card_source="rng", actor=floor)
+        table = table_open(table=table, actor=floor)
+        table_assign_dealer(table=table, dealer=dealer, actor=floor)
+        home_config_set(table=table, actor=floor, rules=RULES, buy_in_min_cents=1_000, buy_in_max_cents=10_000_000)
+        game = game_open(table=table, actor=dealer, players=[
+            {"seat": seat, "name": f"P{seat}", "buy_in_cents": 5_000_000} for seat in range(1, 7)])
+        games.append(game.pk)
+    return games
+
+
+class Player:
+    """Plays hands over the API and times every action request."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.latencies: list[float] = []
+        self.actions = 0
+
+    def post(self, url: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]:
+        started = time.perf_counter()
+        response = self.client.post(url, body, format="json")
+        self.latencies.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == status, response.content
+        self.actions += 1
+        return dict(response.json())
+
+    def start(self, game_id: int) -> dict[str, Any]:
+        return self.post(f"/api/v1/games/{game_id}/hands/", {}, 201)
+
+    def step(self, hand: dict[str, Any]) -> dict[str, Any]:
+        seat = hand["awaiting"]["seat"]
+        if hand["legal"] is not None:
+            body = {"seat": seat, "action": "check" if "check" in hand["legal"]["actions"] else "call"}
+        else:
+            held = next(p["cards"] for p in hand["players"] if p["seat"] == seat)
+            body = {"seat": seat, "action": "draw", "cards": held[:3]}
+        return self.post(f"/api/v1/hands/{hand['id']}/actions/", body)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def hands_per_second(player: Player, game_id: int) -> None:
+    for _ in range(3):  # warm caches and query plans
+        hand = player.start(game_id)
+        while hand["status"] == "in_play":
+            hand = player.step(hand)
+    player.latencies.clear()
+    player.actions = 0
+    cpu, wall = time.process_time(), time.perf_counter()
+    for _ in range(HANDS):
+        hand = player.start(game_id)
+        while hand["status"] == "in_play":
+            hand = player.step(hand)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"One rng table, 6 players, {HANDS} complete hands through the API (in-process):")
+    print(f"  {HANDS / wall:6.1f} hands/s  ({player.actions / HANDS:.1f} requests a hand: start, bets, draws)")
+    print(f"  per request: wall p50 {percentile(player.latencies, .5):6.2f} ms  p99 "
+          f"{percentile(player.latencies, .99):6.2f} ms  Django CPU {cpu * 1000 / player.actions:5.2f} ms")
+
+
+def many_tables(player: Player, games: list[int]) -> None:
+    """Hands in play at every table at once: one action at each table in turn, as many dealers would tap."""
+    player.latencies.clear()
+    player.actions = 0
+    cpu = time.process_time()
+    for _ in range(ROUNDS):
+        hands = {game: player.start(game) for game in games}
+        while hands:
+            for game in list(hands):
+                hand = player.step(hands[game])
+                if hand["status"] == "in_play":
+                    hands[game] = hand
+                else:
+                    del hands[game]
+    cpu = time.process_time() - cpu
+    print(f"  {len(games):2d} tables in play, {ROUNDS} hands each: action wall p50 "
+          f"{percentile(player.latencies, .5):6.2f} ms  p99 {percentile(player.latencies, .99):6.2f} ms  "
+          f"Django CPU {cpu * 1000 / player.actions:5.2f} ms")
+
+
+def triple_draw_bet_cost(floor: Any, dealer: Any, client: Any) -> None:
+    """The reference: a Triple Draw bet placed through the API (one seat's bets), same process and database."""
+    from tables.services.seats import seat_join
+    from tables.services.tables import table_assign_dealer, table_create, table_open
+    from tests.paytables.factories import make_paytable
+
+    paytable = make_paytable("jacks_or_better_9_6", floor, approval_reference="BENCH")
+    table = table_create(name="TD bench", actor=floor, card_source="rng", paytable=paytable)
+    table_assign_dealer(table=table, dealer=dealer, actor=floor)
+    table = table_open(table=table, actor=floor)
+    for seat in range(1, 7):
+        seat_join(table=table, seat_number=seat, actor=floor, player_name=f"P{seat}")
+    latencies: list[float] = []
+    cpu, count = time.process_time(), 0
+    for _ in range(max(3, HANDS // 4)):
+        round_id = client.post(f"/api/v1/tables/{table.pk}/rounds/").json()["id"]
+        for seat in range(1, 7):
+            started = time.perf_counter()
+            response = client.post(f"/api/v1/rounds/{round_id}/bets/", {"seat": seat, "amount_cents": 500,
+                                                                       "circles": 3}, format="json")
+            latencies.append((time.perf_counter() - started) * 1000)
+            assert response.status_code == 200, response.content
+            count += 1
+        client.post(f"/api/v1/rounds/{round_id}/void/", {"reason": "bench"}, format="json")
+    cpu = time.process_time() - cpu
+    print(f"Reference, a Triple Draw bet through the API: wall p50 {statistics.median(latencies):6.2f} ms  "
+          f"(CPU per round incl. start and void {cpu * 1000 / count:5.2f} ms per bet)")
+
+
+def main() -> int:
+    admin_sql(f'CREATE DATABASE "{SCRATCH}"')
+    try:
+        setup_django()
+        from rest_framework.test import APIClient
+
+        from audit.context import acting_as
+
+        floor, dealer = staff()
+        client = APIClient()
+        client.force_authenticate(dealer)
+        with acting_as(user=floor, kind="user", name="bench-floor"):
+            single = home_tables(floor, dealer, 1, "Speed")
+        hands_per_second(Player(client), single[0])
+        with acting_as(user=floor, kind="user", name="bench-floor"):
+            ten = home_tables(floor, dealer, 10, "Ten")
+            fifty = home_tables(floor, dealer, 40, "Fifty") + ten
+        print("Action latency with many tables in play (one dealer client, in-process):")
+        many_tables(Player(client), ten)
+        many_tables(Player(client), fifty)
+        floor_client = APIClient()
+        floor_client.force_authenticate(floor)
+        triple_draw_bet_cost(floor, dealer, floor_client)
+        return 0
+    finally:
+        if "django.db" in sys.modules:
+            from django.db import connections
+
+            connections.close_all()
+        admin_sql(f'DROP DATABASE IF EXISTS "{SCRATCH}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    sys.exit(main())
