@@ -7,11 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Sum
+
 from casino.engine.cards import Rank, Suit
 from casino.engine.home.awaiting import AwaitKind
 from casino.engine.rules.words import describe_rules
 from casino.engine.variants import HOME_VARIANTS
-from tables.models import CardSource, HomeGame, HomeTableConfig, Table, seat_limit
+from tables.models import CardSource, HomeAccount, HomeGame, HomeLedgerEntry, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
 from tables.selectors.home import game_view, hand_view
 from tables.services.home_config import announce_rules
@@ -256,6 +258,14 @@ class HomeScreen:
     @property
     def result(self) -> dict[str, Any] | None:
         return self.hand["result"] if self.hand and self.hand["status"] == HandRow.Status.SETTLED else None
+
+    @property
+    def house_cents(self) -> int:
+        """The rake the house took from this hand's pots (0 without a rake)."""
+        if not self.result or self.hand_row is None:
+            return 0
+        taken = HomeLedgerEntry.objects.filter(hand=self.hand_row, account=HomeAccount.HOUSE, kind="rake")
+        return int(taken.aggregate(total=Sum("amount_cents"))["total"] or 0)
 
     @property
     def result_hands(self) -> list[tuple[SeatView, dict[str, Any]]]:

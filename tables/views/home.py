@@ -62,7 +62,7 @@ def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
         "close-game": screen.between_hands and is_floor,
     }
     if where.startswith("seat-"):
-        return where if screen.between_hands else "hand"
+        return where if screen.game_open else "hand"
     return where if visible.get(where, False) else "hand"
 
 
@@ -236,10 +236,10 @@ def _amount_refusal(table: Table, verb: str, amount: int) -> str | None:
     if not bounds:
         return None
     low, high = money(bounds["minimum_cents"]), money(bounds["maximum_cents"])
-    what = "a bet" if verb == "bet" else "a raise"
-    allowed = f"{low}" if low == high else f"{low} to {high}"
-    return f"{money(amount)} is not allowed: {what} {'is' if low == high else 'goes from'} {allowed}" \
-        if verb == "bet" else f"raising to {money(amount)} is not allowed: {what} is to {allowed}"
+    allowed = f"exactly {low}" if low == high else f"from {low} to {high}"
+    if verb == "bet":
+        return f"a bet of {money(amount)} is not allowed: a bet now is {allowed}"
+    return f"a raise to {money(amount)} is not allowed: a raise now goes to {allowed}"
 
 
 def _draw(table: Table, data: QueryDict, user: Any) -> object:

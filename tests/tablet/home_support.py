@@ -18,6 +18,7 @@ from tables.models import HomeGame, Table
 from tables.services.home_games import game_open
 from tests.tables.conftest import open_home_table
 from tests.tablet.conftest import ARTIFACTS, SIZES, sign_in, small_touch_targets
+from tests.tablet.test_csp import WATCH_CSP
 
 # axe-core 4.10.3 from the npm registry (`npm pack axe-core@4.10.3`, MPL-2.0, LICENSE beside it), never a CDN.
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
@@ -72,8 +73,13 @@ def home_tablet(browser: Any, live_server: Any) -> Iterator[Callable[..., Page]]
         context.set_default_timeout(10_000)
         # Injected through the DevTools protocol before any page script, so the Content-Security-Policy allows it.
         context.add_init_script(path=str(AXE))
+        context.add_init_script(WATCH_CSP)
         contexts.append(context)
         page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error"
+                and not message.text.startswith("Failed to load resource") else None)
+        page.console_errors = errors  # type: ignore[attr-defined]  # read by shots()
         sign_in(page, username)
         page.get_by_role("link", name=re.compile(re.escape(table.name))).tap()
         expect(page.locator("#home-hand")).to_be_visible()
@@ -106,6 +112,9 @@ def shots(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
             assert not small, f"{step} at {size_name}: {small}"
             violations = serious_accessibility_violations(page)
             assert not violations, f"{step} at {size_name}: {violations}"
+        # The Content-Security-Policy holds: no violation reported, no script error, on every page so far.
+        assert page.evaluate("window.__csp || []") == [], step
+        assert getattr(page, "console_errors", []) == [], step
         page.set_viewport_size(SIZES["landscape"])
 
     return save

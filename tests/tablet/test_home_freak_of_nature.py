@@ -26,7 +26,8 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     home_tablet: Any, shots: Any, decks: Any, floor_user: User, dealer_user: User
 ) -> None:
     table, _ = home_game("freak-of-nature", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
-                            rules={"betting": "pot_limit", "min_bet_cents": 200})
+                            rules={"betting": "pot_limit", "min_bet_cents": 200},
+                            charge="rake", rake_basis_points=500, rake_cap_cents=300)
     # The button starts at seat 1, so the deal goes Bob, Ann, Bob, Ann, ...
     decks(stacked_deck([2, 1], {1: "5h 5d 9c 9s Kh", 2: "Qs Qd Qc 4h 7d"}))
     page = home_tablet(table)
@@ -35,6 +36,7 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     shots(page, "rules-announced")
     page.get_by_role("link", name="Rules", exact=True).tap()
     expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-dialog")).to_contain_text("Rake: 5% of each pot as it is awarded, at most $3.00")
     expect(page.locator("#rules-dialog")).to_contain_text("Pot limit, minimum bet $2")
     shots(page, "rules-dialog")
     page.locator("#rules-dialog").get_by_role("button", name="Close").tap()
@@ -62,7 +64,8 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     before = version(page)
     page.locator("#amount").fill("50")
     tap(page, page.get_by_role("button", name="Bet this amount"))
-    expect(page.locator("#turn-error")).to_contain_text("$2.00 to $6.00")
+    expect(page.locator("#turn-error")).to_have_text(
+        "A bet of $50.00 is not allowed: a bet now is from $2.00 to $6.00")
     assert version(page) == before
     expect(page.locator("#seat-2 .stack")).to_have_text("Stack $197.00")
     shots(page, "bet-above-the-pot-refused")
@@ -71,6 +74,8 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
 
     expect(page.locator("#headline")).to_have_text("Fives wild: four nines beat three queens")
     expect(page.locator("#result-lines")).to_contain_text("Pot $18.00 to Ann")
-    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $209.00")
+    # The house's 5% of the $18.00 pot as it is awarded (capped at $3.00): 90 cents from Ann's $18.00.
+    expect(page.locator("#rake")).to_have_text("Rake $0.90 to the house, from the winner")
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $208.10")
     expect(page.locator("#seat-2 .stack")).to_have_text("Stack $191.00")
     shots(page, "result")

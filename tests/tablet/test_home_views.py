@@ -152,3 +152,43 @@ def test_the_floor_voids_a_hand_from_the_tablet_with_a_reason_and_a_dealer_canno
     assert response.status_code == 200
     assert "Hand 1 was voided: misdeal" in response.content.decode()
     assert list(HomeGamePlayer.objects.filter(game=game).values_list("stack_cents", flat=True)) == [20_000, 20_000]
+
+
+def test_a_player_leaves_during_a_hand_from_the_seat_menu_and_the_hand_goes_on_without_them(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user,
+                            players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    client = _client(dealer_user)
+    assert "Leaves now: cash out $199.00" in client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    response = _act(client, table, "leave", game=game.pk, seat=3)
+    assert response.status_code == 200
+    assert "Seat 2 · Bob to act" in response.content.decode()
+    cy = HomeGamePlayer.objects.get(game=game, seat=3)
+    assert (cy.stack_cents, cy.cashed_out_cents, cy.left_at is not None) == (0, 19_900, True)
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["3 leave"]
+    response = _act(client, table, "leave", game=game.pk, seat=3)
+    assert response.status_code == 400
+    assert _error(response, "seat-3") == "Nobody is seated at seat 3 in this game"
+
+
+def test_no_limit_offers_the_minimum_the_pot_and_all_in_and_a_shoe_table_waits_for_its_cards(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
+                            rules={"betting": "no_limit", "min_bet_cents": 200})
+    hand_start(game=game.pk, actor=dealer_user)
+    page = _client(dealer_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
+    buttons = re.findall(r'<button type="submit"[^>]*>([^<]+)<', page)
+    # Antes $2 in the pot: the pot-size bet is $2 too (the minimum), so the choices are the minimum and all in.
+    assert [text for text in buttons if text.startswith(("Bet", "All in", "Check", "Fold"))] == [
+        "Fold", "Check", "All in $199.00", "Bet $2.00 (minimum)", "Bet this amount"]
+    assert 'Bet another amount ($2.00 to $199.00)' in page
+
+    shoe_table, shoe_game = home_game("three-legged-race", floor_user, dealer_user, source="shoe",
+                                      players=[(1, "Ann"), (2, "Bob")])
+    hand_start(game=shoe_game.pk, actor=dealer_user)
+    page = _client(dealer_user).get(reverse("tablet:table", args=[shoe_table.pk])).content.decode()
+    assert "Waiting for the card-reading shoe" in page
+    assert "A card for seat 2." in page

@@ -54,7 +54,8 @@
     if (!form) { return; }
     var count = form.querySelectorAll("input[name=discard]:checked").length;
     var button = form.querySelector("#draw-submit");
-    button.textContent = count === 0 ? "Stand pat" : "Discard " + count + " and draw " + count;
+    var standing = Number(form.dataset.minimum || 0) > 0 ? "Discard and draw" : "Stand pat";
+    button.textContent = count === 0 ? standing : "Discard " + count + " and draw " + count;
   }
 
   function refresh() { refreshShow(); refreshDraw(); }
