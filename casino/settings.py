@@ -357,7 +357,7 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 OUTBOX_SWEEP_SECONDS = envint("OUTBOX_SWEEP_SECONDS", "5")
 OUTBOX_LEASES = {
     "tables.settle_round": envint("OUTBOX_SETTLEMENT_LEASE_SECONDS", "10"),
-    "paytables.analyze_paytable": envint("OUTBOX_ANALYSIS_LEASE_SECONDS", "120"),
+    "paytables.analyze_paytable": envint("OUTBOX_ANALYSIS_LEASE_SECONDS", "60"),
     "floor.refresh_table_hour": envint("OUTBOX_REPORTS_LEASE_SECONDS", "20"),
 }
 # After a failed send, this process gives up sending at once for this long (casino/broker.py).
