@@ -362,17 +362,19 @@ OUTBOX_LEASES = {
 }
 # After a failed send, this process gives up sending at once for this long (casino/broker.py).
 BROKER_DOWN_SECONDS = envint("BROKER_DOWN_SECONDS", "5")
+AUDIT_STRAGGLER_SECONDS = envint("AUDIT_STRAGGLER_SECONDS", "15")
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {
         "task": "outbox.sweep",
         "schedule": float(OUTBOX_SWEEP_SECONDS),
-        # A worker that was away finds one sweep to run, not every one beat sent meanwhile.
-        "options": {"expires": 2 * OUTBOX_SWEEP_SECONDS},
+        # A worker that was away finds one sweep to run, not every one beat sent meanwhile. django-celery-beat's
+        # DatabaseScheduler reads `expire_seconds`, Celery's own schedulers `expires`.
+        "options": {"expires": 2 * OUTBOX_SWEEP_SECONDS, "expire_seconds": 2 * OUTBOX_SWEEP_SECONDS},
     },
     "audit-seal-stragglers": {
         "task": "audit.tasks.seal_stragglers",
-        "schedule": float(envint("AUDIT_STRAGGLER_SECONDS", "15")),
-        "options": {"expires": 2 * envint("AUDIT_STRAGGLER_SECONDS", "15")},
+        "schedule": float(AUDIT_STRAGGLER_SECONDS),
+        "options": {"expires": 2 * AUDIT_STRAGGLER_SECONDS, "expire_seconds": 2 * AUDIT_STRAGGLER_SECONDS},
     },
     # Seals events a lost seal_chain left behind, then recomputes the whole audit hash chain.
     "audit-verify-chain": {"task": "audit.tasks.verify_chain", "schedule": envint("AUDIT_VERIFY_SECONDS", "900")},
