@@ -1,7 +1,8 @@
 """Issue 15: no settlement is ever lost. Real rounds through gunicorn, a real Celery worker process, and a fault:
 the broker down when rows are recorded, the whole worker killed with SIGKILL mid-settlement, the worker's database
 cut. Each round must end settled exactly once within a minute of the fault ending, with no one tapping Settle,
-with balanced ledgers, every outbox job run and an intact audit chain."""
+with balanced ledgers, every outbox job run (the floor's summary refreshes; a paytable analysis asked for while the
+broker was down) and an intact audit chain."""
 
 from __future__ import annotations
 
