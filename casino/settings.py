@@ -358,25 +358,27 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 OUTBOX_SWEEP_SECONDS = envint("OUTBOX_SWEEP_SECONDS", "5")
 OUTBOX_LEASES = {
     "tables.settle_round": envint("OUTBOX_SETTLEMENT_LEASE_SECONDS", "10"),
-    "paytables.analyze_paytable": envint("OUTBOX_ANALYSIS_LEASE_SECONDS", "120"),
+    "paytables.analyze_paytable": envint("OUTBOX_ANALYSIS_LEASE_SECONDS", "60"),
     "floor.refresh_table_hour": envint("OUTBOX_REPORTS_LEASE_SECONDS", "20"),
 }
 # After a failed send, this process gives up sending at once for this long (casino/broker.py).
 BROKER_DOWN_SECONDS = envint("BROKER_DOWN_SECONDS", "5")
 # How often the whole audit hash chain is verified; the compliance screens turn amber after twice this.
 AUDIT_VERIFY_SECONDS = envint("AUDIT_VERIFY_SECONDS", "900")
+AUDIT_STRAGGLER_SECONDS = envint("AUDIT_STRAGGLER_SECONDS", "15")
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {
         "task": "outbox.sweep",
         "schedule": float(OUTBOX_SWEEP_SECONDS),
-        # A worker that was away finds one sweep to run, not every one beat sent meanwhile.
-        "options": {"expires": 2 * OUTBOX_SWEEP_SECONDS},
+        # A worker that was away finds one sweep to run, not every one beat sent meanwhile. django-celery-beat's
+        # DatabaseScheduler reads `expire_seconds`, Celery's own schedulers `expires`.
+        "options": {"expires": 2 * OUTBOX_SWEEP_SECONDS, "expire_seconds": 2 * OUTBOX_SWEEP_SECONDS},
     },
     # Seals events a lost seal_chain left behind and runs the compliance exception rules over them.
     "audit-seal-stragglers": {
         "task": "audit.tasks.seal_stragglers",
-        "schedule": float(envint("AUDIT_STRAGGLER_SECONDS", "15")),
-        "options": {"expires": 2 * envint("AUDIT_STRAGGLER_SECONDS", "15")},
+        "schedule": float(AUDIT_STRAGGLER_SECONDS),
+        "options": {"expires": 2 * AUDIT_STRAGGLER_SECONDS, "expire_seconds": 2 * AUDIT_STRAGGLER_SECONDS},
     },
     # Seals events a lost seal_chain left behind, then recomputes the whole audit hash chain.
     "audit-verify-chain": {"task": "audit.tasks.verify_chain", "schedule": float(AUDIT_VERIFY_SECONDS)},

@@ -48,8 +48,15 @@ def outbox_add(task: str, args: Sequence[Any], *, priority: int | None = None, r
         lease_seconds=lease_for(task),
     )
     job_id = job.pk
-    transaction.on_commit(lambda: _send(job_id, task, list(args), priority), robust=robust)
+    transaction.on_commit(lambda: _send_first(job_id, task, list(args), priority), robust=robust)
     return job
+
+
+def _send_first(job_id: int, task: str, args: list[Any], priority: int | None) -> None:
+    """After the commit: send the job; if the broker is down, make it due now, so the first sweep that finds the
+    broker back sends it rather than waiting out its lease (60 s for an analysis)."""
+    if not _send(job_id, task, args, priority):
+        OutboxJob.objects.filter(pk=job_id).update(due_at=timezone.now())
 
 
 def _send(job_id: int, task: str, args: list[Any], priority: int | None) -> bool:

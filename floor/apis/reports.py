@@ -25,13 +25,15 @@ from floor.params import GROUPINGS, ReportQuery, grouping, report_query
 from floor.selectors.reports import group_report, hold_series, home_report, hours_of_day, table_report
 from tables.models import TableType
 
+# Text without NUL characters, which floor.params refuses (400): the schema says so, so clients and fuzzers know.
+TEXT = {"type": "string", "pattern": "^[^\\u0000]*$"}
 FILTERS = [
     OpenApiParameter("from", OpenApiTypes.DATE, required=True, description="first gaming day (YYYY-MM-DD)"),
     OpenApiParameter("to", OpenApiTypes.DATE, required=True, description="last gaming day, inclusive"),
     OpenApiParameter("table", OpenApiTypes.INT, description="one table (id)"),
     OpenApiParameter("type", OpenApiTypes.STR, enum=TableType.values, description="table type code"),
-    OpenApiParameter("pit", OpenApiTypes.STR, description="pit name"),
-    OpenApiParameter("dealer", OpenApiTypes.STR, description="dealer username"),
+    OpenApiParameter("pit", TEXT, description="pit name"),
+    OpenApiParameter("dealer", TEXT, description="dealer username"),
     OpenApiParameter("shift", OpenApiTypes.STR, enum=shift_codes(), description="shift code"),
 ]
 

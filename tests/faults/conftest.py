@@ -42,7 +42,8 @@ class Stack:
     database_url: str
     redis_port: int
     web_port: int
-    token: str
+    token: str  # the dealer's
+    floor_token: str
     tmp: Path
     redis: Any = None
     web: Any = None
@@ -83,14 +84,14 @@ class Stack:
         wait_for(lambda: requests.get(f"{self.base}/healthz", timeout=2).status_code == 200, 60, "gunicorn")
         wait_for(lambda: " ready." in self.processes.log("worker"), 60, "the Celery worker")
 
-    def call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
+    def call(self, method: str, path: str, body: Any = None, *, token: str | None = None) -> dict[str, Any]:
         started = time.monotonic()
         response = requests.request(
             method, f"{self.base}/api/v1/{path}", json=body, timeout=30,
-            headers={"Authorization": f"Token {self.token}"},
+            headers={"Authorization": f"Token {token or self.token}"},
         )
         self.slowest_write = max(self.slowest_write, time.monotonic() - started)
-        assert response.status_code in (200, 201), (method, path, response.status_code, response.text[:500])
+        assert response.status_code in (200, 201, 202), (method, path, response.status_code, response.text[:500])
         return dict(response.json())
 
     def play_to_settling(self, table: Table) -> int:
@@ -147,7 +148,12 @@ def fault_table(
 
 @pytest.fixture
 def stack(
-    require_postgres: None, require_redis: str, transactional_db: None, dealer_user: User, tmp_path: Path
+    require_postgres: None,
+    require_redis: str,
+    transactional_db: None,
+    dealer_user: User,
+    floor_user: User,
+    tmp_path: Path,
 ) -> Iterator[Stack]:
     """Redis on a port of its own (the test stops it), gunicorn and a worker, all killed when the test ends."""
     s = connection.settings_dict
@@ -161,6 +167,7 @@ def stack(
         redis_port=free_port(REDIS_PORTS, taken),
         web_port=free_port(WEB_PORTS, taken),
         token=token,
+        floor_token=api_token_issue(user=floor_user, actor=floor_user).token,
         tmp=tmp_path,
         taken=taken,
     )

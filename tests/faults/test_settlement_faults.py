@@ -1,7 +1,8 @@
 """Issue 15: no settlement is ever lost. Real rounds through gunicorn, a real Celery worker process, and a fault:
 the broker down when rows are recorded, the whole worker killed with SIGKILL mid-settlement, the worker's database
 cut. Each round must end settled exactly once within a minute of the fault ending, with no one tapping Settle,
-with balanced ledgers, every outbox job run and an intact audit chain."""
+with balanced ledgers, every outbox job run (the floor's summary refreshes; a paytable analysis asked for while the
+broker was down) and an intact audit chain."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import psycopg
 import pytest
 from django.db import connection
 
+from paytables.models import PaytableAnalysis
 from tables.models import HandOutcome, Table
 from tests.faults.conftest import (
     RECOVERY_SECONDS,
@@ -36,17 +38,26 @@ def test_rounds_recorded_while_the_broker_is_down_settle_once_it_is_back(stack: 
     stack.stop_redis()
     stack.slowest_write = 0.0
     stranded = stack.play_to_settling(fault_table)
-    # Every write of the round was answered, and quickly: the rows stand, settlement waits for the broker.
+    # The floor asks for the paytable's analysis too: another job that must not be lost.
+    stack.call("POST", f"paytables/{fault_table.paytable_id}/analysis/", token=stack.floor_token)
+    # Every write was answered, and quickly: the rows stand, settlement and analysis wait for the broker.
     assert stack.slowest_write < WRITE_SECONDS, f"a write took {stack.slowest_write:.1f}s with the broker down"
     health = stack.healthz()
     assert health["status"] == "degraded"
     assert health["waiting"]["rounds_settling"] == 1
     assert health["waiting"]["jobs"].get("tables.settle_round", 0) >= 1
+    assert health["waiting"]["jobs"].get("paytables.analyze_paytable", 0) == 1
     time.sleep(3)
     assert phase(stranded) == "settling"
 
     stack.start_redis()  # empty, as a restarted broker that kept nothing
     took = wait_settled([stranded], RECOVERY_SECONDS, "the stranded round after the broker came back")
+    wait_for(
+        lambda: PaytableAnalysis.objects.filter(paytable_id=fault_table.paytable_id, status="done").exists(),
+        RECOVERY_SECONDS,
+        "the paytable analysis after the broker came back",
+        step=0.5,
+    )
     after = stack.play_to_settling(fault_table)
     wait_settled([after], 30, "a round after recovery")
     assert_each_settled_exactly_once([before, stranded, after])

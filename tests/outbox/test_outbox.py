@@ -65,7 +65,21 @@ def test_rows_recorded_commit_the_settlement_job_with_the_round(
         rows_record(round=rnd, rows=ROWS, actor=floor_user)  # the broker is down: the write stands all the same
     [job] = OutboxJob.objects.filter(task="tables.settle_round")
     assert job.args == [rnd.pk]
-    assert job.due_at > timezone.now()  # sent once already (or tried): the sweeper waits for its lease
+    assert job.due_at <= timezone.now()  # not sent: due now, the first sweep that finds the broker back sends it
+
+
+def test_a_sent_job_is_due_again_only_when_its_lease_runs_out(django_capture_on_commit_callbacks: Any) -> None:
+    with (
+        mock.patch.object(broker, "send", return_value=True),
+        django_capture_on_commit_callbacks(execute=True),
+        transaction.atomic(),
+    ):
+        job = outbox_add("tables.settle_round", [0])
+    job.refresh_from_db()
+    assert job.due_at >= timezone.now() + timedelta(seconds=8)  # settlement's lease is 10 s
+    with mock.patch.object(broker, "send", return_value=True) as send:
+        assert outbox_sweep() == 0
+    send.assert_not_called()
 
 
 def test_a_paytable_analysis_request_commits_its_job(jacks_for_1: Any, floor_user: User) -> None:
