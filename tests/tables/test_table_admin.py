@@ -15,6 +15,7 @@ from audit.models import AuditEvent
 from paytables.models import Paytable, PaytableAnalysis, PaytableStatus
 from tables.models import Table
 from tables.services.tables import table_create
+from tests.tables.test_settlement import to_drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -151,3 +152,16 @@ def test_a_paytable_returning_outside_the_band_says_so_in_the_list(floor_user: U
     )
     page = logged_in(floor_user).get(ADMIN + "add/").content.decode()
     assert "Jacks or Better 9/6 v1 · approved · return 351.00 % (outside the band)" in page
+
+
+def test_a_service_refusal_while_saving_comes_back_as_a_message_and_changes_nothing(
+    manual_table: Table, floor_user: User
+) -> None:
+    to_drawing(manual_table, floor_user)
+    client = logged_in(floor_user)
+    data = form(name="Manual 1 renamed", card_source="rng", min_bet_cents="5", max_bet_cents="100")
+    response = client.post(f"{ADMIN}{manual_table.pk}/change/", data, follow=True)
+    assert "change the card source between rounds" in response.content.decode()
+    manual_table.refresh_from_db()
+    assert (manual_table.name, manual_table.card_source) == ("Manual 1", "manual")
+    assert not AuditEvent.objects.filter(action="table_update").exists()
