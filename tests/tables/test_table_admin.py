@@ -115,7 +115,16 @@ def test_a_home_game_table_is_saved_without_a_paytable_and_refuses_one(floor_use
     assert "only Triple Draw tables pay from one" in refused.content.decode()
     saved = client.post(ADMIN + "add/", form(name="Home", table_type="freak-of-nature"))
     assert saved.status_code == 302
-    assert Table.objects.get(name="Home").seats.count() == 10
+    home = Table.objects.get(name="Home")
+    assert home.seats.count() == 10
+    page = client.get(f"{ADMIN}{home.pk}/change/").content.decode()
+    assert 'name="paytable"' not in page
+    edited = client.post(
+        f"{ADMIN}{home.pk}/change/", form(name="Home", max_bet_cents="40", paytable=str(jacks_for_1.pk))
+    )
+    assert edited.status_code == 302
+    home.refresh_from_db()
+    assert (home.max_bet_cents, home.paytable_id) == (4000, None)
 
 
 def test_only_dealers_are_offered_and_a_non_dealer_is_refused_by_name(
