@@ -7,11 +7,13 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from casino.admin_money import DollarsAdminMixin
 from floor.models import ChipCount, ChipSlip, Correction, DealerSession, Drop, Shift, ShiftTableResult, TableHour
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Shows records; every write goes through floor.services (audited), so the admin offers none."""
+class ReadOnlyAdmin(DollarsAdminMixin, admin.ModelAdmin):  # type: ignore[type-arg]
+    """Shows records (amounts in dollars); every write goes through floor.services (audited), so the admin offers
+    none."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -119,6 +119,8 @@ class TableAdmin(ServiceActionsAdmin):
     def get_fields(self, request: HttpRequest, obj: Table | None = None) -> Any:  # django-stubs: field groups
         if not _is_floor(request):
             return list(self.READ_FIELDS)
+        if obj is not None and not obj.is_triple_draw:  # only Triple Draw tables pay from a paytable
+            return ["name", "table_type", "card_source", *LIMIT_FIELDS, "dealers", "is_open"]
         fields = ["name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers"]
         return [*fields, "is_open", "paytable_status"] if obj else fields
 

@@ -110,6 +110,8 @@ class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             Paytable.objects.filter(status__in=USABLE_PAYTABLE).select_related("analysis").order_by("name", "-version")
         )
         dealers.queryset = dealer_queryset()
+        if self.instance.pk and not self.instance.is_triple_draw:
+            del self.fields["paytable"]  # a home-game table has none (the admin leaves the field off its page)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from casino.engine.money import money
 from tables.models import Table
 
 USER = settings.AUTH_USER_MODEL
@@ -103,7 +104,7 @@ class ChipSlip(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.total_cents}c at {self.table} ({self.shift})"
+        return f"{self.kind} {money(self.total_cents)} at {self.table} ({self.shift})"
 
 
 class Drop(models.Model):
@@ -153,7 +154,7 @@ class ShiftTableResult(models.Model):
         constraints = [models.UniqueConstraint(fields=["shift", "table"], name="shift_result_one_per_table")]
 
     def __str__(self) -> str:
-        return f"{self.table} {self.shift}: count {self.count_win_cents}c, system {self.system_win_cents}c"
+        return f"{self.table} {self.shift}: count {money(self.count_win_cents)}, system {money(self.system_win_cents)}"
 
 
 class Correction(models.Model):

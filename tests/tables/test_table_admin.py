@@ -15,6 +15,7 @@ from audit.models import AuditEvent
 from paytables.models import Paytable, PaytableAnalysis, PaytableStatus
 from tables.models import Table
 from tables.services.tables import table_create
+from tests.tables.test_settlement import to_drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +115,16 @@ def test_a_home_game_table_is_saved_without_a_paytable_and_refuses_one(floor_use
     assert "only Triple Draw tables pay from one" in refused.content.decode()
     saved = client.post(ADMIN + "add/", form(name="Home", table_type="freak-of-nature"))
     assert saved.status_code == 302
-    assert Table.objects.get(name="Home").seats.count() == 10
+    home = Table.objects.get(name="Home")
+    assert home.seats.count() == 10
+    page = client.get(f"{ADMIN}{home.pk}/change/").content.decode()
+    assert 'name="paytable"' not in page
+    edited = client.post(
+        f"{ADMIN}{home.pk}/change/", form(name="Home", max_bet_cents="40", paytable=str(jacks_for_1.pk))
+    )
+    assert edited.status_code == 302
+    home.refresh_from_db()
+    assert (home.max_bet_cents, home.paytable_id) == (4000, None)
 
 
 def test_only_dealers_are_offered_and_a_non_dealer_is_refused_by_name(
@@ -151,3 +161,16 @@ def test_a_paytable_returning_outside_the_band_says_so_in_the_list(floor_user: U
     )
     page = logged_in(floor_user).get(ADMIN + "add/").content.decode()
     assert "Jacks or Better 9/6 v1 · approved · return 351.00 % (outside the band)" in page
+
+
+def test_a_service_refusal_while_saving_comes_back_as_a_message_and_changes_nothing(
+    manual_table: Table, floor_user: User
+) -> None:
+    to_drawing(manual_table, floor_user)
+    client = logged_in(floor_user)
+    data = form(name="Manual 1 renamed", card_source="rng", min_bet_cents="5", max_bet_cents="100")
+    response = client.post(f"{ADMIN}{manual_table.pk}/change/", data, follow=True)
+    assert "change the card source between rounds" in response.content.decode()
+    manual_table.refresh_from_db()
+    assert (manual_table.name, manual_table.card_source) == ("Manual 1", "manual")
+    assert not AuditEvent.objects.filter(action="table_update").exists()

@@ -1,0 +1,42 @@
+"""An admin mixin that shows every `*_cents` column and read-only field in dollars ("$1,250.00"), never in cents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from casino.engine.money import money
+
+SUFFIX = "_in_dollars"
+
+
+def _shown(names: Sequence[Any]) -> list[Any]:
+    return [f"{name}{SUFFIX}" if isinstance(name, str) and name.endswith("_cents") else name for name in names]
+
+
+class DollarsAdminMixin:
+    """For read-only admins: `amount_cents` in list_display, fields or readonly_fields is shown as `$12.50`."""
+
+    def get_list_display(self, request: HttpRequest) -> Sequence[Any]:
+        return _shown(super().get_list_display(request))  # type: ignore[misc]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Sequence[Any]:
+        return _shown(super().get_fields(request, obj))  # type: ignore[misc]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Sequence[Any]:
+        return _shown(super().get_readonly_fields(request, obj))  # type: ignore[misc]
+
+    def __getattr__(self, name: str) -> Callable[[Any], str]:
+        if not name.endswith(SUFFIX):
+            raise AttributeError(name)
+        field = name.removesuffix(SUFFIX)
+
+        @admin.display(description=field.removesuffix("_cents").replace("_", " "), ordering=field)
+        def show(obj: Any) -> str:
+            value = getattr(obj, field)
+            return "—" if value is None else money(int(value))
+
+        return show
