@@ -52,6 +52,8 @@ class AuditEventPageSerializer(serializers.Serializer):  # type: ignore[type-arg
 
 def _filter_schema(f: django_filters.Filter) -> Any:
     """The OpenAPI type of one filter, so clients (and fuzzers) know what a valid value looks like."""
+    if isinstance(f, django_filters.DateTimeFilter):
+        return OpenApiTypes.DATETIME
     if isinstance(f, django_filters.DateFilter):
         return OpenApiTypes.DATE
     if isinstance(f, django_filters.NumberFilter):
