@@ -1,4 +1,5 @@
-"""Triple Draw rounds API: start, bets, deal, holds, rows, settle, void, approve, state, record, replay (DESIGN 9)."""
+"""Triple Draw rounds API: start, bets, deal, holds, rows, settle, void, floor call, approve, state, record, replay
+(DESIGN 9)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from tables.selectors.rounds import round_view_of, state_token
 from tables.services.approvals import round_approve_payout
 from tables.services.bets import bet_clear, bet_place, bets_place_all
 from tables.services.cards import cards_deal, holds_record, holds_record_all, rows_record
-from tables.services.rounds import round_close_bets, round_settle, round_start, round_void
+from tables.services.rounds import round_close_bets, round_floor_call, round_settle, round_start, round_void
 
 STATE = RoundStateSerializer
 
@@ -202,6 +203,22 @@ class RoundVoidApi(APIView):
         data = self.RoundVoidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = round_void(round=round_ref(round_id), reason=data.validated_data["reason"], actor=request.user)
+        return round_answer(round_view_of(rnd))
+
+
+class RoundFloorCallApi(APIView):
+    class RoundFloorCallInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        reason = serializers.CharField(allow_blank=True, max_length=200, required=False, default="")
+
+    @extend_schema(
+        request=RoundFloorCallInputSerializer,
+        responses={200: STATE},
+        summary="Call a floor supervisor to the table (an alert on the live floor view until the round ends)",
+    )
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.RoundFloorCallInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = round_floor_call(round=round_ref(round_id), reason=data.validated_data["reason"], actor=request.user)
         return round_answer(round_view_of(rnd))
 
 
