@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.errors import NotAllowed
 from tables.apis.common import (
     NOT_MODIFIED,
     answer,
@@ -218,7 +220,10 @@ class RoundFloorCallApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundFloorCallInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = round_floor_call(round=round_ref(round_id), reason=data.validated_data["reason"], actor=request.user)
+        user = request.user
+        if not isinstance(user, User):  # the API's authentication lets no anonymous caller this far
+            raise NotAllowed("sign in first", code="not_signed_in")
+        rnd = round_floor_call(round=round_ref(round_id), reason=data.validated_data["reason"], actor=user)
         return round_answer(round_view_of(rnd))
 
 
