@@ -7,12 +7,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.errors import NotAllowed
 from tables.apis.common import (
     NOT_MODIFIED,
     answer,
@@ -222,7 +221,7 @@ class RoundFloorCallApi(APIView):
         data.is_valid(raise_exception=True)
         user = request.user
         if not isinstance(user, User):  # the API's authentication lets no anonymous caller this far
-            raise NotAllowed("sign in first", code="not_signed_in")
+            raise exceptions.NotAuthenticated()
         rnd = round_floor_call(round=round_ref(round_id), reason=data.validated_data["reason"], actor=user)
         return round_answer(round_view_of(rnd))
 
