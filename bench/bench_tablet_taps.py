@@ -158,6 +158,19 @@ def start_server(env: dict[str, str]) -> subprocess.Popen[bytes]:
     raise SystemExit(f"gunicorn did not answer on 127.0.0.1:{PORT}")
 
 
+def group_cpu_seconds(pgid: int) -> float:
+    """CPU time (user + system) of every live process in a process group, from /proc (gunicorn's workers)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:  # field 5 of stat: the process group
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def stop_server(server: subprocess.Popen[bytes]) -> None:
     try:
         os.killpg(server.pid, signal.SIGTERM)
@@ -274,7 +287,9 @@ def main() -> int:
         table_ids = seed(env)
         server = start_server(env)
         started = time.monotonic()
+        cpu_before = group_cpu_seconds(server.pid)
         by_action = asyncio.run(drive(table_ids))
+        server_cpu = group_cpu_seconds(server.pid) - cpu_before
         elapsed = time.monotonic() - started
     finally:
         if server is not None:
@@ -298,6 +313,12 @@ def main() -> int:
         print(
             f"{names[action]:<12} {len(values):>5} {statistics.median(values):>8.0f} "
             f"{percentile(values, 0.95):>8.0f} {max(values):>8.0f}   {request}"
+        )
+    requests = sum(len(values) for action, values in by_action.items() if not action.startswith("server:"))
+    if requests:
+        print(
+            f"web server CPU (gunicorn workers, polls included): {server_cpu:.1f} s = "
+            f"{1000 * server_cpu / requests:.0f} ms per tap; {server_cpu / elapsed:.2f} cores on average"
         )
     if everything:
         print(

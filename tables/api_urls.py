@@ -26,6 +26,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rounds/<int:round_id>/rows/", rounds.RoundRowsApi.as_view(), name="round-rows"),
     path("rounds/<int:round_id>/settle/", rounds.RoundSettleApi.as_view(), name="round-settle"),
     path("rounds/<int:round_id>/void/", rounds.RoundVoidApi.as_view(), name="round-void"),
+    path("rounds/<int:round_id>/floor-call/", rounds.RoundFloorCallApi.as_view(), name="round-floor-call"),
     path("rounds/<int:round_id>/approve/", rounds.RoundApproveApi.as_view(), name="round-approve"),
     path("rounds/<int:round_id>/refuse/", rounds.RoundRefuseApi.as_view(), name="round-refuse"),
     path("rounds/<int:round_id>/export/", rounds.RoundExportApi.as_view(), name="round-export"),

@@ -144,6 +144,8 @@ def floor_view(now: datetime | None = None) -> FloorView:
         action__in=(table_actions.ROUND_VOID_REQUEST.code, table_actions.ROUND_FLOOR_CALL.code),
         round_id__in=[rnd.pk for rnd in in_play.values()],
     ).order_by("id"):
+        if event.round_id is None:
+            continue
         # The latest of each kind per round wins (ordered by id).
         kind = void_requests if event.action == table_actions.ROUND_VOID_REQUEST.code else floor_calls
         if event.round_id is not None:  # always: the query asks for rounds in play

@@ -1,11 +1,13 @@
-"""Triple Draw rounds API: start, bets, deal, holds, rows, settle, void, approve, state, record, replay (DESIGN 9)."""
+"""Triple Draw rounds API: start, bets, deal, holds, rows, settle, void, floor call, approve, state, record, replay
+(DESIGN 9)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -28,7 +30,7 @@ from tables.selectors.rounds import round_view_of, state_token
 from tables.services.approvals import round_approve_payout, round_refuse_payout
 from tables.services.bets import bet_clear, bet_place, bets_place_all
 from tables.services.cards import cards_deal, holds_record, holds_record_all, rows_record
-from tables.services.rounds import round_close_bets, round_settle, round_start, round_void
+from tables.services.rounds import round_close_bets, round_floor_call, round_settle, round_start, round_void
 
 STATE = RoundStateSerializer
 
@@ -203,6 +205,25 @@ class RoundVoidApi(APIView):
         data = self.RoundVoidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = round_void(round=round_ref(round_id), reason=data.validated_data["reason"], actor=request_user(request))
+        return round_answer(round_view_of(rnd))
+
+
+class RoundFloorCallApi(APIView):
+    class RoundFloorCallInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        reason = serializers.CharField(allow_blank=True, max_length=200, required=False, default="")
+
+    @extend_schema(
+        request=RoundFloorCallInputSerializer,
+        responses={200: STATE},
+        summary="Call a floor supervisor to the table (an alert on the live floor view until the round ends)",
+    )
+    def post(self, request: Request, round_id: int) -> Response:
+        data = self.RoundFloorCallInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = request.user
+        if not isinstance(user, User):  # the API's authentication lets no anonymous caller this far
+            raise exceptions.NotAuthenticated()
+        rnd = round_floor_call(round=round_ref(round_id), reason=data.validated_data["reason"], actor=user)
         return round_answer(round_view_of(rnd))
 
 

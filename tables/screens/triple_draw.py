@@ -48,6 +48,7 @@ class CardTarget:
     label: str
     describedby: str
     count: int = CARDS_PER_HAND
+    seat: str = ""  # set when several seats' forms share the field name: a refused entry comes back to its seat only
 
 
 class TripleDrawScreen(RoundView):
@@ -96,7 +97,11 @@ class TripleDrawScreen(RoundView):
         """Manual seats never dealt record what they hold through the picker: seat number (text) -> field."""
         return {
             str(seat.number): CardTarget(
-                f"held-{seat.number}", "held_text", f"Seat {seat.number} held", f"seat-{seat.number}-error"
+                f"held-{seat.number}",
+                "held_text",
+                f"Seat {seat.number} held",
+                f"seat-{seat.number}-error",
+                seat=str(seat.number),
             )
             for seat in self.betting_seats
             if not seat.dealt and seat.held is None

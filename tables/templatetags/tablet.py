@@ -166,3 +166,13 @@ def chip_label(cents: int) -> str:
     if dollars >= 1000 and dollars % 1000 == 0:
         return f"${dollars // 1000}k"
     return f"${dollars}" if cents % 100 == 0 else money(cents)
+
+
+@register.filter
+def entered_cards(posted: object, target: object) -> str:
+    """What was picked into a card field before a refused save, so it can be corrected (only the seat's own)."""
+    seat = str(getattr(target, "seat", "") or "")
+    getter = getattr(posted, "get", None)
+    if getter is None or (seat and str(getter("seat") or "") != seat):
+        return ""
+    return str(getter(str(getattr(target, "name", ""))) or "")

@@ -7,9 +7,12 @@ the bets stay in play, the dealer records the hold the player announced, and the
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 
+from audit.models import AuditEvent
 from casino.errors import DomainError, NotAllowed, WrongPhase
 from floor.selectors.floor_view import floor_view
 from tables.models import Bet, HandOutcome, Round, Seat, SeatHand, Table
@@ -91,3 +94,15 @@ def test_a_call_for_the_floor_is_audited_and_alerts_the_floor_view(
     assert [a.code for t, a in floor_view().alerts if t.table.pk == manual_table.pk and a.code == "floor_call"] == []
     with pytest.raises(WrongPhase):
         round_floor_call(round=rnd, actor=dealer_user)
+
+
+def test_the_api_calls_the_floor_through_the_same_service(
+    manual_table: Table, dealer_user: User, floor_user: User, dealer_api: Any
+) -> None:
+    rnd = _betting(manual_table, dealer_user, (1,))
+    response = dealer_api.post(f"/api/v1/rounds/{rnd.pk}/floor-call/", {"reason": "dispute"}, format="json")
+    assert response.status_code == 200
+    assert response.json()["phase"] == "betting"
+    assert AuditEvent.objects.filter(round_id=rnd.pk, action="round_floor_call", reason="dispute").count() == 1
+    round_void(round=rnd, reason="x", actor=floor_user)
+    assert dealer_api.post(f"/api/v1/rounds/{rnd.pk}/floor-call/", {}, format="json").status_code == 409

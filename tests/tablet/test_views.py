@@ -313,3 +313,22 @@ def test_compliance_follows_a_table_read_only_and_cannot_change_it(
     assert response.status_code == 403
     round_.refresh_from_db()
     assert round_.phase == "betting"
+
+
+
+def test_refused_dealt_cards_come_back_in_the_fields_they_were_picked_into(
+    betting: tuple[Any, Round], dealer_user: User
+) -> None:
+    """Issue 14: entry errors keep what was picked, in the field it was picked into (hidden inputs the picker fills)."""
+    table, round_ = betting
+    client = _client(dealer_user)
+    for seat in (1, 3):
+        assert _act(client, table, "bet", round=round_.pk, seat=seat, amount="10", circles=1).status_code == 200
+    assert _act(client, table, "close-bets", round=round_.pk).status_code == 200
+    response = _act(client, table, "deal", round=round_.pk, seat1="As Kd 7c 2s 9h", seat3="As Qd 3c 4s 5h")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert re.search(r'id="deal-seat-1" name="seat1" value="As Kd 7c 2s 9h"', html)
+    assert re.search(r'id="deal-seat-3" name="seat3" value="As Qd 3c 4s 5h"', html)
+    assert "Numbers here are ids" not in html  # template comments stay out of the page
+    assert not SeatHand.objects.filter(round=round_).exclude(dealt=[]).exists()
