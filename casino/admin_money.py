@@ -20,13 +20,13 @@ def _shown(names: Sequence[Any]) -> list[Any]:
 class DollarsAdminMixin:
     """For read-only admins: `amount_cents` in list_display, fields or readonly_fields is shown as `$12.50`."""
 
-    def get_list_display(self, request: HttpRequest) -> Sequence[Any]:
+    def get_list_display(self, request: HttpRequest) -> Any:  # django-stubs: field groups
         return _shown(super().get_list_display(request))  # type: ignore[misc]
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Sequence[Any]:
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: field groups
         return _shown(super().get_fields(request, obj))  # type: ignore[misc]
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Sequence[Any]:
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: field groups
         return _shown(super().get_readonly_fields(request, obj))  # type: ignore[misc]
 
     def __getattr__(self, name: str) -> Callable[[Any], str]:
