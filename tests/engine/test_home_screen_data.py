@@ -144,6 +144,14 @@ def test_the_result_in_words_for_the_freak_of_nature_example() -> None:
     assert result.to_dict()["headline"] == result.headline
 
 
+def test_two_hands_described_alike_say_which_kicker_decided() -> None:
+    # Both hold a pair of kings: the words alone ("pair of kings beats pair of kings") would not tell a player why.
+    hand = _showdown("five-card-draw", {1: "Kh Kd As 7c 3d", 2: "Ks Kc Qh 9d 8s"})
+    assert hand.result().headline == "Pair of kings beats pair of kings, ace kicker against queen"  # type: ignore[union-attr]
+    same_top = _showdown("five-card-draw", {1: "9h 9d 6s 6c Ad", 2: "9s 9c 6h 6d Kd"})
+    assert same_top.result().headline.endswith(", ace kicker against king")  # type: ignore[union-attr]
+
+
 def test_the_result_of_a_split_an_uncontested_pot_and_a_kill() -> None:
     split = _showdown("five-card-draw", {1: "Ah Kh Qd Js 9c", 2: "8s 7h 5d 4c 2h", 3: "As Kd Qc Jh 9d"}, fold=(2,))
     assert split.result().headline == "Seat 1 and Seat 3 split with ace high each"  # type: ignore[union-attr]

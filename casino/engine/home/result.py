@@ -136,7 +136,10 @@ class _Words:
             return f"{_lower(best.description)}, alone in this pot"
         beaten = max(others)
         verb = "beat" if best.category in _PLURAL else "beats"
-        return f"{_lower(best.description)} {verb} {_lower(beaten.description)}"
+        said = f"{_lower(best.description)} {verb} {_lower(beaten.description)}"
+        if best.description == beaten.description:  # the same words: say which card decided it
+            said += _kicker(best, beaten)
+        return said
 
     def pot(self, pot: AwardedPot, index: int, count: int) -> str:
         name = "Pot" if count == 1 else ("Main pot" if index == 0 else f"Side pot {index}")
@@ -152,6 +155,14 @@ class _Words:
         if len(pot.winners) > 1:
             return f"{name} {amount} split: {self.comparison(pot)}"
         return f"{name} {amount} to {who}: {self.comparison(pot)}"
+
+
+def _kicker(best: HandValue, beaten: HandValue) -> str:
+    """", ace kicker against queen": the first rank where two equally described hands differ."""
+    for mine, theirs in zip(best.strength[1:], beaten.strength[1:], strict=False):
+        if mine != theirs:
+            return f", {rank_name(mine)} kicker against {rank_name(theirs)}"
+    return ""
 
 
 def _verb(seats: Sequence[int], verb: str) -> str:
