@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -220,10 +219,8 @@ class RoundFloorCallApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundFloorCallInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = request.user
-        if not isinstance(user, User):  # the API's authentication lets no anonymous caller this far
-            raise exceptions.NotAuthenticated()
-        rnd = round_floor_call(round=round_ref(round_id), reason=data.validated_data["reason"], actor=user)
+        reason = data.validated_data["reason"]
+        rnd = round_floor_call(round=round_ref(round_id), reason=reason, actor=request_user(request))
         return round_answer(round_view_of(rnd))
 
 
