@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from casino.engine import hand_words
 from casino.engine.cards import Card
 from casino.engine.errors import CardError
 
@@ -80,57 +81,17 @@ def card_colour(code: str) -> str:
     return "red" if card is not None and card.suit.value in ("d", "h") else ""
 
 
-HAND_LABELS = {
-    "five_of_a_kind": "Five of a kind",
-    "natural_royal_flush": "Natural royal flush",
-    "wild_royal_flush": "Wild royal flush",
-    "royal_flush": "Royal flush",
-    "four_wild": "Four wild cards",
-    "straight_flush": "Straight flush",
-    "four_of_a_kind": "Four of a kind",
-    "full_house": "Full house",
-    "flush": "Flush",
-    "straight": "Straight",
-    "three_of_a_kind": "Three of a kind",
-    "two_pair": "Two pair",
-    "one_pair": "Pair",
-    "high_card": "High card",
-}
-RANK_PLURALS = {
-    "2": "twos",
-    "3": "threes",
-    "4": "fours",
-    "5": "fives",
-    "6": "sixes",
-    "7": "sevens",
-    "8": "eights",
-    "9": "nines",
-    "T": "tens",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
-    "A": "aces",
-}
-
-
 @register.filter
 def hand_label(code: str) -> str:
-    """A stored hand code in words: "full_house" -> "Full house"."""
-    return HAND_LABELS.get(code, code.replace("_", " ").capitalize())
+    """A stored hand code in words: "full_house" -> "Full house" (casino.engine.hand_words)."""
+    return hand_words.hand_label(code)
 
 
 @register.filter
 def line_label(line: object) -> str:
     """A paytable line as the layout prints it: "Pair, jacks or better", "Four of a kind (aces)"."""
-    hand = str(getattr(line, "hand", ""))
-    label = hand_label(hand)
-    min_rank = str(getattr(line, "min_rank", "") or "")
-    ranks = [str(rank) for rank in (getattr(line, "ranks", None) or [])]
-    if min_rank:
-        label += f", {RANK_PLURALS.get(min_rank.upper(), min_rank)} or better"
-    if ranks:
-        label += " (" + ", ".join(RANK_PLURALS.get(rank.upper(), rank) for rank in ranks) + ")"
-    return label
+    ranks = getattr(line, "ranks", None) or []
+    return hand_words.line_label(str(getattr(line, "hand", "")), str(getattr(line, "min_rank", "") or ""), ranks)
 
 
 @register.filter
