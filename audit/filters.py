@@ -42,7 +42,7 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
     table = django_filters.NumberFilter(field_name="table_id", label="Table", widget=FastSelect)
     round = django_filters.CharFilter(method="filter_round", label="Round")
     actor = django_filters.CharFilter(field_name="actor_username", label="Actor", widget=FastSelect)
-    actor_kind = django_filters.ChoiceFilter(choices=ActorKind.choices, label="Actor kind")
+    actor_kind = django_filters.ChoiceFilter(choices=ActorKind.choices, label="Actor kind", empty_label="Any kind")
     # Any stored code may be asked for (an old one too); the screens offer the declared ones by their labels.
     action = django_filters.CharFilter(field_name="action", label="Action", widget=FastSelect)
     object_type = django_filters.CharFilter(field_name="object_type", label="Object type")
@@ -51,6 +51,7 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
         method="filter_exception",
         choices=[("any", "Any exception"), *[c for c in ExceptionKind.choices if c[0]]],
         label="Exception",
+        empty_label="Any event",
     )
     correlation_id = django_filters.CharFilter(field_name="correlation_id", label="Request/correlation id")
     q = django_filters.CharFilter(method="filter_search", label="Search")

@@ -2,11 +2,12 @@
 
 `make run` without REDIS_URL serves with eager Celery: nothing would seal stragglers, verify the chain or produce
 the daily report. This thread reads the same CELERY_BEAT_SCHEDULE and runs each job in-process when it is due;
-interval jobs run once at start-up too, so a fresh demo shows a verified chain within seconds.
+every job also runs once at start-up, so a fresh demo shows a verified chain and yesterday's report within seconds.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 import sys
 import threading
@@ -24,10 +25,11 @@ TICK_SECONDS = 5.0
 _started = threading.Event()
 
 
-def _as_schedule(value: Any) -> BaseSchedule:
-    if isinstance(value, BaseSchedule):
-        return value
-    return schedule(timedelta(seconds=float(value)))
+def _as_schedule(value: Any, now: datetime) -> BaseSchedule:
+    """The entry's schedule judged at `now` (a copy: the settings' own object is left alone)."""
+    when = copy.copy(value) if isinstance(value, BaseSchedule) else schedule(timedelta(seconds=float(value)))
+    when.nowfun = lambda: now  # type: ignore[attr-defined]  # Celery sets nowfun in __init__; its stubs miss it
+    return when
 
 
 def wanted() -> bool:
@@ -50,13 +52,11 @@ def run_due(last_run: dict[str, datetime], *, now: datetime | None = None) -> li
     ran = []
     jobs: dict[str, dict[str, Any]] = settings.CELERY_BEAT_SCHEDULE
     for name, entry in jobs.items():
-        when = _as_schedule(entry["schedule"])
+        when = _as_schedule(entry["schedule"], moment)
         previous = last_run.get(name)
-        if previous is None:
-            # Interval jobs are due at start-up; clock jobs (crontab) wait for their time.
-            last_run[name] = moment - timedelta(days=1) if isinstance(when, schedule) else moment
-            previous = last_run[name]
-        due, _ = when.is_due(previous)
+        # Every job runs once at start-up (a demo started at noon still gets yesterday's report; each job is
+        # idempotent), then when its schedule says.
+        due = previous is None or when.is_due(previous)[0]
         if not due:
             continue
         last_run[name] = moment

@@ -32,6 +32,9 @@ from casino.db_router import replica_reads
 PAGE_SIZE = 50
 # Still accepted in links and by the API; the screens offer date-times in the casino's time zone instead.
 HIDDEN_FILTERS = ("date_from", "date_to")
+# Shown at once; the rest (actor kind, object, exception, correlation id) sit under "More filters".
+MAIN_FILTERS = ("since", "until", "table", "round", "actor", "action", "q")
+MORE_FILTERS = ("actor_kind", "object_type", "object_id", "exception", "correlation_id")
 MAX_EVENT_ID = 2**63 - 1
 
 
@@ -114,6 +117,8 @@ def _list(request: HttpRequest, template: str, extra: dict[str, Any]) -> HttpRes
         "page": page,
         "query": _query_without(request, "before"),
         "hidden_filters": HIDDEN_FILTERS,
+        "main_filters": MAIN_FILTERS,
+        "more_filters_used": any(request.GET.get(name) for name in MORE_FILTERS),
         **compliance_context(request),
         **extra,
     }

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from audit import local_beat
 from audit.chain_status import chain_status
-from audit.models import ChainVerification, VerificationRun
+from audit.models import ChainVerification, DailyReport, VerificationRun
 from audit.services import audit_chain_seal, audit_chain_verify, audit_record, chain_verification_run
 from audit.tasks import SCHEDULED, verify_chain
 from tests.audit.helpers import assert_audited, last_event_id
@@ -135,15 +135,18 @@ def test_a_real_worker_runs_the_requested_verification(compliance_user: User, ce
 
 
 @pytest.mark.django_db
-def test_the_in_process_schedule_verifies_at_start_and_then_on_its_interval() -> None:
+def test_the_in_process_schedule_runs_every_job_at_start_and_then_on_its_schedule() -> None:
     audit_record(action="seat_join")
     last_run: dict[str, dt.datetime] = {}
     start = timezone.now()
     ran = local_beat.run_due(last_run, now=start)
-    assert {"audit-verify-chain", "audit-seal-stragglers"} <= set(ran)
-    assert "audit-daily-compliance-report" not in ran  # a morning job waits for its hour
+    assert {"audit-verify-chain", "audit-seal-stragglers", "audit-daily-compliance-report"} <= set(ran)
     assert ChainVerification.objects.get().checked_by == SCHEDULED
+    assert DailyReport.objects.count() == 1
     assert local_beat.run_due(last_run, now=start + dt.timedelta(seconds=5)) == []
+    later = local_beat.run_due(last_run, now=start + dt.timedelta(seconds=61))
+    assert "audit-seal-stragglers" in later  # every minute
+    assert "audit-verify-chain" not in later  # every 900 s
 
 
 def test_the_in_process_schedule_runs_only_in_an_eager_runserver(monkeypatch: pytest.MonkeyPatch) -> None:

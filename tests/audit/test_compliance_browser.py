@@ -28,7 +28,7 @@ from tests.tablet.conftest import SIZES
 
 pytestmark = [pytest.mark.browser]
 
-AXE = Path(settings.BASE_DIR) / "tests" / "assets" / "axe.min.js"  # axe-core 4.10.3, vendored (npm pack)
+AXE = Path(settings.BASE_DIR) / "tests" / "tablet" / "vendor" / "axe-core" / "axe.min.js"  # the one vendored copy
 ARTIFACTS = Path(settings.BASE_DIR) / "artifacts" / "compliance"
 ROWS = ["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "2h 3h 4h 5h 6h"]
 AXE_RUN = """async () => {
@@ -55,7 +55,8 @@ def officer(browser: Any, live_server: Any, compliance_user: User) -> Iterator[P
 
 @pytest.fixture
 def check(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
-    """check(page, name): axe-core finds no serious or critical violation; screenshots at both sizes."""
+    """check(page, name): axe-core finds no serious or critical violation; screenshots at both sizes, where the page
+    must not be wider than the window."""
     folder = ARTIFACTS / request.node.originalname
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True, exist_ok=True)
@@ -71,6 +72,8 @@ def check(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
         for size_name, size in SIZES.items():
             page.set_viewport_size(size)
             page.screenshot(path=str(folder / f"{number:02d}-{name}-{size_name}.png"), full_page=True)
+            # Nothing runs off the side: long values wrap at both sizes.
+            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], f"{name} at {size_name}"
         if original is not None:
             page.set_viewport_size(original)
 
