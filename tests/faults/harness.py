@@ -98,6 +98,8 @@ def web_argv(port: int) -> list[str]:
     return [
         PYTHON, "-m", "gunicorn", "casino.wsgi", "-c", "deploy/gunicorn.conf.py",
         "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "4", "--max-requests", "0",
+        # gunicorn 27's control socket is one path per user (~/.gunicorn): another gunicorn must not share it.
+        "--no-control-socket",
     ]
 
 
