@@ -11,8 +11,8 @@ from django.dispatch import Signal
 
 logger = logging.getLogger(__name__)
 
-# Sent inside the transaction that posts a table's ledger (a settled or approved Triple Draw round; the home-game
-# stream sends it when posting house charges), with table_id, posted_at and round_id (None for a hand), so what a
+# Sent inside the transaction that posts a table's ledger (a settled or approved Triple Draw round; a home-game hand
+# settled, a house charge taken, a game closed), with table_id, posted_at and round_id (None for a hand), so what a
 # listener records (the floor's summary job, in the outbox) commits with the posting. Sent robustly: a listener's
 # error is logged and never fails the posting; a listener that writes does so in a savepoint.
 ledger_posted = Signal()
