@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -13,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.engine.rules.words import describe_rules
-from casino.errors import NotFound
+from casino.errors import NotAllowed, NotFound
 from tables.access import require_table_reader
 from tables.apis.common import table_for
 from tables.apis.home_schemas import (
@@ -33,6 +34,14 @@ from tables.services.home_rulings import hand_award, hand_correct, hand_void
 
 GAME = HomeGameStateSerializer
 HAND = HomeHandStateSerializer
+
+
+def _user(request: Request) -> User:
+    """The signed-in user a service acts as (the API's permission classes admit no one else)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise NotAllowed("sign in first", code="not_authenticated")
+    return user
 
 
 def game_for(request: Request, pk: int) -> HomeGame:
@@ -81,7 +90,7 @@ class HomeConfigApi(APIView):
         data = HomeConfigInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         table = table_for(request, table_id)
-        home_config_set(table=table, actor=request.user, partial=partial, **data.validated_data)
+        home_config_set(table=table, actor=_user(request), partial=partial, **data.validated_data)
         return _config_answer(Table.objects.get(pk=table.pk))
 
 
@@ -111,7 +120,7 @@ class GameOpenApi(APIView):
             player = self.PlayerInputSerializer(data=entry)
             player.is_valid(raise_exception=True)
             players.append(dict(player.validated_data))
-        game = game_open(table=table_for(request, table_id), actor=request.user, players=players)
+        game = game_open(table=table_for(request, table_id), actor=_user(request), players=players)
         return Response(game_view(game), status=status.HTTP_201_CREATED)
 
 
@@ -132,7 +141,7 @@ class GameCloseApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = self.GameCloseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = game_close(game=game_for(request, game_id).pk, actor=request.user, **data.validated_data)
+        game = game_close(game=game_for(request, game_id).pk, actor=_user(request), **data.validated_data)
         return Response(game_view(game))
 
 
@@ -143,7 +152,7 @@ class PlayerJoinApi(APIView):
         data = GameOpenApi.PlayerInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = game_for(request, game_id)
-        player_join(game=game.pk, actor=request.user, **data.validated_data)
+        player_join(game=game.pk, actor=_user(request), **data.validated_data)
         return Response(game_view(HomeGame.objects.select_related("table").get(pk=game.pk)))
 
 
@@ -156,7 +165,7 @@ class PlayerChipsApi(APIView):
         data = self.ChipsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = game_for(request, game_id)
-        player_add_chips(game=game.pk, actor=request.user, seat=seat, **data.validated_data)
+        player_add_chips(game=game.pk, actor=_user(request), seat=seat, **data.validated_data)
         return Response(game_view(HomeGame.objects.select_related("table").get(pk=game.pk)))
 
 
@@ -164,7 +173,7 @@ class PlayerLeaveApi(APIView):
     @extend_schema(request=None, responses={200: GAME}, summary="A player leaves: their stack is cashed out")
     def post(self, request: Request, game_id: int, seat: int) -> Response:
         game = game_for(request, game_id)
-        player_leave(game=game.pk, actor=request.user, seat=seat)
+        player_leave(game=game.pk, actor=_user(request), seat=seat)
         return Response(game_view(HomeGame.objects.select_related("table").get(pk=game.pk)))
 
 
@@ -179,7 +188,7 @@ class HandStartApi(APIView):
         data = self.HandStartInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = game_for(request, game_id)
-        hand = hand_start(game=game.pk, actor=request.user, button=data.validated_data["button"])
+        hand = hand_start(game=game.pk, actor=_user(request), button=data.validated_data["button"])
         return Response(hand_view(hand, game), status=status.HTTP_201_CREATED)
 
 
@@ -213,7 +222,7 @@ class HandActionApi(APIView):
         data = self.ActionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand = hand_for(request, hand_id)
-        row = hand_act(hand=hand.pk, actor=request.user, **data.validated_data)
+        row = hand_act(hand=hand.pk, actor=_user(request), **data.validated_data)
         return Response(hand_view(row, row.game))
 
 
@@ -228,7 +237,7 @@ class HandCardsApi(APIView):
         data = self.ShowInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand = hand_for(request, hand_id)
-        row = hand_act(hand=hand.pk, actor=request.user, action="show", **data.validated_data)
+        row = hand_act(hand=hand.pk, actor=_user(request), action="show", **data.validated_data)
         return Response(hand_view(row, row.game))
 
 
@@ -241,7 +250,7 @@ class HandVoidApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.VoidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = hand_void(hand=hand_for(request, hand_id).pk, actor=request.user, **data.validated_data)
+        row = hand_void(hand=hand_for(request, hand_id).pk, actor=_user(request), **data.validated_data)
         return Response(hand_view(row, row.game))
 
 
@@ -257,7 +266,7 @@ class HandCorrectApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.CorrectInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = hand_correct(hand=hand_for(request, hand_id).pk, actor=request.user, **data.validated_data)
+        row = hand_correct(hand=hand_for(request, hand_id).pk, actor=_user(request), **data.validated_data)
         return Response(hand_view(row, row.game))
 
 
@@ -272,7 +281,7 @@ class HandAwardApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.AwardInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = hand_award(hand=hand_for(request, hand_id).pk, actor=request.user, **data.validated_data)
+        row = hand_award(hand=hand_for(request, hand_id).pk, actor=_user(request), **data.validated_data)
         return Response(hand_view(row, row.game))
 
 

@@ -44,11 +44,14 @@ def home_figures(*, table_ids: Sequence[int], start: datetime, end: datetime) ->
                                     settled_at__gte=start, settled_at__lt=end)
     for table_id, settled_at, dealer_id, result in hands.values_list("game__table_id", "settled_at", "dealer_id",
                                                                      "result"):
+        if settled_at is None:
+            continue
         won = sum(pot["amount_cents"] for pot in (result or {}).get("pots", []) if pot["winners"])
         add(table_id, settled_at, dealer_id, hands=1, pots_cents=won)
     games = HomeGame.objects.filter(table_id__in=table_ids, ended_at__gte=start, ended_at__lt=end)
     for table_id, ended_at in games.values_list("table_id", "ended_at"):
-        add(table_id, ended_at, None, games=1)
+        if ended_at is not None:
+            add(table_id, ended_at, None, games=1)
     charges = HomeLedgerEntry.objects.filter(game__table_id__in=table_ids, account="house", posted_at__gte=start,
                                              posted_at__lt=end)
     for table_id, posted_at, kind, cents, dealer_id in charges.values_list("game__table_id", "posted_at", "kind",
