@@ -5,7 +5,8 @@ Sets up a scratch PostgreSQL database (created and dropped here), a dealer with 
 (DRF's test client: the whole Django request stack, no network), rng Five Card Draw tables (fixed limit, six players)
 and plays each hand to its end: every betting turn checks or calls, every draw exchanges three cards. Bounded: at
 most BENCH_HOME_HANDS hands for the hands-per-second figure (default 60) and BENCH_HOME_ROUNDS hands per table for
-the 10- and 50-table figures (default 2).
+the 10- and 50-table figures (default 2). The audit chain is sealed by a worker in production, so the requests here
+leave it unsealed (BENCH_HOME_SEAL=inline seals in each request, as an embedded run without a broker does).
 
 Environment: BENCH_DATABASE_URL (a PostgreSQL server URL, default postgres://postgres@127.0.0.1:5432/postgres).
 """
@@ -189,6 +190,12 @@ def main() -> int:
 
         from audit.context import acting_as
 
+        if os.environ.get("BENCH_HOME_SEAL", "") != "inline":
+            # In production a Celery worker seals the audit chain after each commit; here (no broker) it would run
+            # inside every request, as much again as the action itself. BENCH_HOME_SEAL=inline keeps it.
+            from audit import services
+
+            services._queue_seal = lambda: None
         floor, dealer = staff()
         client = APIClient()
         client.force_authenticate(dealer)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -87,18 +87,18 @@ def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None, limi
             return dealt
         if awaiting.kind is AwaitKind.CARD and awaiting.seat is not None:
             reshuffles = hand.used_reshuffles
-            stock = reshuffles[-1] if reshuffles else hand.deck
-            card = next(card for card in stock if card in hand.stock.candidates)
+            current: Sequence[Card] = reshuffles[-1] if reshuffles else hand.deck
+            card = next(card for card in current if card in hand.stock.candidates)
             hand.deal_card(card)
             dealt.append((awaiting.seat, str(card)))
         elif awaiting.kind is AwaitKind.RESHUFFLE:
             used = len(hand.used_reshuffles)
             if planned and used < len(planned):
-                fresh = list(parse_cards(planned[used]))
+                new_stock = list(parse_cards(planned[used]))
             else:
-                fresh = list(hand.muck)
-                secrets.SystemRandom().shuffle(fresh)
-            hand.reshuffle(fresh)
+                new_stock = list(hand.muck)
+                secrets.SystemRandom().shuffle(new_stock)
+            hand.reshuffle(new_stock)
         else:
             return dealt
 

@@ -163,3 +163,26 @@ def test_concurrent_taps_on_one_hand_act_once(require_postgres: None, home_table
         thread.join(30)
     assert sorted(answers) == [200, 409, 409, 409]
     assert HomeHand.objects.get(pk=hand["id"]).record["actions"] == ["1 bet 200"]
+
+
+def test_the_floors_rulings_over_the_api(home_table: Callable[..., Table], dealer_api: APIClient,
+                                         floor_api: APIClient) -> None:
+    game = open_game(dealer_api, home_table("five-card-draw"))
+    hand = ok(dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {"button": 3}, format="json"), 201)
+    url = f"/api/v1/hands/{hand['id']}"
+    ok(dealer_api.post(f"{url}/actions/", {"seat": 1, "action": "bet", "amount_cents": 200}, format="json"))
+    answer = floor_api.post(f"{url}/correct/", {"index": 0, "action": "1 check", "reason": ""}, format="json")
+    assert answer.status_code == 400
+    corrected = ok(floor_api.post(f"{url}/correct/", {"index": 0, "action": "1 check", "reason": "misheard"},
+                                  format="json"))
+    assert corrected["actions"] == ["1 check"]
+    assert corrected["corrected"] is True
+    awarded = ok(floor_api.post(f"{url}/award/", {"seats": [2], "reason": "exposed cards"}, format="json"))
+    assert awarded["status"] == "settled"
+    assert awarded["ruling"]["seats"] == [2]
+    assert floor_api.post(f"{url}/void/", {"reason": "late"}, format="json").status_code == 409
+    game = ok(dealer_api.get(f"/api/v1/games/{game['id']}/"))
+    assert [p["stack_cents"] for p in game["players"]] == [9_900, 10_200, 9_900]
+    verdict = ok(dealer_api.get(f"/api/v1/games/{game['id']}/replay/"))
+    assert verdict["ok"] is True
+    assert "ruling" in verdict["note"]

@@ -51,7 +51,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         as_json: bool = options["json"]
-        loader = ReplayGame(stdout=self.stdout, stderr=self.stderr)  # type: ignore[arg-type]  # OutputWrapper writes
+        # replay_game reads the file and reports a stop the same way: one behaviour for both commands.
+        loader = ReplayGame()
+        loader.stdout, loader.stderr = self.stdout, self.stderr
         data = loader._load(options["file"])
         try:
             record = GameRecord.from_dict(data)
@@ -130,10 +132,10 @@ class Command(BaseCommand):
         for index, text in enumerate(hand.actions):
             try:
                 if row.status != HandRow.Status.IN_PLAY:
-                    seat_text, _, verb = text.strip().partition(" ")
-                    if verb.strip() != "leave" or not seat_text.isdigit():
+                    leaver, _, verb = text.strip().partition(" ")
+                    if verb.strip() != "leave" or not leaver.isdigit():
                         raise DomainError("the hand is already settled", code="hand_over")
-                    player_leave(game=game.pk, actor=actor, seat=int(seat_text))
+                    player_leave(game=game.pk, actor=actor, seat=int(leaver))
                 else:
                     row = hand_act_text(hand=row.pk, actor=actor, text=text)
             except DomainError as exc:
