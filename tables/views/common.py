@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from tables.models import Table
+from tables.models import HomeGame, HomeHand, Table, TableType
 from tables.selectors.rounds import round_shown
 from tables.selectors.tables import tables_for
 
@@ -53,7 +53,21 @@ class TabletLoginView(auth_views.LoginView):
 @never_cache
 def tablet_home(request: HttpRequest) -> HttpResponse:
     tables = list(tables_for(request.user).select_related("paytable"))
-    return render(request, "tables/tablet/home.html", {"tables": [(table, round_shown(table)) for table in tables]})
+    return render(request, "tables/tablet/home.html", {"tables": [(table, _in_play(table)) for table in tables]})
+
+
+def _in_play(table: Table) -> str:
+    """What the table list says is going on: a Triple Draw round and its phase, a home game and its hand."""
+    if table.table_type == TableType.TRIPLE_DRAW:
+        rnd = round_shown(table)
+        return f"round {rnd.number}: {rnd.get_phase_display().lower()}" if rnd is not None else ""
+    game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).order_by("-number").first()
+    if game is None:
+        return "no game open"
+    hand = HomeHand.objects.filter(game=game, status=HomeHand.Status.IN_PLAY).order_by("-number").first()
+    if hand is None:
+        return f"game {game.number}, between hands"
+    return f"game {game.number}, hand {hand.number}: {hand.phase.replace('_', ' ')}"
 
 
 def table_for_user(request: HttpRequest, table_id: int) -> Table | HttpResponse:

@@ -60,6 +60,17 @@ def test_a_home_game_table_gets_the_home_screen_and_a_triple_draw_table_its_own(
     assert client.get(reverse("tablet:home-state", args=[triple.pk])).status_code == 404
 
 
+def test_the_table_list_says_which_game_and_hand_a_home_table_is_at(
+    two_players: tuple[Table, HomeGame], dealer_user: User
+) -> None:
+    table, game = two_players
+    client = _client(dealer_user)
+    listed = client.get(reverse("tablet:home")).content.decode()
+    assert f"game {game.number}, between hands" in listed
+    hand = hand_start(game=game, actor=dealer_user)
+    assert f"game {game.number}, hand {hand.number}: betting" in client.get(reverse("tablet:home")).content.decode()
+
+
 def test_the_poll_answers_204_until_something_changes(
     two_players: tuple[Table, HomeGame], dealer_user: User
 ) -> None:
