@@ -63,7 +63,7 @@ def test_a_home_game_table_gets_the_home_screen_and_a_triple_draw_table_its_own(
 def test_the_table_list_says_which_game_and_hand_a_home_table_is_at(
     two_players: tuple[Table, HomeGame], dealer_user: User
 ) -> None:
-    table, game = two_players
+    _, game = two_players
     client = _client(dealer_user)
     listed = client.get(reverse("tablet:home")).content.decode()
     assert f"game {game.number}, between hands" in listed
