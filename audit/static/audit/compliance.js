@@ -12,12 +12,20 @@
     box.addEventListener("input", function () {
       var wanted = box.value.trim().toLowerCase();
       var first = null;
+      var starts = null;
       Array.prototype.forEach.call(select.options, function (option) {
-        var shown = !wanted || option.value === "" || option.text.toLowerCase().indexOf(wanted) >= 0;
+        var text = option.text.toLowerCase();
+        var shown = !wanted || option.value === "" || text.indexOf(wanted) >= 0;
         option.hidden = !shown;
-        if (shown && option.value !== "" && first === null) { first = option; }
+        if (shown && option.value !== "") {
+          if (first === null) { first = option; }
+          if (starts === null && text.indexOf(wanted) === 0) { starts = option; }
+        }
       });
-      // The first match is chosen unless what is chosen already matches (the "any" choice never does).
+      // A name that begins with what was typed beats one that merely contains it ("round voided" picks "Round
+      // voided", not "Payout refused (round voided)").
+      first = starts || first;
+      // The best match is chosen unless what is chosen already matches (the "any" choice never does).
       var current = select.selectedOptions.length ? select.selectedOptions[0] : null;
       if (wanted && first !== null && (current === null || current.hidden || current.value === "")) {
         select.value = first.value;
