@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tables.models import CardSource
+
 # ----- house rules -----
 
 
@@ -26,7 +28,7 @@ class HomeConfigSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 class HomeConfigInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     rules = serializers.DictField(required=False, help_text="announced options (DESIGN 7); POST replaces them")
-    card_source = serializers.ChoiceField(choices=["manual", "rng", "shoe"], required=False)
+    card_source = serializers.ChoiceField(choices=CardSource.choices, required=False)
     buy_in_min_cents = serializers.IntegerField(required=False, min_value=0)
     buy_in_max_cents = serializers.IntegerField(required=False, min_value=0)
     charge = serializers.ChoiceField(choices=["none", "rake", "time"], required=False)
