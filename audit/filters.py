@@ -17,6 +17,24 @@ from audit.widgets import FastSelect
 from casino.errors import BadInput
 
 
+class UtcDateTimeField(forms.DateTimeField):
+    """A date and time read in the casino's zone (or with its own offset) and held in UTC; an offset or year the
+    database cannot store is refused as bad input, never sent to the query."""
+
+    def to_python(self, value: Any) -> dt.datetime | None:
+        moment = super().to_python(value)
+        if moment is None:
+            return None
+        try:
+            return moment.astimezone(dt.UTC)
+        except (OverflowError, ValueError):
+            raise forms.ValidationError("this date and time is out of range once taken to UTC", code="invalid") from None
+
+
+class UtcDateTimeFilter(django_filters.DateTimeFilter):  # type: ignore[misc]  # django-filter ships no types
+    field_class = UtcDateTimeField
+
+
 def _start_of(day: dt.date) -> dt.datetime:
     return timezone.make_aware(dt.datetime.combine(day, dt.time.min))
 
@@ -27,13 +45,13 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
     date_from = django_filters.DateFilter(method="filter_date_from", label="From (date)")
     date_to = django_filters.DateFilter(method="filter_date_to", label="To (date, inclusive)")
     # Date and time in the casino's time zone (TIME_ZONE), as the screens show every time.
-    since = django_filters.DateTimeFilter(
+    since = UtcDateTimeFilter(
         field_name="occurred_at",
         lookup_expr="gte",
         label="From",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
-    until = django_filters.DateTimeFilter(
+    until = UtcDateTimeFilter(
         field_name="occurred_at",
         lookup_expr="lt",
         label="Until (before)",
