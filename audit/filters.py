@@ -28,7 +28,8 @@ class UtcDateTimeField(forms.DateTimeField):
         try:
             return moment.astimezone(dt.UTC)
         except (OverflowError, ValueError):
-            raise forms.ValidationError("this date and time is out of range once taken to UTC", code="invalid") from None
+            message = "this date and time is out of range once taken to UTC"
+            raise forms.ValidationError(message, code="invalid") from None
 
 
 class UtcDateTimeFilter(django_filters.DateTimeFilter):  # type: ignore[misc]  # django-filter ships no types
