@@ -32,6 +32,18 @@ def previous_gaming_day(now: dt.datetime | None = None) -> dt.date:
     return providers.gaming_day(now or timezone.now()) - dt.timedelta(days=1)
 
 
+REPORT_DELAY = dt.timedelta(hours=1)  # the day's late settlements and counts land before its report is made
+
+
+def report_due(now: dt.datetime | None = None) -> bool:
+    """Is the ended gaming day's report due: an hour into the new day, and not made yet?"""
+    now = now or timezone.now()
+    started, _ = providers.day_window(providers.gaming_day(now))
+    if now - started < REPORT_DELAY:
+        return False
+    return not DailyReport.objects.filter(gaming_day=previous_gaming_day(now)).exists()
+
+
 def _local(moment: dt.datetime | None) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M:%S") if moment else ""
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from audit import anchors, seal_queue
 from audit.context import acting_as
-from audit.daily_report import daily_report_create, previous_gaming_day
+from audit.daily_report import daily_report_create, previous_gaming_day, report_due
 from audit.exception_scan import exceptions_scan
 from audit.services import (
     audit_chain_anchors_unusable,
@@ -98,6 +98,8 @@ def daily_compliance_report(day: str = "") -> str:
     """Each morning: the compliance summary of the gaming day that just ended (or of `day`), produced and kept."""
     import datetime as dt
 
+    if not day and not report_due():
+        return "waiting"
     with acting_as(kind="worker", name=SCHEDULED, user=None):
         exceptions_scan()
         wanted = dt.date.fromisoformat(day) if day else previous_gaming_day()
