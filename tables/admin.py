@@ -20,6 +20,7 @@ from casino.engine.hand_words import hand_label
 from casino.engine.money import money
 from casino.errors import DomainError
 from casino.users import request_user
+from tables import admin_home  # noqa: F401  (registers the home-game house rules admin)
 from tables.admin_forms import TableAdminForm, paytable_choice_label
 from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
 from tables.selectors.approvals import payouts_awaiting_approval

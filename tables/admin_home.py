@@ -1,0 +1,111 @@
+"""The floor's house rules for home-game tables in the admin: announced options, buy-ins and the house's charge in
+dollars, checked by the same service as the API (home_config_set) and refused beside the field at fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.http import HttpRequest
+
+from audit.context import acting_as
+from audit.roles import FLOOR, has_role
+from casino.engine.money import money
+from casino.engine.variants import HOME_VARIANTS
+from casino.errors import DomainError
+from casino.money_fields import DollarsField
+from casino.users import request_user
+from tables.models import HomeTableConfig, Table
+from tables.services.home_config import CONFIG_DEFAULTS, checked_config, home_config_set
+
+SETTINGS = ("rules", *CONFIG_DEFAULTS)
+
+
+class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Money in dollars; every value checked as one set by the service's own check before anything is saved."""
+
+    rules = forms.JSONField(
+        help_text='The announced options (DESIGN 7) as JSON, e.g. {"ante_cents": 100, "small_bet_cents": 200, '
+        '"big_bet_cents": 400}; what is left out takes the variant\'s default.',
+        widget=forms.Textarea(attrs={"rows": 8, "cols": 80}),
+    )
+    buy_in_min_cents = DollarsField(label="Smallest buy-in")
+    buy_in_max_cents = DollarsField(label="Largest buy-in")
+    rake_basis_points = forms.IntegerField(
+        min_value=0, required=False, label="Rake (basis points)", help_text="500 is 5% of each pot that was bet into"
+    )
+    rake_cap_cents = DollarsField(label="Rake cap per pot", required=False)
+    time_charge_cents = DollarsField(label="Time charge per seat per half hour", required=False)
+
+    class Meta:
+        model = HomeTableConfig
+        fields = ("table", *SETTINGS)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "table" in self.fields:
+            table_field = self.fields["table"]
+            assert isinstance(table_field, forms.ModelChoiceField)
+            # Home-game tables that have no house rules yet (a table's rules are changed on their own page).
+            table_field.queryset = Table.objects.filter(table_type__in=HOME_VARIANTS, home_config__isnull=True)
+        if not self.instance.pk:
+            for name, value in CONFIG_DEFAULTS.items():
+                self.initial.setdefault(name, value)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for name in ("rake_basis_points", "rake_cap_cents", "time_charge_cents"):
+            if name in data and data[name] is None:
+                data[name] = 0  # left empty: no such charge
+        table = data.get("table") or (self.instance.table if self.instance.pk else None)
+        if table is None or self.errors:
+            return data
+        try:
+            checked_config(table.table_type, {name: data.get(name) for name in SETTINGS})
+        except DomainError as exc:
+            field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
+            self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+        return data
+
+
+@admin.register(HomeTableConfig)
+class HouseRulesAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Set and change a home-game table's house rules; each save is home_config_set (audited)."""
+
+    form = HouseRulesForm
+    list_display = ("table", "variant", "charge", "buy_ins")
+    search_fields = ("table__name",)
+
+    @admin.display(description="variant")
+    def variant(self, config: HomeTableConfig) -> str:
+        return config.table.get_table_type_display()
+
+    @admin.display(description="buy-ins")
+    def buy_ins(self, config: HomeTableConfig) -> str:
+        return f"{money(config.buy_in_min_cents)} to {money(config.buy_in_max_cents)}"
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return ("table",) if obj is not None else ()
+
+    def save_model(self, request: HttpRequest, obj: HomeTableConfig, form: Any, change: bool) -> None:
+        table = obj.table if change else form.cleaned_data["table"]
+        values = {name: form.cleaned_data[name] for name in SETTINGS}
+        with acting_as(user=request_user(request), kind="user"):
+            saved = home_config_set(table=table, actor=request_user(request), **values)
+        obj.pk = saved.pk
+
+    def log_addition(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return None  # home_config_set wrote the audit event
+
+    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        return None
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return has_role(request.user, FLOOR)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return has_role(request.user, FLOOR)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

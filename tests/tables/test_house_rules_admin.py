@@ -1,0 +1,85 @@
+"""The floor sets a home-game table's house rules in the admin (issue 12, "Floor (admin and API)"): money in
+dollars, every value checked by the service the API uses, a refusal beside its field that saves nothing, audited."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from audit.models import AuditEvent
+from tables.models import HomeTableConfig, Table
+from tables.services.tables import table_create
+
+pytestmark = pytest.mark.django_db
+ADD = "/admin/tables/hometableconfig/add/"
+STAKES = {"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400}
+
+
+def _client(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _form(table: Table, **values: Any) -> dict[str, Any]:
+    return {
+        "table": table.pk,
+        "rules": json.dumps(STAKES),
+        "buy_in_min_cents": "20",
+        "buy_in_max_cents": "500",
+        "charge": "none",
+        "rake_basis_points": "",
+        "rake_cap_cents": "",
+        "time_charge_cents": "",
+        **values,
+    }
+
+
+@pytest.fixture
+def draw_table(floor_user: User) -> Table:
+    return table_create(name="Draw 5", table_type="five-card-draw", card_source="rng", actor=floor_user)
+
+
+def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: User, draw_table: Table) -> None:
+    response = _client(floor_user).post(
+        ADD, _form(draw_table, charge="rake", rake_basis_points="500", rake_cap_cents="3.50")
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    config = HomeTableConfig.objects.get(table=draw_table)
+    assert (config.buy_in_min_cents, config.buy_in_max_cents) == (2_000, 50_000)  # "20" is $20.00
+    assert (config.charge, config.rake_basis_points, config.rake_cap_cents) == ("rake", 500, 350)
+    assert config.rules["ante_cents"] == 100
+    assert AuditEvent.objects.filter(table_id=draw_table.pk, actor_username=floor_user.username).exists()
+
+    page = _client(floor_user).get(f"/admin/tables/hometableconfig/{config.pk}/change/").content.decode()
+    assert 'value="20.00"' in page  # shown in dollars
+
+
+@pytest.mark.parametrize(
+    ("values", "field", "words"),
+    [
+        ({"rules": json.dumps({**STAKES, "legs_to_win": 2})}, "rules", "legs_to_win"),
+        ({"buy_in_min_cents": "600"}, "buy_in_max_cents", "buy_in_max_cents"),
+        ({"charge": "rake", "rake_basis_points": "500"}, "rake_cap_cents", "cap"),
+        ({"buy_in_min_cents": "twenty"}, "buy_in_min_cents", ""),
+    ],
+)
+def test_a_bad_value_is_refused_beside_its_field_and_nothing_is_saved(
+    floor_user: User, draw_table: Table, values: dict[str, Any], field: str, words: str
+) -> None:
+    response = _client(floor_user).post(ADD, _form(draw_table, **values))
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert field in errors, errors
+    assert words in " ".join(errors[field])
+    assert not HomeTableConfig.objects.filter(table=draw_table).exists()
+
+
+def test_only_the_floor_sets_house_rules(dealer_user: User, compliance_user: User, draw_table: Table) -> None:
+    for user in (dealer_user, compliance_user):
+        _client(user).post(ADD, _form(draw_table))
+    assert not HomeTableConfig.objects.filter(table=draw_table).exists()
