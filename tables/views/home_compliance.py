@@ -11,7 +11,7 @@ from audit.models import AuditEvent
 from audit.selectors import chain_state
 from audit.views import compliance_view
 from tables.models import HomeGame, HomeGamePlayer, HomeHand
-from tables.selectors.home import game_replay, hand_verdict
+from tables.selectors.home import game_replay, game_view, hand_verdict, hand_view
 
 
 def _timeline(refs: Q) -> list[AuditEvent]:
@@ -30,8 +30,10 @@ def _verdict(build: object) -> tuple[dict[str, object] | None, str]:
 def hand_timeline(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(HomeHand.objects.select_related("game__table"), pk=hand_id)
     verdict, error = _verdict(lambda: hand_verdict(hand))
+    summary, summary_error = _verdict(lambda: hand_view(hand, hand.game))
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {hand}", "subject": str(hand), "game": hand.game, "hand": hand,
+        "hand_summary": summary, "summary_error": summary_error, "game_summary": game_view(hand.game),
         "events": _timeline(Q(object_type="tables.homehand", object_id=str(hand.pk))),
         "verdict": verdict, "verdict_error": error, "chain": chain_state(),
     })
@@ -47,7 +49,7 @@ def game_timeline(request: HttpRequest, game_id: int) -> HttpResponse:
             | Q(object_type="tables.homegameplayer", object_id__in=players))
     verdict, error = _verdict(lambda: game_replay(game))
     return render(request, "tables/compliance/home_timeline.html", {
-        "title": f"Timeline of {game}", "subject": str(game), "game": game,
+        "title": f"Timeline of {game}", "subject": str(game), "game": game, "game_summary": game_view(game),
         "hands": HomeHand.objects.filter(game=game).order_by("number"),
         "events": _timeline(refs), "verdict": verdict, "verdict_error": error, "chain": chain_state(),
     })

@@ -51,11 +51,17 @@ def test_compliance_sees_a_hands_and_a_games_timeline_with_the_replay_verdict(
     text = page.content.decode()
     assert "Consistent" in text
     assert "Home-game action" in text
+    # It opens with what happened: the rules, the seats' cards, the actions and the result in words.
+    assert "What happened" in text
+    assert "Fives wild: four nines beat three queens" in text
+    assert "9♣" in text or "9\u2663" in text
+    assert "1 check" in text
     page = client.get(f"/compliance/home/games/{game.pk}/")
     text = page.content.decode()
     assert "Consistent" in text
     assert "misdeal at the table" in text
     assert "Home game opened (rules announced)" in text
+    assert "Bought in" in text
     # A stored result that no longer matches its record is a finding.
     stored = HomeHand.objects.get(pk=hand.pk).result
     HomeHand.objects.filter(pk=hand.pk).update(result={**stored, "pots": []})
