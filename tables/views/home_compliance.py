@@ -7,8 +7,8 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from audit.chain_status import chain_status
 from audit.models import AuditEvent
-from audit.selectors import chain_state
 from audit.views import compliance_view
 from tables.models import HomeGame, HomeGamePlayer, HomeHand
 from tables.selectors.home import game_replay, game_view, hand_verdict, hand_view
@@ -35,7 +35,7 @@ def hand_timeline(request: HttpRequest, hand_id: int) -> HttpResponse:
         "title": f"Timeline of {hand}", "subject": str(hand), "game": hand.game, "hand": hand,
         "hand_summary": summary, "summary_error": summary_error, "game_summary": game_view(hand.game),
         "events": _timeline(Q(object_type="tables.homehand", object_id=str(hand.pk))),
-        "verdict": verdict, "verdict_error": error, "chain": chain_state(),
+        "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
 
 
@@ -51,5 +51,5 @@ def game_timeline(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {game}", "subject": str(game), "game": game, "game_summary": game_view(game),
         "hands": HomeHand.objects.filter(game=game).order_by("number"),
-        "events": _timeline(refs), "verdict": verdict, "verdict_error": error, "chain": chain_state(),
+        "events": _timeline(refs), "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
