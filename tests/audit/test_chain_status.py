@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,7 +14,7 @@ from django.test import Client
 from django.test.utils import override_settings
 from django.utils import timezone
 
-from audit import local_beat
+from audit import daily_report, local_beat
 from audit.chain_status import chain_status
 from audit.models import ChainVerification, DailyReport, VerificationRun
 from audit.services import audit_chain_seal, audit_chain_verify, audit_record, chain_verification_run
@@ -139,7 +140,14 @@ def test_the_in_process_schedule_runs_every_job_at_start_and_then_on_its_schedul
     audit_record(action="seat_join")
     last_run: dict[str, dt.datetime] = {}
     start = timezone.now()
-    ran = local_beat.run_due(last_run, now=start)
+    # The morning report is due from an hour after the gaming day ends: the job reads the clock at midday, so the
+    # test does not depend on the hour it runs at (between 06:00 and 07:00 nothing was due).
+    midday = timezone.localtime(start).replace(hour=12)
+    with (
+        mock.patch("audit.tasks.report_due", side_effect=lambda: daily_report.report_due(midday)),
+        mock.patch("audit.tasks.previous_gaming_day", return_value=daily_report.previous_gaming_day(midday)),
+    ):
+        ran = local_beat.run_due(last_run, now=start)
     assert {"audit-verify-chain", "audit-seal-stragglers", "audit-daily-compliance-report"} <= set(ran)
     assert ChainVerification.objects.get().checked_by == SCHEDULED
     assert DailyReport.objects.count() == 1

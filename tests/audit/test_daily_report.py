@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+from collections.abc import Iterator
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,6 +15,7 @@ from django.test import Client
 from django.test.utils import override_settings
 from django.utils import timezone
 
+from audit import daily_report
 from audit.daily_report import previous_gaming_day
 from audit.exception_scan import exceptions_scan
 from audit.models import DailyReport
@@ -20,6 +23,18 @@ from audit.services import audit_chain_seal, audit_record
 from audit.tasks import daily_compliance_report, verify_chain
 from floor.gaming_day import gaming_day
 from tests.audit.helpers import assert_audited
+
+
+@pytest.fixture
+def morning_job_at_midday() -> Iterator[None]:
+    """The job reads the clock: at midday the ended day's report is due, whatever hour the tests run at (between
+    the gaming day's start and an hour later it is not due yet, by design)."""
+    midday = timezone.localtime(timezone.now()).replace(hour=12)
+    with (
+        mock.patch("audit.tasks.report_due", side_effect=lambda: daily_report.report_due(midday)),
+        mock.patch("audit.tasks.previous_gaming_day", return_value=daily_report.previous_gaming_day(midday)),
+    ):
+        yield
 
 
 def _client(user: User) -> Client:
@@ -75,12 +90,15 @@ def test_the_morning_job_produces_and_keeps_the_report_of_the_day(compliance_use
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("morning_job_at_midday")
 def test_the_job_reports_on_yesterdays_gaming_day_by_default() -> None:
     daily_compliance_report.apply()
-    assert DailyReport.objects.get().gaming_day == gaming_day(timezone.now()) - dt.timedelta(days=1)
+    midday = timezone.localtime(timezone.now()).replace(hour=12)
+    assert DailyReport.objects.get().gaming_day == gaming_day(midday) - dt.timedelta(days=1)
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("morning_job_at_midday")
 @pytest.mark.parametrize("persona", ["floor_user", "dealer_user"])
 def test_only_compliance_reads_the_reports(request: pytest.FixtureRequest, persona: str) -> None:
     daily_compliance_report.apply()
