@@ -32,35 +32,71 @@ def lease_for(task: str) -> int:
     return int(leases.get(task, DEFAULT_LEASE_SECONDS))
 
 
-def outbox_add(task: str, args: Sequence[Any], *, priority: int | None = None, robust: bool = True) -> OutboxJob:
-    """Record a job in the current transaction and send it once that commits.
+def outbox_add(
+    task: str,
+    args: Sequence[Any],
+    *,
+    priority: int | None = None,
+    robust: bool = True,
+    countdown: float = 0,
+    coalesce_key: str = "",
+) -> OutboxJob:
+    """Record a job in the current transaction and send it once that commits (to run `countdown` seconds later).
 
     Call it inside the service's atomic block: the job exists exactly when the decision it carries out does.
     `robust` logs (rather than raises) an eager job's error after the commit; a broker outage never raises.
     """
     now = timezone.now()
+    lease = lease_for(task) + int(countdown)
     job = OutboxJob.objects.create(
         task=task,
         args=list(args),
         priority=priority,
         created_at=now,
-        due_at=now + timedelta(seconds=lease_for(task)),
-        lease_seconds=lease_for(task),
+        due_at=now + timedelta(seconds=lease),
+        lease_seconds=lease,
+        coalesce_key=coalesce_key,
     )
     job_id = job.pk
-    transaction.on_commit(lambda: _send_first(job_id, task, list(args), priority), robust=robust)
+    transaction.on_commit(lambda: _send_first(job_id, task, list(args), priority, countdown), robust=robust)
     return job
 
 
-def _send_first(job_id: int, task: str, args: list[Any], priority: int | None) -> None:
+def outbox_add_coalesced(task: str, args: Sequence[Any], *, key: str, countdown: float = 0) -> OutboxJob | None:
+    """Like outbox_add, for a job that recomputes `key`'s data whole: none is added while a job for `key` waits
+    unstarted (None is returned), since that job will read this transaction's writes.
+
+    Why that holds: the waiting job's row is locked here until this transaction ends, and the job marks itself
+    started (outbox_started, which waits for that lock) before it reads; once it has, the next write adds its own.
+    """
+    pending = (
+        OutboxJob.objects.select_for_update()
+        .filter(coalesce_key=key, started_at__isnull=True)
+        .order_by()
+        .values_list("pk", flat=True)[:1]
+    )
+    if list(pending):
+        return None
+    return outbox_add(task, args, countdown=countdown, coalesce_key=key)
+
+
+def outbox_started(job_id: int | None) -> None:
+    """Called by a coalesced job before it reads, outside any transaction: writes from now on queue a new job."""
+    if job_id is not None:
+        OutboxJob.objects.filter(pk=job_id, started_at__isnull=True).update(started_at=timezone.now())
+
+
+def _send_first(job_id: int, task: str, args: list[Any], priority: int | None, countdown: float = 0) -> None:
     """After the commit: send the job; if the broker is down, make it due now, so the first sweep that finds the
     broker back sends it rather than waiting out its lease (60 s for an analysis)."""
-    if not _send(job_id, task, args, priority):
+    if not _send(job_id, task, args, priority, countdown):
         OutboxJob.objects.filter(pk=job_id).update(due_at=timezone.now())
 
 
-def _send(job_id: int, task: str, args: list[Any], priority: int | None) -> bool:
+def _send(job_id: int, task: str, args: list[Any], priority: int | None, countdown: float = 0) -> bool:
     options: dict[str, Any] = {} if priority is None else {"priority": priority}
+    if countdown > 0:
+        options["countdown"] = countdown
     sent = broker.send(task, args, {"outbox_id": job_id}, **options)
     if not sent:
         logger.warning("job %s %s%s waits in the outbox for the broker", job_id, task, tuple(args))

@@ -24,9 +24,21 @@ class OutboxJob(models.Model):
     lease_seconds = models.PositiveIntegerField()
     sends = models.PositiveIntegerField(default=0)
     last_sent_at = models.DateTimeField(null=True, blank=True)
+    # Jobs that recompute something whole (a table's summary hour) name what they recompute: while one such job
+    # has not started, a later write needs no job of its own (outbox_add_coalesced). Empty: never coalesced.
+    coalesce_key = models.CharField(max_length=200, blank=True, default="")
+    # Set by the job as it starts (before it reads), so a write committing after that queues its own job.
+    started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["due_at"], name="outbox_due_idx")]
+        indexes = [
+            models.Index(fields=["due_at"], name="outbox_due_idx"),
+            models.Index(
+                fields=["coalesce_key"],
+                name="outbox_pending_key_idx",
+                condition=models.Q(started_at__isnull=True) & ~models.Q(coalesce_key=""),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.task}{tuple(self.args)}"
