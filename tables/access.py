@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import connection
+
 from audit.roles import COMPLIANCE, DEALER, FLOOR, has_role
 from casino.errors import NotAllowed
 from tables.models import Table
@@ -39,7 +41,16 @@ def require_floor(actor: Any, what: str) -> None:
 
 
 def is_assigned(actor: Any, table: Table) -> bool:
-    return bool(table.dealers.filter(pk=actor.pk).exists())
+    # One index lookup written out: every dealer request asks it, and the ORM's query building cost ~1 ms of CPU.
+    assignments = Table.dealers.through._meta
+    qn = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT 1 FROM {qn(assignments.db_table)} WHERE {qn(assignments.get_field('table').column)} = %s "  # noqa: S608 (names from model metadata)
+            f"AND {qn(assignments.get_field('user').column)} = %s",
+            [table.pk, actor.pk],
+        )
+        return cursor.fetchone() is not None
 
 
 def require_operator(actor: Any, table: Table) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 
 from audit.context import acting_as
 from casino.celery import app
@@ -26,7 +26,9 @@ from tables.services.settlement import round_settlement_apply
 )
 def settle_round(round_id: int, outbox_id: int | None = None) -> str:
     """Settle one round; safe to run twice or concurrently (row lock + phase check + unique constraints)."""
-    with acting_as(user=None, kind="worker", name="celery:tables.settle_round"):
+    with acting_as(user=None, kind="worker", name="celery:tables.settle_round"), transaction.atomic():
         phase = round_settlement_apply(round_id=round_id)
-    outbox_done(outbox_id)  # after the settlement committed: a crash in between only means one harmless rerun
+        # In the settlement's transaction: the job is done exactly when the settlement (or the finding that there
+        # was nothing to settle) commits.
+        outbox_done(outbox_id)
     return phase

@@ -42,12 +42,16 @@ def round_answer(view: RoundView, code: int = status.HTTP_200_OK) -> Response:
     return Response(view.to_dict(), status=code)
 
 
+def holds_token(request: Request, token: str) -> bool:
+    """Does the caller's If-None-Match name this change token?"""
+    held = parse_etags(request.headers.get("If-None-Match", ""))
+    return f'"{token}"' in held or "*" in held
+
+
 def not_modified_or(request: Request, token: str, build: Callable[[], Response]) -> Response:
     """304 without a body when the caller already holds the token, else the built answer; both carry the ETag."""
-    etag = f'"{token}"'
-    held = parse_etags(request.headers.get("If-None-Match", ""))
-    response = Response(status=status.HTTP_304_NOT_MODIFIED) if etag in held or "*" in held else build()
-    response["ETag"] = etag
+    response = Response(status=status.HTTP_304_NOT_MODIFIED) if holds_token(request, token) else build()
+    response["ETag"] = f'"{token}"'
     response["Cache-Control"] = "private, no-cache"
     return response
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -12,9 +13,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.users import request_user
+from tables.access import require_table_reader
 from tables.apis.common import (
     NOT_MODIFIED,
     answer,
+    holds_token,
     if_none_match,
     not_modified_or,
     round_answer,
@@ -23,9 +26,9 @@ from tables.apis.common import (
     table_for,
 )
 from tables.apis.schemas import RoundRecordSerializer, RoundReplaySerializer, RoundStateSerializer
-from tables.models import Round
+from tables.models import Bet, Round, SeatHand
 from tables.selectors.records import round_export, round_replay
-from tables.selectors.rounds import round_view_of, state_token
+from tables.selectors.rounds import round_token_now, round_view_of, state_token
 from tables.services.approvals import round_approve_payout, round_refuse_payout
 from tables.services.bets import bet_clear, bet_place, bets_place_all
 from tables.services.cards import cards_deal, holds_record, holds_record_all, rows_record
@@ -34,8 +37,11 @@ from tables.services.rounds import round_close_bets, round_floor_call, round_set
 STATE = RoundStateSerializer
 
 
-def _state_after(round_id: int) -> Response:
-    """The round's state after a write whose service returns something else (bets, holds): read it again."""
+def _state_after(round_id: int, rows: Sequence[Bet | SeatHand] = ()) -> Response:
+    """The round's state after a write whose service returns the rows it wrote (bets, holds): the round those rows
+    hold is the one the service locked, as it committed it (version included); with none, read it again."""
+    if rows:
+        return round_answer(round_view_of(rows[0].round))
     rnd = Round.objects.select_related("table__paytable", "dealer", "approved_by").get(pk=round_id)
     return round_answer(round_view_of(rnd))
 
@@ -54,6 +60,15 @@ class RoundDetailApi(APIView):
         summary="A round's full state",
     )
     def get(self, request: Request, round_id: int) -> Response:
+        if request.headers.get("If-None-Match"):
+            # A tablet polls this until the round changes: answering "unchanged" needs the token alone (one
+            # statement), and the same access check as the full answer.
+            found = round_token_now(round_id)
+            if found is not None:
+                table, token = found
+                require_table_reader(request.user, table)
+                if holds_token(request, token):
+                    return not_modified_or(request, token, lambda: Response())
         rnd = round_for(request, round_id)
         # The token comes from the rows just read, before the state is built, so it is never newer than the body.
         return not_modified_or(request, state_token(rnd.table, rnd), lambda: round_answer(round_view_of(rnd)))
@@ -80,14 +95,14 @@ class RoundBetsApi(APIView):
         data = self.RoundBetsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        bet_place(
+        bets = bet_place(
             round=round_ref(round_id),
             seat_number=values["seat"],
             actor=request_user(request),
             circles=values.get("circles"),
             amount_cents=values["amounts_cents"] if "amounts_cents" in values else values["amount_cents"],
         )
-        return _state_after(round_id)
+        return _state_after(round_id, bets)
 
 
 class RoundBetsBatchApi(APIView):
@@ -100,8 +115,10 @@ class RoundBetsBatchApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundBetsBatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        bets_place_all(round=round_ref(round_id), bets=data.validated_data["bets"], actor=request_user(request))
-        return _state_after(round_id)
+        bets = bets_place_all(
+            round=round_ref(round_id), bets=data.validated_data["bets"], actor=request_user(request)
+        )
+        return _state_after(round_id, bets)
 
 
 class RoundBetClearApi(APIView):
@@ -144,13 +161,13 @@ class RoundHoldsApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundHoldsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        holds_record(
+        hand = holds_record(
             round=round_ref(round_id),
             seat_number=data.validated_data["seat"],
             held=data.validated_data["held"],
             actor=request_user(request),
         )
-        return _state_after(round_id)
+        return _state_after(round_id, [hand])
 
 
 class RoundHoldsBatchApi(APIView):
@@ -165,8 +182,10 @@ class RoundHoldsBatchApi(APIView):
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundHoldsBatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        holds_record_all(round=round_ref(round_id), holds=data.validated_data["holds"], actor=request_user(request))
-        return _state_after(round_id)
+        hands = holds_record_all(
+            round=round_ref(round_id), holds=data.validated_data["holds"], actor=request_user(request)
+        )
+        return _state_after(round_id, hands)
 
 
 class RoundRowsApi(APIView):

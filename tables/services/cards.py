@@ -14,6 +14,7 @@ from audit.services import audit_event, audit_record, audit_record_many
 from casino.engine.cards import ALL_CARDS, Card, Deck
 from casino.engine.triple_draw import CARDS_PER_HAND, MAX_SEATS, ROW_COUNT
 from casino.errors import ConcurrentChange, DomainError, WrongPhase
+from casino.sql import insert_rows, update_rows
 from tables import actions
 from tables.access import require_operator
 from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand
@@ -31,7 +32,7 @@ def save_cards(rows: list[RoundCard]) -> None:
     Callers are services inside their own transaction: the error rolls all of it back, so no savepoint is needed.
     """
     try:
-        RoundCard.objects.bulk_create(rows)
+        insert_rows(rows)
     except IntegrityError:
         raise ConcurrentChange("a card was recorded twice in this round", code="duplicate_card") from None
 
@@ -63,7 +64,7 @@ def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]], hands: dict[int, 
             RoundCard(round=rnd, card=str(card), seat_number=seat_number, position=position)
             for position, card in enumerate(cards, start=1)
         ]
-    SeatHand.objects.bulk_update([hands[seat_number] for seat_number in dealt], ["dealt"])
+    update_rows([hands[seat_number] for seat_number in dealt], ["dealt"])
     save_cards(placements)
 
 
@@ -149,13 +150,14 @@ def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, b
         except DomainError as exc:
             raise (entry_error(index, seat_value, exc, "holds") if batch else exc) from None
         changed.append((hand, hand.held))
+        hand.round = rnd  # the locked round, as this write leaves it (callers answer with its state)
         if not hand.dealt:
             # Undealt held cards are placed in the round themselves so no other seat or row can repeat them.
             RoundCard.objects.filter(round=rnd, seat_number=seat_number).delete()
             save_cards([RoundCard(round=rnd, card=str(card), seat_number=seat_number) for card in cards])
         hand.held = card_input.codes(cards)
         hand.held_at = timezone.now()
-    SeatHand.objects.bulk_update([hand for hand, _ in changed], ["held", "held_at"])
+    update_rows([hand for hand, _ in changed], ["held", "held_at"])
     if rnd.phase == Phase.DEALING:
         rnd.phase = Phase.HOLDING
         rnd.save(update_fields=["phase"])
@@ -243,9 +245,7 @@ def rows_record(*, round: Round, actor: User, rows: Sequence[Sequence[str]] | No
             card_input.parse(row, field=f"rows.{index}", count=CARDS_PER_HAND) for index, row in enumerate(rows, 1)
         ]
         card_input.check_round_cards(dealt, held, parsed, field="rows")
-    DrawRow.objects.bulk_create(
-        [DrawRow(round=rnd, row=index, cards=card_input.codes(cards)) for index, cards in enumerate(parsed, 1)]
-    )
+    insert_rows([DrawRow(round=rnd, row=index, cards=card_input.codes(cards)) for index, cards in enumerate(parsed, 1)])
     save_cards(
         [
             RoundCard(round=rnd, card=str(card), row=index, position=position)

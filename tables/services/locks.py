@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import F
+from django.db import connection
 
 from casino.errors import NotFound
 from tables.models import Round, Table
@@ -19,7 +19,15 @@ def version_bump(obj: Table | Round) -> None:
     audit event ids, which are taken from a sequence before commit and can commit out of order.
     A write that then fails rolls the bump back with everything else.
     """
-    type(obj).objects.filter(pk=obj.pk).update(version=F("version") + 1)
+    # Written out: every write runs it, and the ORM's UPDATE costs several times the statement's own CPU.
+    meta = type(obj)._meta
+    qn = connection.ops.quote_name
+    version = qn(meta.get_field("version").column)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {qn(meta.db_table)} SET {version} = {version} + 1 WHERE {qn(meta.pk.column)} = %s",  # noqa: S608 (names from model metadata)
+            [obj.pk],
+        )
     obj.version += 1
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from audit.roles import DEALER, has_role
 from audit.services import audit_record
 from casino.errors import DomainError, WrongPhase
+from casino.sql import insert_rows
 from outbox.jobs import outbox_add
 from paytables.selectors import paytable_spec
 from tables import actions
@@ -90,7 +91,7 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
     rnd.phase = Phase.DEALING
     rnd.bets_closed_at = timezone.now()
     rnd.save(update_fields=["paytable", "paytable_snapshot", "phase", "bets_closed_at"])
-    SeatHand.objects.bulk_create([SeatHand(round=rnd, seat_number=n) for n in seats])
+    insert_rows([SeatHand(round=rnd, seat_number=n) for n in seats])
     audit_record(
         action=actions.ROUND_CLOSE_BETS,
         obj=rnd,

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import datetime
+from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from audit.services import audit_record
-from casino.engine.cards import parse_cards
+from casino.engine.cards import Card, parse_cards
 from casino.engine.paytable import PaytableSpec
 from casino.engine.round_settlement import RoundResult, SeatPlay, settle_round
+from casino.sql import insert_rows
 from paytables.models import PaytableLine
 from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
@@ -22,33 +25,76 @@ Phase = Round.Phase
 logger = logging.getLogger(__name__)
 
 
-def round_result(rnd: Round) -> RoundResult:
-    """Recompute a round's outcomes from its stored cards, bets and locked paytable snapshot."""
+def _round_result_and_bets(rnd: Round) -> tuple[RoundResult, dict[tuple[int, int], Bet]]:
+    """Recompute a round's outcomes from its stored cards, bets and locked paytable snapshot; with its bets by
+    (seat, circle), which settlement writes an outcome and a posting for."""
     spec = PaytableSpec.from_dict(rnd.paytable_snapshot or {})
-    rows = [parse_cards(row.cards) for row in DrawRow.objects.filter(round=rnd).order_by("row")]
-    hands = {hand.seat_number: hand for hand in SeatHand.objects.filter(round=rnd).order_by()}
-    bets: dict[int, list[Bet]] = {}
-    for bet in Bet.objects.filter(round=rnd).order_by("seat_number", "circle"):
-        bets.setdefault(bet.seat_number, []).append(bet)
+    rows, hands, bets = _round_cards_and_bets(rnd.pk)
+    by_seat: dict[int, list[Bet]] = {}
+    for bet in bets:
+        by_seat.setdefault(bet.seat_number, []).append(bet)
     seats = [
         SeatPlay(
             seat=seat,
             bet_cents=seat_bets[0].amount_cents,
             circles=tuple(bet.circle for bet in seat_bets),
-            held=parse_cards(hands[seat].held or []),
-            dealt=parse_cards(hands[seat].dealt) if hands[seat].dealt else (),
+            held=parse_cards(hands[seat][1] or []),
+            dealt=parse_cards(hands[seat][0]) if hands[seat][0] else (),
         )
-        for seat, seat_bets in sorted(bets.items())
+        for seat, seat_bets in sorted(by_seat.items())
     ]
-    return settle_round(spec, rows, seats, rnd.table.max_payout_per_seat_cents)
+    by_circle = {(bet.seat_number, bet.circle): bet for bet in bets}
+    return settle_round(spec, rows, seats, rnd.table.max_payout_per_seat_cents), by_circle
+
+
+def _round_cards_and_bets(
+    round_id: int,
+) -> tuple[list[tuple[Card, ...]], dict[int, tuple[list[str], list[str] | None]], list[Bet]]:
+    """The round's rows in order, each seat's (dealt, held) and its bets by seat and circle, in one statement
+    (written out: settlement runs once a round, and three ORM queries cost several times its CPU)."""
+    qn = connection.ops.quote_name
+
+    def col(model: Any, name: str) -> str:
+        return qn(model._meta.get_field(name).column)
+
+    def tab(model: Any) -> str:
+        return qn(model._meta.db_table)
+
+    # S608 does not apply: every name comes from model metadata; the round id is a parameter.
+    sql = " UNION ALL ".join(
+        [
+            f"SELECT 0, {col(DrawRow, 'row')}, 0, 0, CAST({col(DrawRow, 'cards')} AS TEXT), NULL "  # noqa: S608
+            f"FROM {tab(DrawRow)} WHERE {col(DrawRow, 'round')} = %s",
+            f"SELECT 1, {col(SeatHand, 'seat_number')}, 0, 0, CAST({col(SeatHand, 'dealt')} AS TEXT), "  # noqa: S608
+            f"CAST({col(SeatHand, 'held')} AS TEXT) FROM {tab(SeatHand)} WHERE {col(SeatHand, 'round')} = %s",
+            f"SELECT 2, {col(Bet, 'seat_number')}, {col(Bet, 'circle')}, {col(Bet, 'amount_cents')}, "  # noqa: S608
+            f"CAST({qn(Bet._meta.pk.column)} AS TEXT), NULL FROM {tab(Bet)} WHERE {col(Bet, 'round')} = %s",
+        ]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [round_id] * 3)
+        found = cursor.fetchall()
+    rows = [parse_cards(json.loads(text)) for _, _, _, _, text, _ in sorted(r for r in found if r[0] == 0)]
+    hands = {
+        seat: (json.loads(dealt) or [], json.loads(held) if held is not None else None)
+        for kind, seat, _, _, dealt, held in found
+        if kind == 1
+    }
+    bets = [
+        Bet(pk=int(pk), round_id=round_id, seat_number=seat, circle=circle, amount_cents=int(amount))
+        for kind, seat, circle, amount, pk, _ in sorted(found, key=lambda r: (r[0], r[1], r[2]))
+        if kind == 2
+    ]
+    return rows, hands, bets
 
 
 def ledger_post(rnd: Round, outcomes: list[HandOutcome] | None = None) -> int:
     """One balanced posting per bet (seat <-> table bankroll); returns the table's net. Never posts twice.
 
-    `outcomes` are the round's stored outcomes when the caller has just written them (with their bets).
+    `outcomes` are the round's stored outcomes when the caller has just written them (with their bets), in the
+    transaction that took the round out of `settling` under its row lock: nothing can have been posted before.
     """
-    if LedgerEntry.objects.filter(round=rnd).exists():
+    if outcomes is None and LedgerEntry.objects.filter(round=rnd).exists():
         return -sum(
             LedgerEntry.objects.filter(round=rnd, account=LedgerAccount.SEAT).values_list("amount_cents", flat=True)
         )
@@ -72,7 +118,7 @@ def ledger_post(rnd: Round, outcomes: list[HandOutcome] | None = None) -> int:
                     posted_at=now,
                 )
             )
-    LedgerEntry.objects.bulk_create(entries)
+    insert_rows(entries)
     _announce(rnd, now)
     return table_net
 
@@ -90,10 +136,11 @@ def round_settlement_apply(*, round_id: int) -> str:
     if rnd is None or rnd.phase != Phase.SETTLING:
         return "missing" if rnd is None else rnd.phase
     version_bump(rnd)
-    result = round_result(rnd)
+    result, bets = _round_result_and_bets(rnd)
     assert rnd.paytable_id is not None  # the paytable version is locked on the round at close of bets
-    lines = list(PaytableLine.objects.filter(paytable_id=rnd.paytable_id).order_by("position"))
-    bets = {(bet.seat_number, bet.circle): bet for bet in Bet.objects.filter(round=rnd).order_by()}
+    lines = list(
+        PaytableLine.objects.filter(paytable_id=rnd.paytable_id).order_by("position").values_list("pk", flat=True)
+    )
     outcomes = []
     for seat in result.seats:
         for hand in seat.hands:
@@ -107,13 +154,13 @@ def round_settlement_apply(*, round_id: int) -> str:
                     cards=[str(card) for card in hand.cards],
                     category=hand.category,
                     description=hand.description[:80],
-                    paytable_line=line,
+                    paytable_line_id=line,
                     line_hand=hand.line_hand or "",
                     return_cents=hand.return_cents,
                     paid_cents=hand.paid_cents,
                 )
             )
-    HandOutcome.objects.bulk_create(outcomes)
+    insert_rows(outcomes)
     threshold = rnd.table.supervisor_approval_threshold_cents
     big = [seat.seat for seat in result.seats if seat.net_cents >= threshold > 0]
     rnd.settled_at = timezone.now()
