@@ -24,6 +24,7 @@ PING_TIMEOUT_SECONDS = 0.5
 RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 
 _lock = threading.Lock()
+_import_lock = threading.Lock()
 # A broker that answered within the last second is taken as up without asking again (busy tables send often).
 UP_SECONDS = 1.0
 
@@ -98,25 +99,42 @@ def _recovered() -> None:
             logger.exception("broker recovery hook %r failed", hook)
 
 
+def _registered(task_name: str) -> Any:
+    """The task registered under this name in this process, importing the task modules once if needed; None if
+    it is still missing (another thread may be half-way through importing them)."""
+    from casino.celery import app
+
+    if task_name not in app.tasks:
+        # Services name jobs rather than import them: a web process may not have imported the tasks modules yet.
+        # Under a lock: a fresh server's first concurrent requests all get here at once.
+        with _import_lock:
+            if task_name not in app.tasks:
+                app.loader.import_default_modules()
+    return app.tasks.get(task_name)
+
+
 def send(task_name: str, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = None, **options: Any) -> bool:
     """Send one registered task; False (logged) when the broker is down. Eagerly, the task runs here and its
     errors propagate as Celery's eager mode makes them."""
     from casino.celery import app
 
-    if task_name not in app.tasks:
-        # Services name jobs rather than import them; a web process may not have imported the tasks modules yet.
-        app.loader.import_default_modules()
-    task = app.tasks[task_name]
+    task = _registered(task_name)
     if _eager():
+        if task is None:
+            raise LookupError(f"no task {task_name!r} is registered")
         task.apply_async(tuple(args), kwargs or {}, **options)
         return True
     if not reachable():
         return False
+    # No result subscription (ignore_result): with Redis gone, that alone retries for 19 s.
+    options = options | {"ignore_result": True, "retry": True, "retry_policy": RETRY_POLICY}
     try:
-        # No result subscription (ignore_result): with Redis gone, that alone retries for 19 s.
-        task.apply_async(
-            tuple(args), kwargs or {}, ignore_result=True, retry=True, retry_policy=RETRY_POLICY, **options
-        )
+        if task is not None:
+            task.apply_async(tuple(args), kwargs or {}, **options)
+        else:
+            # By name (routing is by name too): a job must never fail because this process has not finished
+            # importing the module that defines it (seen as a 500 after a committed write).
+            app.send_task(task_name, tuple(args), kwargs or {}, **options)
     except Exception as exc:  # kombu's OperationalError and redis errors alike
         mark_down(exc)
         return False

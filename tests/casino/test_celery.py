@@ -38,3 +38,23 @@ def test_a_task_round_trips_through_a_real_worker_on_redis(celery_worker: Any) -
 
     assert not app.conf.task_always_eager
     assert ping.delay().get(timeout=20) == "pong"
+
+
+def test_a_job_this_process_has_not_imported_yet_is_sent_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh web process's first concurrent requests raced to import the task modules; the loser's lookup raised
+    NotRegistered after its write had committed (a 500 for a recorded round, settled only by the sweeper)."""
+    from casino import broker
+    from casino.celery import app
+
+    sent: list[tuple[str, tuple[Any, ...], dict[str, Any], dict[str, Any]]] = []
+    monkeypatch.setattr(broker, "_eager", lambda: False)
+    monkeypatch.setattr(broker, "reachable", lambda: True)
+    monkeypatch.setattr(broker, "_registered", lambda name: None)  # still being imported by another thread
+    monkeypatch.setattr(
+        app, "send_task", lambda name, args, kwargs, **options: sent.append((name, args, kwargs, options))
+    )
+    assert broker.send("tables.settle_round", [5], {"outbox_id": 9}, priority=0)
+    [(name, args, kwargs, options)] = sent
+    assert (name, args, kwargs) == ("tables.settle_round", (5,), {"outbox_id": 9})
+    assert options["priority"] == 0
+    assert options["ignore_result"] is True
