@@ -19,6 +19,7 @@ from rest_framework import exceptions
 
 from accounts.models import ApiToken, password_stamp
 from audit.roles import ROLES
+from casino.sql import column, converted, table
 
 INVALID = "Invalid token."
 
@@ -32,18 +33,19 @@ def _token_query() -> tuple[str, list[str], list[str]]:
     """
     token_fields = [f.attname for f in ApiToken._meta.concrete_fields]
     user_fields = [f.attname for f in User._meta.concrete_fields]
-    qn = connection.ops.quote_name
-    memberships = User.groups.through._meta.db_table
+    memberships = User.groups.through
     role_flags = [
-        f"EXISTS (SELECT 1 FROM {qn(memberships)} m JOIN {qn(Group._meta.db_table)} g ON g.id = m.group_id "  # noqa: S608 (names from model metadata)
-        f"WHERE m.user_id = u.id AND g.name = %s)"
+        f"EXISTS (SELECT 1 FROM {table(memberships)} m JOIN {table(Group)} g "  # noqa: S608 (names from metadata)
+        f"ON g.{column(Group, 'pk')} = m.{column(memberships, 'group')} "
+        f"WHERE m.{column(memberships, 'user')} = u.{column(User, 'pk')} AND g.{column(Group, 'name')} = %s)"
         for _ in ROLES
     ]
-    columns = [f"t.{qn(ApiToken._meta.get_field(name).column)}" for name in token_fields]
-    columns += [f"u.{qn(User._meta.get_field(name).column)}" for name in user_fields]
+    columns = [f"t.{column(ApiToken, name)}" for name in token_fields]
+    columns += [f"u.{column(User, name)}" for name in user_fields]
     sql = (
-        f"SELECT {', '.join(columns + role_flags)} FROM {qn(ApiToken._meta.db_table)} t "  # noqa: S608 (names from model metadata)
-        f"JOIN {qn(User._meta.db_table)} u ON u.id = t.user_id WHERE t.token_key = %s"
+        f"SELECT {', '.join(columns + role_flags)} FROM {table(ApiToken)} t "  # noqa: S608 (names from metadata)
+        f"JOIN {table(User)} u ON u.{column(User, 'pk')} = t.{column(ApiToken, 'user')} "
+        f"WHERE t.{column(ApiToken, 'token_key')} = %s"
     )
     return sql, token_fields, user_fields
 
@@ -60,31 +62,12 @@ def _tokens(key: str) -> list[ApiToken]:
         token_values = list(row[: len(token_fields)])
         user_values = list(row[len(token_fields) : len(token_fields) + len(user_fields)])
         flags = row[len(token_fields) + len(user_fields) :]
-        token = ApiToken.from_db(connection.alias, token_fields, _converted(ApiToken, token_fields, token_values))
-        user = User.from_db(connection.alias, user_fields, _converted(User, user_fields, user_values))
+        token = ApiToken.from_db(connection.alias, token_fields, converted(ApiToken, token_fields, token_values))
+        user = User.from_db(connection.alias, user_fields, converted(User, user_fields, user_values))
         user._casino_roles = {role for role, flag in zip(ROLES, flags, strict=True) if flag}  # type: ignore[attr-defined]
         user_field.set_cached_value(token, user)
         tokens.append(token)
     return tokens
-
-
-def _converted(model: Any, names: list[str], values: list[Any]) -> list[Any]:
-    """Values as the ORM would give them (SQLite: booleans from integers, datetimes from text)."""
-    out = []
-    for (expression, converters), value in zip(_converters(model, tuple(names)), values, strict=True):
-        for converter in converters:
-            value = converter(value, expression, connection)
-        out.append(value)
-    return out
-
-
-@cache
-def _converters(model: Any, names: tuple[str, ...]) -> list[tuple[Any, list[Any]]]:
-    expressions = [model._meta.get_field(name).get_col(model._meta.db_table) for name in names]
-    return [
-        (expression, connection.ops.get_db_converters(expression) + expression.get_db_converters(connection))
-        for expression in expressions
-    ]
 
 
 class TokenAuthentication(KnoxTokenAuthentication):  # type: ignore[misc]  # knox ships no types

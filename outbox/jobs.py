@@ -13,11 +13,12 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, Min
 from django.utils import timezone
 
 from casino import broker
+from casino.sql import column, table
 from outbox.models import OutboxJob
 
 logger = logging.getLogger(__name__)
@@ -69,14 +70,16 @@ def outbox_add_coalesced(task: str, args: Sequence[Any], *, key: str, countdown:
     Why that holds: the waiting job's row is locked here until this transaction ends, and the job marks itself
     started (outbox_started, which waits for that lock) before it reads; once it has, the next write adds its own.
     """
-    pending = (
-        OutboxJob.objects.select_for_update()
-        .filter(coalesce_key=key, started_at__isnull=True)
-        .order_by()
-        .values_list("pk", flat=True)[:1]
-    )
-    if list(pending):
-        return None
+    with connection.cursor() as cursor:
+        # Written out: it runs in every settlement's transaction, and the ORM's query building cost more than it.
+        cursor.execute(
+            f"SELECT {column(OutboxJob, 'pk')} FROM {table(OutboxJob)} "  # noqa: S608 (names from metadata)
+            f"WHERE {column(OutboxJob, 'coalesce_key')} = %s AND {column(OutboxJob, 'started_at')} IS NULL "
+            f"LIMIT 1{' FOR UPDATE' if connection.features.has_select_for_update else ''}",
+            [key],
+        )
+        if cursor.fetchone() is not None:
+            return None
     return outbox_add(task, args, countdown=countdown, coalesce_key=key)
 
 

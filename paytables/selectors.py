@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +13,7 @@ from django.db.models import QuerySet
 
 from casino.engine.hand_words import line_label
 from casino.engine.paytable import PaytableSpec
-from paytables.models import Paytable, PaytableLine
+from paytables.models import Paytable, PaytableLine, PaytableStatus
 
 
 def paytable_line_as_dict(line: PaytableLine) -> dict[str, Any]:
@@ -39,6 +41,31 @@ def paytable_as_dict(paytable: Paytable) -> dict[str, Any]:
 def paytable_spec(paytable: Paytable) -> PaytableSpec:
     """The engine's view of a stored paytable (validated by the engine)."""
     return PaytableSpec.from_dict(paytable_as_dict(paytable))
+
+
+_snapshots: dict[tuple[Any, ...], dict[str, Any]] = {}
+_snapshots_lock = threading.Lock()
+
+
+def paytable_snapshot(paytable: Paytable) -> dict[str, Any]:
+    """The engine-validated DESIGN 6 JSON a round locks at close of bets.
+
+    Kept per process once the version is approved (its lines never change then; a database trigger forbids it),
+    keyed by id and creation and approval times so a database rebuilt under the same ids is never mistaken for it:
+    every close of bets used to read and validate the lines again.
+    """
+    if paytable.status == PaytableStatus.DRAFT or paytable.approved_at is None:
+        return paytable_spec(paytable).to_dict()
+    key = (paytable.pk, paytable.created_at, paytable.approved_at)
+    with _snapshots_lock:
+        found = _snapshots.get(key)
+    if found is None:
+        found = paytable_spec(paytable).to_dict()
+        with _snapshots_lock:
+            if len(_snapshots) > 256:
+                _snapshots.clear()
+            _snapshots[key] = found
+    return copy.deepcopy(found)
 
 
 def spec_fingerprint(spec: PaytableSpec) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 from django.db import connection
 
 from audit.roles import COMPLIANCE, DEALER, FLOOR, has_role
+from casino import sql
 from casino.errors import NotAllowed
 from tables.models import Table
 
@@ -42,12 +43,11 @@ def require_floor(actor: Any, what: str) -> None:
 
 def is_assigned(actor: Any, table: Table) -> bool:
     # One index lookup written out: every dealer request asks it, and the ORM's query building cost ~1 ms of CPU.
-    assignments = Table.dealers.through._meta
-    qn = connection.ops.quote_name
+    assignments = Table.dealers.through
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT 1 FROM {qn(assignments.db_table)} WHERE {qn(assignments.get_field('table').column)} = %s "  # noqa: S608 (names from model metadata)
-            f"AND {qn(assignments.get_field('user').column)} = %s",
+            f"SELECT 1 FROM {sql.table(assignments)} WHERE {sql.column(assignments, 'table')} = %s "  # noqa: S608
+            f"AND {sql.column(assignments, 'user')} = %s",
             [table.pk, actor.pk],
         )
         return cursor.fetchone() is not None

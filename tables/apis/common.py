@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.http import parse_etags
 from drf_spectacular.types import OpenApiTypes
@@ -14,9 +15,11 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from casino.sql import get_with_related
 from tables.access import require_table_reader
 from tables.models import Round, Table
 from tables.selectors.rounds import RoundView
+from tables.services.locks import ROUND_RELATED
 
 
 def table_for(request: Request, pk: int) -> Table:
@@ -28,8 +31,16 @@ def table_for(request: Request, pk: int) -> Table:
 
 def round_for(request: Request, pk: int) -> Round:
     """The round with its table (404 if there is none); 403 for a reader who may not see its table."""
-    rnd = get_object_or_404(Round.objects.select_related("table__paytable", "dealer", "approved_by"), pk=pk)
+    rnd = round_loaded(pk)
     require_table_reader(request.user, rnd.table)
+    return rnd
+
+
+def round_loaded(pk: int) -> Round:
+    """The round with its table, paytable, dealer and approver (what its answer shows); 404 if there is none."""
+    rnd = get_with_related(Round, pk, ROUND_RELATED)
+    if rnd is None:
+        raise Http404(f"round {pk} does not exist")
     return rnd
 
 

@@ -22,11 +22,12 @@ from tables.apis.common import (
     not_modified_or,
     round_answer,
     round_for,
+    round_loaded,
     round_ref,
     table_for,
 )
 from tables.apis.schemas import RoundRecordSerializer, RoundReplaySerializer, RoundStateSerializer
-from tables.models import Bet, Round, SeatHand
+from tables.models import Bet, SeatHand
 from tables.selectors.records import round_export, round_replay
 from tables.selectors.rounds import round_token_now, round_view_of, state_token
 from tables.services.approvals import round_approve_payout, round_refuse_payout
@@ -42,8 +43,7 @@ def _state_after(round_id: int, rows: Sequence[Bet | SeatHand] = ()) -> Response
     hold is the one the service locked, as it committed it (version included); with none, read it again."""
     if rows:
         return round_answer(round_view_of(rows[0].round))
-    rnd = Round.objects.select_related("table__paytable", "dealer", "approved_by").get(pk=round_id)
-    return round_answer(round_view_of(rnd))
+    return round_answer(round_view_of(round_loaded(round_id)))
 
 
 class RoundStartApi(APIView):

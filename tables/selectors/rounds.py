@@ -16,6 +16,8 @@ from django.db import connection
 from audit.actions import AuditAction
 from audit.models import AuditEvent
 from casino.engine.triple_draw import ROW_COUNT
+from casino.sql import column as col
+from casino.sql import table as tab
 from paytables.models import Paytable, PaytableLine
 from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, Round, Seat, SeatHand, Table
@@ -56,14 +58,13 @@ def state_token(table: Table, rnd: Round | None) -> str:
 def round_token_now(round_id: int) -> tuple[Table, str] | None:
     """The round's change token as committed now, with its table (id and name only, for the access check), in one
     statement; None if there is no such round. The same token state_token gives for the round and its table."""
-    qn = connection.ops.quote_name
-    round_table, table_table = qn(Round._meta.db_table), qn(Table._meta.db_table)
-    paytables = qn(Paytable._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT t.id, t.name, t.version, r.version, p.status FROM {round_table} r "  # noqa: S608 (model names)
-            f"JOIN {table_table} t ON t.id = r.table_id LEFT JOIN {paytables} p ON p.id = t.paytable_id "
-            f"WHERE r.id = %s",
+            f"SELECT t.{col(Table, 'pk')}, t.{col(Table, 'name')}, t.{col(Table, 'version')}, "  # noqa: S608
+            f"r.{col(Round, 'version')}, p.{col(Paytable, 'status')} FROM {tab(Round)} r "
+            f"JOIN {tab(Table)} t ON t.{col(Table, 'pk')} = r.{col(Round, 'table')} "
+            f"LEFT JOIN {tab(Paytable)} p ON p.{col(Paytable, 'pk')} = t.{col(Table, 'paytable')} "
+            f"WHERE r.{col(Round, 'pk')} = %s",
             [round_id],
         )
         row = cursor.fetchone()
@@ -283,14 +284,6 @@ def _parts_sql(hands: bool, rows: bool) -> str:
     """One statement reading a round's seats, bets and (when they exist) seat hands and rows, as rows of
     (kind, number, a, b, text, text). Written out: the tablet and every action's answer read it, and four ORM
     queries cost several times the CPU of this one."""
-    qn = connection.ops.quote_name
-
-    def col(model: Any, name: str) -> str:
-        return qn(model._meta.get_field(name).column)
-
-    def tab(model: Any) -> str:
-        return qn(model._meta.db_table)
-
     parts = [
         f"SELECT 0, {col(Seat, 'number')}, CASE WHEN {col(Seat, 'occupied')} THEN 1 ELSE 0 END, 0, "  # noqa: S608 (names from model metadata)
         f"{col(Seat, 'player_name')}, NULL FROM {tab(Seat)} WHERE {col(Seat, 'table')} = %s",

@@ -5,7 +5,11 @@ from __future__ import annotations
 from django.db import connection
 
 from casino.errors import NotFound
+from casino.sql import column, get_with_related, table
 from tables.models import Round, Table
+
+# What every round service and answer reads with the round (the view shows the dealer and approver by name).
+ROUND_RELATED = ("table", "table__paytable", "dealer", "approved_by")
 
 
 class RoundNotFound(NotFound):
@@ -20,12 +24,11 @@ def version_bump(obj: Table | Round) -> None:
     A write that then fails rolls the bump back with everything else.
     """
     # Written out: every write runs it, and the ORM's UPDATE costs several times the statement's own CPU.
-    meta = type(obj)._meta
-    qn = connection.ops.quote_name
-    version = qn(meta.get_field("version").column)
+    model = type(obj)
+    version = column(model, "version")
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {qn(meta.db_table)} SET {version} = {version} + 1 WHERE {qn(meta.pk.column)} = %s",  # noqa: S608 (names from model metadata)
+            f"UPDATE {table(model)} SET {version} = {version} + 1 WHERE {column(model, 'pk')} = %s",  # noqa: S608
             [obj.pk],
         )
     obj.version += 1
@@ -33,18 +36,15 @@ def version_bump(obj: Table | Round) -> None:
 
 # Taking a row's write lock means a write follows (a failed one rolls back), so the lock helpers raise the version.
 def lock_table(table: Table) -> Table:
-    locked = Table.objects.select_for_update().get(pk=table.pk)
+    locked = get_with_related(Table, table.pk, ("paytable",), lock=True)
+    if locked is None:
+        raise Table.DoesNotExist(f"table {table.pk} does not exist")
     version_bump(locked)
     return locked
 
 
 def lock_round(rnd: Round) -> Round:
-    found = (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("table__paytable", "dealer", "approved_by")
-        .filter(pk=rnd.pk)
-        .first()
-    )
+    found = get_with_related(Round, rnd.pk, ROUND_RELATED, lock=True)
     if found is None:
         raise RoundNotFound(f"round {rnd.pk} does not exist")
     version_bump(found)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 from datetime import datetime
-from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -14,7 +13,9 @@ from audit.services import audit_record
 from casino.engine.cards import Card, parse_cards
 from casino.engine.paytable import PaytableSpec
 from casino.engine.round_settlement import RoundResult, SeatPlay, settle_round
-from casino.sql import insert_rows
+from casino.sql import column as col
+from casino.sql import get_with_related, insert_rows
+from casino.sql import table as tab
 from paytables.models import PaytableLine
 from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
@@ -52,14 +53,6 @@ def _round_cards_and_bets(
 ) -> tuple[list[tuple[Card, ...]], dict[int, tuple[list[str], list[str] | None]], list[Bet]]:
     """The round's rows in order, each seat's (dealt, held) and its bets by seat and circle, in one statement
     (written out: settlement runs once a round, and three ORM queries cost several times its CPU)."""
-    qn = connection.ops.quote_name
-
-    def col(model: Any, name: str) -> str:
-        return qn(model._meta.get_field(name).column)
-
-    def tab(model: Any) -> str:
-        return qn(model._meta.db_table)
-
     # S608 does not apply: every name comes from model metadata; the round id is a parameter.
     sql = " UNION ALL ".join(
         [
@@ -68,7 +61,7 @@ def _round_cards_and_bets(
             f"SELECT 1, {col(SeatHand, 'seat_number')}, 0, 0, CAST({col(SeatHand, 'dealt')} AS TEXT), "  # noqa: S608
             f"CAST({col(SeatHand, 'held')} AS TEXT) FROM {tab(SeatHand)} WHERE {col(SeatHand, 'round')} = %s",
             f"SELECT 2, {col(Bet, 'seat_number')}, {col(Bet, 'circle')}, {col(Bet, 'amount_cents')}, "  # noqa: S608
-            f"CAST({qn(Bet._meta.pk.column)} AS TEXT), NULL FROM {tab(Bet)} WHERE {col(Bet, 'round')} = %s",
+            f"CAST({col(Bet, 'pk')} AS TEXT), NULL FROM {tab(Bet)} WHERE {col(Bet, 'round')} = %s",
         ]
     )
     with connection.cursor() as cursor:
@@ -132,7 +125,7 @@ def _announce(rnd: Round, posted_at: datetime) -> None:
 @transaction.atomic
 def round_settlement_apply(*, round_id: int) -> str:
     """Settle a round in `settling`; a second or concurrent run finds it settled and changes nothing."""
-    rnd = Round.objects.select_for_update(of=("self",)).select_related("table").filter(pk=round_id).first()
+    rnd = get_with_related(Round, round_id, ("table",), lock=True)
     if rnd is None or rnd.phase != Phase.SETTLING:
         return "missing" if rnd is None else rnd.phase
     version_bump(rnd)
