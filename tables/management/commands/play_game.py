@@ -15,14 +15,17 @@ from django.utils import timezone
 from audit.context import acting_as
 from casino.engine.errors import EngineError
 from casino.engine.home.record import GameRecord, HandRecord
+from casino.engine.home.replay import is_ruling, parse_award
 from casino.errors import DomainError
 from tables.management.commands.replay_game import Command as ReplayGame
 from tables.management.commands.replay_game import describe
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge, Table
 from tables.models import HomeHand as HandRow
 from tables.services.home_config import home_config_set
+from tables.services.home_engine import refusals
 from tables.services.home_games import game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act_text, hand_start
+from tables.services.home_rulings import hand_award
 from tables.services.tables import table_create, table_open
 
 
@@ -136,6 +139,11 @@ class Command(BaseCommand):
                     if verb.strip() != "leave" or not leaver.isdigit():
                         raise DomainError("the hand is already settled", code="hand_over")
                     player_leave(game=game.pk, actor=actor, seat=int(leaver))
+                elif is_ruling(text):
+                    # The floor's ruling goes through the ruling service, as the supervisor acting here.
+                    with refusals():
+                        amounts, reason = parse_award(text)
+                    row = hand_award(hand=row.pk, actor=actor, seats=list(amounts), amounts=amounts, reason=reason)
                 else:
                     row = hand_act_text(hand=row.pk, actor=actor, text=text)
             except DomainError as exc:
