@@ -10,7 +10,7 @@ from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, hand_summary, replay
 from casino.engine.rules.words import describe_rules
-from tables.models import HomeGame, HomeGamePlayer
+from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
 from tables.services.home_engine import game_rules, rebuild
 
@@ -127,13 +127,26 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     else:
         starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
                                                                                                   "stack_cents"))
-    return {
+    record: dict[str, Any] = {
         "variant": game.variant,
         "rules": game.rules,
         "players": [{"seat": seat, "name": names.get(seat, ""), "stack_cents": cents}
                     for seat, cents in sorted(starting.items())],
         "hands": _hand_records(every),
     }
+    if house := house_charge(game):
+        record["house"] = house
+    return record
+
+
+def house_charge(charged: HomeGame | HomeTableConfig) -> dict[str, Any]:
+    """A game's or a table's charge as a game record's `house` says it (empty: the house charges nothing)."""
+    if charged.charge == HouseCharge.RAKE:
+        return {"charge": "rake", "rake_basis_points": charged.rake_basis_points,
+                "rake_cap_cents": charged.rake_cap_cents}
+    if charged.charge == HouseCharge.TIME:
+        return {"charge": "time", "time_charge_cents": charged.time_charge_cents}
+    return {}
 
 
 def _hand_records(rows: list[HandRow]) -> list[dict[str, Any]]:

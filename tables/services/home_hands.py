@@ -55,10 +55,11 @@ def hand_in_play(game: HomeGame) -> HandRow | None:
 
 
 def note_after(game: HomeGame, *, row: HandRow | None = None, join: HomeGamePlayer | None = None,
-               seat: int | None = None, cents: int = 0) -> None:
-    """Write a change between hands into the last hand's record (`after`: a player joined, chips added or taken),
-    so the exported record replays it (DESIGN 9 extended). `row`: that hand, being saved by the caller. Before the
-    first hand nothing is needed: the first hand's starting stacks are the record's players."""
+               seat: int | None = None, cents: int = 0, house: bool = False) -> None:
+    """Write a change between hands into the last hand's record (`after`: a player joined, chips added, or with
+    `house` the cents the house took from the seat), so the exported record replays it (DESIGN 9 extended). `row`:
+    that hand, being saved by the caller. Before the first hand nothing is needed: the first hand's starting stacks
+    are the record's players."""
     last = row or HandRow.objects.filter(game=game).exclude(status=Status.VOIDED).order_by("-number").first()
     if last is None:
         return
@@ -67,9 +68,11 @@ def note_after(game: HomeGame, *, row: HandRow | None = None, join: HomeGamePlay
         after["joins"] = [*after.get("joins", []),
                           {"seat": join.seat, "name": join.name, "stack_cents": join.stack_cents}]
     if seat is not None and cents:
-        chips = dict(after.get("chips", {}))
-        chips[str(seat)] = chips.get(str(seat), 0) + cents
-        after["chips"] = {key: value for key, value in chips.items() if value}
+        # The house's charges apart from chips added, so a table playing the record again knows which is which.
+        key = "house" if house else "chips"
+        moved = dict(after.get(key, {}))
+        moved[str(seat)] = moved.get(str(seat), 0) + cents
+        after[key] = {name: value for name, value in moved.items() if value}
     last.record = {**last.record, "after": {key: value for key, value in after.items() if value}}
     if not last.record["after"]:
         del last.record["after"]
@@ -102,19 +105,23 @@ def choose_button(game: HomeGame, dealt_in: list[int], button: int | None) -> in
     return later[0] if later else dealt_in[0]
 
 
-def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: User) -> None:
-    """A time charge is taken per seat for each half hour begun, before the first hand of that half hour."""
+def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: User, due: set[int] | None) -> None:
+    """A time charge is taken per seat for each half hour begun, before the first hand of that half hour; `due`
+    names the seats instead of the clock (play_game: the record says which seats paid before this hand)."""
     if game.charge != HouseCharge.TIME:
         return
     now = timezone.now()
     for player in players.values():
         if not player.active or player.stack_cents <= 0:
             continue
-        if player.time_paid_until is not None and player.time_paid_until > now:
+        if due is not None:
+            if player.seat not in due:
+                continue
+        elif player.time_paid_until is not None and player.time_paid_until > now:
             continue
         cents = min(game.time_charge_cents, player.stack_cents)
         chips.to_house(game, player, cents, "time_charge")
-        note_after(game, seat=player.seat, cents=-cents)
+        note_after(game, seat=player.seat, cents=cents, house=True)
         player.time_paid_until = now + HALF_HOUR
         announce_posting(game)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=game, table=game.table, seat_number=player.seat,
@@ -125,12 +132,13 @@ def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: Use
 @transaction.atomic
 def hand_start(
     *, game: HomeGame | int, actor: User, button: int | None = None, deck: list[str] | None = None,
-    reshuffles: list[list[str]] | None = None,
+    reshuffles: list[list[str]] | None = None, time_due: set[int] | None = None,
 ) -> HandRow:
     """Start the next hand: time charges, the antes (a ledger posting), and on an `rng` table the deal.
 
     `deck` and `reshuffles` (not offered by the API) deal the hand from a known record instead of the system's
-    shuffle: play_game's record standing in for the shoe, and tests' stacked decks.
+    shuffle: play_game's record standing in for the shoe, and tests' stacked decks. `time_due` (likewise) names the
+    seats whose time charge falls due before this hand, the record standing in for the clock.
     """
     game = chips.lock_game(game)
     require_operator(actor, game.table)
@@ -139,7 +147,7 @@ def hand_start(
     if in_play is not None:
         raise WrongPhase(f"hand {in_play.number} is still in play", code="hand_in_play")
     players = chips.players_of(game)
-    _time_charges(game, players, actor)
+    _time_charges(game, players, actor, time_due)
     dealt_in = sorted(seat for seat, p in players.items() if p.active and p.stack_cents > 0)
     if len(dealt_in) < 2:
         raise WrongPhase("fewer than two players have chips: a hand needs two or more", code="not_enough_players")
@@ -374,7 +382,7 @@ def _rake(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeG
             cents = min(share + (1 if index < odd else 0), players[seat].stack_cents)
             if cents:
                 chips.to_house(game, players[seat], cents, "rake", hand=row)
-                note_after(game, row=row, seat=seat, cents=-cents)
+                note_after(game, row=row, seat=seat, cents=cents, house=True)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=row, table=game.table, actor=actor,
                      after={"charge": "rake", "pot_cents": pot.amount_cents, "amount_cents": rake,
                             "winners": list(pot.winners)})

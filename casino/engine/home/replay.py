@@ -194,12 +194,14 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
 
 
 def _apply_after(game: HomeGame, record: HandRecord, number: int) -> None:
-    """Players who joined and chips added or taken after the hand (the record's `after`)."""
+    """Players who joined, chips added or taken and the house's charges after the hand (the record's `after`)."""
     try:
         for seat, _, stack in record.joins:
             game.join(seat, stack)
         for seat, cents in record.chips:
             game.adjust(seat, cents)
+        for seat, cents in record.house:
+            game.adjust(seat, -cents)
     except IllegalAction as exc:
         raise ReplayError(f"hand {number}, after: {exc.message}", code=exc.code, rule=exc.rule, hand=number,
                           index=len(record.actions), action="after", reason=exc.message) from exc
