@@ -179,9 +179,9 @@ class HandStartApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = self.HandStartInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = game_for(request, game_id)
-        hand = hand_start(game=game.pk, actor=request_user(request), button=data.validated_data["button"])
-        return Response(hand_view(hand, game), status=status.HTTP_201_CREATED)
+        # The service finds the game (404), locks it and checks the actor may deal at its table (403).
+        hand = hand_start(game=game_id, actor=request_user(request), button=data.validated_data["button"])
+        return Response(hand_view(hand, hand.game), status=status.HTTP_201_CREATED)
 
 
 class HandDetailApi(APIView):
@@ -213,8 +213,8 @@ class HandActionApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.ActionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = hand_for(request, hand_id)
-        row = hand_act(hand=hand.pk, actor=request_user(request), **data.validated_data)
+        # The service finds the hand (404), locks it and checks the actor may act on its table (403).
+        row = hand_act(hand=hand_id, actor=request_user(request), **data.validated_data)
         return Response(hand_view(row, row.game))
 
 
@@ -228,8 +228,7 @@ class HandCardsApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.ShowInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = hand_for(request, hand_id)
-        row = hand_act(hand=hand.pk, actor=request_user(request), action="show", **data.validated_data)
+        row = hand_act(hand=hand_id, actor=request_user(request), action="show", **data.validated_data)
         return Response(hand_view(row, row.game))
 
 

@@ -12,15 +12,18 @@ from casino.engine.home.replay import ReplayError, hand_summary, replay
 from casino.engine.rules.words import describe_rules
 from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
-from tables.services.home_engine import game_rules, rebuild
+from tables.services.home_engine import game_rules, rebuild, remembered
 
 
 def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
     """Everything a dealer screen or API client needs about one hand, rebuilt from its record."""
     game = game or row.game
-    rules = game_rules(game)
-    hand = rebuild(row, rules)
-    names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+    built = remembered(row)
+    if built is not None:  # the answer to a write: the hand it just stored
+        hand, names = built
+    else:
+        hand = rebuild(row, game_rules(game))
+        names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
     in_play = row.status == HandRow.Status.IN_PLAY
     legal = hand.legal_actions() if in_play else None
     draw = hand.draw_choice() if in_play else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -21,7 +21,7 @@ from casino.engine.home.record import HandRecord
 from casino.engine.home.replay import apply_action, rebuild_hand
 from casino.engine.rules.model import Rules
 from casino.errors import DomainError, WrongPhase
-from tables.models import HomeGame
+from tables.models import HomeGame, HomeGamePlayer
 from tables.models import HomeHand as HandRow
 
 # Refusals that are about the moment (whose turn, which phase), not the input: 409 rather than 400.
@@ -60,6 +60,20 @@ def rebuild(row: HandRow, rules: Rules) -> HomeHand:
             if not (hand.settled and text.rstrip().endswith(" leave")):
                 apply_action(hand, text)
         return hand
+
+
+def remember(row: HandRow, hand: HomeHand, players: Mapping[int, HomeGamePlayer]) -> None:
+    """Keep on the row the engine hand a write just stored, with the seats' names, so the answer to that request
+    (`hand_view`) reads them instead of rebuilding the hand from its record and querying the names again."""
+    row._built = (row.version, hand, {seat: player.name for seat, player in players.items()})  # type: ignore[attr-defined]
+
+
+def remembered(row: HandRow) -> tuple[HomeHand, dict[int, str]] | None:
+    """The engine hand and names `remember` kept for this very version of the row, if any."""
+    built = getattr(row, "_built", None)
+    if built is None or built[0] != row.version:
+        return None
+    return built[1], built[2]
 
 
 def shuffled_deck() -> list[Card]:

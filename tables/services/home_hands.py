@@ -38,6 +38,7 @@ from tables.services.home_engine import (
     given_stocks,
     rebuild,
     refusals,
+    remember,
     shuffled_deck,
 )
 from tables.services.home_ledger import post, verify_balanced
@@ -143,9 +144,10 @@ def hand_start(
     game = chips.lock_game(game)
     require_operator(actor, game.table)
     _require_playing(game)
-    in_play = hand_in_play(game)
-    if in_play is not None:
-        raise WrongPhase(f"hand {in_play.number} is still in play", code="hand_in_play")
+    # One hand at a time, so a hand in play is the last one.
+    last = HandRow.objects.filter(game=game).order_by("-number").values_list("number", "status").first()
+    if last is not None and last[1] == Status.IN_PLAY:
+        raise WrongPhase(f"hand {last[0]} is still in play", code="hand_in_play")
     players = chips.players_of(game)
     _time_charges(game, players, actor, time_due)
     dealt_in = sorted(seat for seat, p in players.items() if p.active and p.stack_cents > 0)
@@ -165,7 +167,7 @@ def hand_start(
                         deck=parse_cards(given[0]) if dealt_by_system else None,
                         dealt_so_far=0 if dealt_by_system else None,
                         carried_pot_cents=game.pot_cents, legs=legs)
-    number = (HandRow.objects.filter(game=game).order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    number = (last[0] if last is not None else 0) + 1
     row = HandRow.objects.create(
         game=game, number=number, button=button, manual=manual, phase=hand.phase.value,
         stacks_before={str(s): c for s, c in stacks.items()}, carried_before_cents=game.pot_cents,
@@ -177,11 +179,17 @@ def hand_start(
     audit_record(action=actions.HOME_HAND_START, obj=row, table=game.table, actor=actor,
                  after={"number": number, "button": button, "seats": dealt_in, "ante_cents": rules.ante_cents,
                         "carried_pot_cents": game.pot_cents, "card_source": game.card_source})
-    _persist(game, row, hand, players, kind="ante", actor=actor)
     if dealt_by_system:
-        _deal_and_persist(game, row, hand, players, actor)
+        with refusals():
+            dealt = deal_from_stock(hand, row.stock_plan)
+        audit_record(action=actions.HOME_HAND_CARDS, obj=row, table=game.table, actor=actor,
+                     after={"hand": row.number, "cards": [[seat, card] for seat, card in dealt],
+                            "phase": hand.phase.value})
+    # The antes and the deal stored in one write of the hand.
+    _persist(game, row, hand, players, kind="ante", actor=actor)
     chips.save_game(game)
     verify_balanced(game)
+    remember(row, hand, players)
     return row
 
 
@@ -240,7 +248,8 @@ def hand_act_text(*, hand: HandRow | int, actor: User, text: str) -> HandRow:
 
 def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
     """Apply one DESIGN 9 action string to the locked hand and store everything it changed (callers hold the locks
-    and the transaction)."""
+    and the transaction): one audit event for the action, carrying the cards an `rng` table's system then dealt
+    (a draw's replacements), and one write of the hand."""
     if row.status != Status.IN_PLAY:
         raise WrongPhase(f"hand {row.number} is {row.status}", code="hand_over")
     rules = game_rules(game)
@@ -255,8 +264,15 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
             raise DomainError(f"seat {seat} is not dealt into this hand", code="not_in_hand", field="seat")
     with refusals():
         apply_action(hand, text)
+    after: dict[str, Any] = {"hand": row.number, "action": text}
+    if row.dealt_by_system and not hand.settled:
+        with refusals():
+            dealt = deal_from_stock(hand, row.stock_plan)
+        if dealt:
+            after["cards"] = [[dealt_to, card] for dealt_to, card in dealt]
+    after.update(phase=hand.phase.value, pot_cents=hand.pot_cents)
     audit_record(action=actions.HOME_HAND_ACTION, obj=row, table=game.table, seat_number=seat, actor=actor,
-                 after={"hand": row.number, "action": text, "phase": hand.phase.value, "pot_cents": hand.pot_cents})
+                 after=after)
     _persist(game, row, hand, players, kind="leave" if verb == "leave" else "bet", actor=actor)
     if verb == "leave" and seat is not None:
         player = players[seat]
@@ -265,22 +281,10 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
         chips.save_players([player])
         audit_record(action=actions.HOME_PLAYER_LEAVE, obj=player, table=game.table, seat_number=seat, actor=actor,
                      after={"cashed_out_cents": cents, "during_hand": row.number})
-    if row.dealt_by_system and row.status == Status.IN_PLAY:
-        _deal_and_persist(game, row, hand, players, actor)
     chips.save_game(game)
     verify_balanced(game)
+    remember(row, hand, players)
     return row
-
-
-def _deal_and_persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer],
-                      actor: User) -> None:
-    with refusals():
-        dealt = deal_from_stock(hand, row.stock_plan)
-    if dealt:
-        audit_record(action=actions.HOME_HAND_CARDS, obj=row, table=game.table, actor=actor,
-                     after={"hand": row.number, "cards": [[seat, card] for seat, card in dealt],
-                            "phase": hand.phase.value})
-        _persist(game, row, hand, players, kind="bet", actor=actor)
 
 
 def _persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer], *, kind: str,
