@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -74,6 +75,32 @@ def remembered(row: HandRow) -> tuple[HomeHand, dict[int, str]] | None:
     if built is None or built[0] != row.version:
         return None
     return built[1], built[2]
+
+
+# Engine hands this process answered with, by hand id, at the version it stored: the next write to the hand (its lock
+# bumps the version by one) takes it instead of rebuilding the hand from the record. A write that fails drops it
+# (it was taken out), and any other write in between leaves a version that no longer matches.
+_KEPT: OrderedDict[int, tuple[int, HomeHand]] = OrderedDict()
+_KEPT_HANDS = 512
+
+
+def keep_built(row: HandRow) -> None:
+    """After the answer to a write is built: keep its engine hand for the hand's next write in this process."""
+    built = remembered(row)
+    if built is None or row.status != HandRow.Status.IN_PLAY:
+        return
+    _KEPT[row.pk] = (row.version, built[0])
+    _KEPT.move_to_end(row.pk)
+    while len(_KEPT) > _KEPT_HANDS:
+        _KEPT.popitem(last=False)
+
+
+def rebuild_for_write(row: HandRow, rules: Rules) -> HomeHand:
+    """The locked hand's engine state: the one kept at the version before the lock's bump, else rebuilt."""
+    kept = _KEPT.pop(row.pk, None)
+    if kept is not None and kept[0] == row.version - 1 and kept[1].rules == rules:
+        return kept[1]
+    return rebuild(row, rules)
 
 
 def shuffled_deck() -> list[Card]:

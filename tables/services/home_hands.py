@@ -37,6 +37,7 @@ from tables.services.home_engine import (
     game_rules,
     given_stocks,
     rebuild,
+    rebuild_for_write,
     refusals,
     remember,
     shuffled_deck,
@@ -253,7 +254,7 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
     if row.status != Status.IN_PLAY:
         raise WrongPhase(f"hand {row.number} is {row.status}", code="hand_over")
     rules = game_rules(game)
-    hand = rebuild(row, rules)
+    hand = rebuild_for_write(row, rules)
     players = chips.players_of(game)
     seat: int | None = None
     verb = "dealt"

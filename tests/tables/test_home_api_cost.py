@@ -17,7 +17,7 @@ from tests.tables.test_home_api import open_game
 
 # The game locked and bumped, its table, the hand locked and bumped, the dealer's assignment, the players, the audit
 # event, the hand written, a bet's or call's ledger posting and the game's pot, and in a test the savepoint and its
-# release: 12 (a check, which moves no chips, 9). Before this was counted, a check took 15 and a call 17.
+# release: 12 (a check, which moves no chips, 9; it took 15 before this was counted).
 MOST_QUERIES_AN_ACTION = 12
 
 
