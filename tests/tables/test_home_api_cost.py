@@ -19,6 +19,8 @@ from tests.tables.test_home_api import open_game
 # event, the hand written, a bet's or call's ledger posting and the game's pot, and in a test the savepoint and its
 # release: 12 (a check, which moves no chips, 9; it took 15 before this was counted).
 MOST_QUERIES_AN_ACTION = 12
+# Where the database cannot check the ledger at commit (SQLite), the service reads the game's sums: three more.
+CHECKING_THE_LEDGER = 3
 
 
 def next_body(hand: dict[str, Any]) -> dict[str, Any]:
@@ -47,7 +49,8 @@ def test_every_action_of_a_hand_answers_what_a_fresh_read_gives_within_its_query
         hand = answer
     assert hand["status"] == "settled"
     # The last action settles the hand: the award, its audit event and the floor's figures come on top.
-    assert max(counts[:-1]) <= MOST_QUERIES_AN_ACTION, counts
+    most = MOST_QUERIES_AN_ACTION + (0 if connection.vendor == "postgresql" else CHECKING_THE_LEDGER)
+    assert max(counts[:-1]) <= most, counts
 
 
 def test_a_draw_on_an_rng_table_is_one_audit_event_with_its_replacement_cards(
