@@ -80,7 +80,8 @@ def remembered(row: HandRow) -> tuple[HomeHand, dict[int, str]] | None:
 # Engine hands this process answered with, by hand id, at the version it stored: the next write to the hand (its lock
 # bumps the version by one) takes it instead of rebuilding the hand from the record. A write that fails drops it
 # (it was taken out), and any other write in between leaves a version that no longer matches.
-_KEPT: OrderedDict[int, tuple[int, HomeHand]] = OrderedDict()
+# A hand is known by its id and when it started (ids come back after a rolled-back test or a flushed database).
+_KEPT: OrderedDict[tuple[int, object], tuple[int, HomeHand]] = OrderedDict()
 _KEPT_HANDS = 512
 
 
@@ -89,15 +90,16 @@ def keep_built(row: HandRow) -> None:
     built = remembered(row)
     if built is None or row.status != HandRow.Status.IN_PLAY:
         return
-    _KEPT[row.pk] = (row.version, built[0])
-    _KEPT.move_to_end(row.pk)
+    key = (row.pk, row.started_at)
+    _KEPT[key] = (row.version, built[0])
+    _KEPT.move_to_end(key)
     while len(_KEPT) > _KEPT_HANDS:
         _KEPT.popitem(last=False)
 
 
 def rebuild_for_write(row: HandRow, rules: Rules) -> HomeHand:
     """The locked hand's engine state: the one kept at the version before the lock's bump, else rebuilt."""
-    kept = _KEPT.pop(row.pk, None)
+    kept = _KEPT.pop((row.pk, row.started_at), None)
     if kept is not None and kept[0] == row.version - 1 and kept[1].rules == rules:
         return kept[1]
     return rebuild(row, rules)

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
 from tables.models import HomeHand, Table
+from tables.services import home_engine
 from tests.tables.helpers import ok
 from tests.tables.test_home_api import open_game
 
@@ -74,3 +76,29 @@ def test_a_draw_on_an_rng_table_is_one_audit_event_with_its_replacement_cards(
     assert [card for _, card in event.after["cards"]] == now[2:]
     assert {dealt_to for dealt_to, _ in event.after["cards"]} == {seat}
     assert HomeHand.objects.get(pk=hand["id"]).record["actions"][-1] == event.after["action"]
+
+
+def test_the_next_write_takes_the_engine_hand_the_last_answer_was_built_from(
+    home_table: Callable[..., Table], dealer_api: APIClient, floor_api: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rebuilt: list[int] = []
+    original = home_engine.rebuild
+
+    def counting(row: HomeHand, rules: Any) -> Any:
+        rebuilt.append(row.pk)
+        return original(row, rules)
+
+    monkeypatch.setattr(home_engine, "rebuild", counting)
+    game = open_game(dealer_api, home_table("five-card-draw"), players=3)
+    hand = ok(dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {}, format="json"), 201)
+    for _ in range(3):
+        hand = ok(dealer_api.post(f"/api/v1/hands/{hand['id']}/actions/", next_body(hand), format="json"))
+    assert rebuilt == []
+    # A write elsewhere (the floor's correction, which plays the hand again) moves the version on: rebuilt next time.
+    ok(floor_api.post(f"/api/v1/hands/{hand['id']}/correct/", {"index": 0, "action": hand["actions"][0],
+                                                               "reason": "the same, recorded again"},
+                      format="json"))
+    hand = ok(dealer_api.get(f"/api/v1/hands/{hand['id']}/"))
+    answer = ok(dealer_api.post(f"/api/v1/hands/{hand['id']}/actions/", next_body(hand), format="json"))
+    assert rebuilt == [hand["id"]]
+    assert answer == ok(dealer_api.get(f"/api/v1/hands/{hand['id']}/"))
