@@ -8,14 +8,28 @@ most BENCH_HOME_HANDS hands for the hands-per-second figure (default 60) and BEN
 the 10- and 50-table figures (default 2). The audit chain is sealed by a worker in production, so the requests here
 leave it unsealed (BENCH_HOME_SEAL=inline seals in each request, as an embedded run without a broker does).
 
-Environment: BENCH_DATABASE_URL (a PostgreSQL server URL, default postgres://postgres@127.0.0.1:5432/postgres).
+Then the same through real HTTP: gunicorn (2 workers x 8 threads, 127.0.0.1 only) and a Celery worker (which seals
+the audit chain and refreshes the floor's figures, as in production), BENCH_HOME_CLIENTS clients (default 10), each
+a dealer's tablet with its own table of six players, playing hands at once for BENCH_HOME_SECONDS (default 15) and
+at most BENCH_HOME_HTTP_HANDS hands each (default 200): complete hands per second for all of them, the action
+latency, and the CPU of gunicorn, the worker and PostgreSQL per hand.
+
+Environment: BENCH_DATABASE_URL (a PostgreSQL server URL, default postgres://postgres@127.0.0.1:5432/postgres),
+BENCH_REDIS_URL (default redis://127.0.0.1:6379/13, flushed), BENCH_HOME_PORT (default 8610), BENCH_HOME_HTTP=0 skips
+the HTTP part.
 """
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
+import signal
+import socket
 import statistics
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -26,6 +40,13 @@ SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1
 HANDS = int(os.environ.get("BENCH_HOME_HANDS", "60"))
 ROUNDS = int(os.environ.get("BENCH_HOME_ROUNDS", "2"))
 SCRATCH = f"bench_home_tables_{os.getpid()}"
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
+PORT = int(os.environ.get("BENCH_HOME_PORT", "8610"))
+CLIENTS = int(os.environ.get("BENCH_HOME_CLIENTS", "10"))
+SECONDS = float(os.environ.get("BENCH_HOME_SECONDS", "15"))
+HTTP_HANDS = int(os.environ.get("BENCH_HOME_HTTP_HANDS", "200"))
+VENV_BIN = Path(sys.executable).parent
+TICKS = os.sysconf("SC_CLK_TCK")
 RULES = {"ante_cents": 100, "betting": "fixed_limit", "small_bet_cents": 200, "big_bet_cents": 400}
 
 
@@ -182,6 +203,190 @@ def triple_draw_bet_cost(floor: Any, dealer: Any, client: Any) -> None:
           f"(CPU per round incl. start and void {cpu * 1000 / count:5.2f} ms per bet)")
 
 
+class HttpTablet:
+    """One dealer's tablet: a keep-alive HTTP connection with the dealer's token, playing its table's hands."""
+
+    def __init__(self, token: str, game_id: int) -> None:
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        self.game_id = game_id
+        self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        self.latencies: list[float] = []
+        self.hands = 0
+        self.errors: list[str] = []
+
+    def post(self, path: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]:
+        started = time.perf_counter()
+        self.conn.request("POST", path, body=json.dumps(body), headers=self.headers)
+        response = self.conn.getresponse()
+        payload = response.read()
+        self.latencies.append((time.perf_counter() - started) * 1000)
+        if response.status != status:
+            raise RuntimeError(f"{path}: {response.status} {payload[:300]!r}")
+        return dict(json.loads(payload))
+
+    def play(self, until: float, most: int) -> None:
+        try:
+            while time.perf_counter() < until and self.hands < most:
+                hand = self.post(f"/api/v1/games/{self.game_id}/hands/", {}, 201)
+                while hand["status"] == "in_play":
+                    hand = self.post(f"/api/v1/hands/{hand['id']}/actions/", next_action(hand))
+                self.hands += 1
+        except Exception as exc:  # reported with the figures, not raised from a thread
+            self.errors.append(repr(exc))
+
+
+def next_action(hand: dict[str, Any]) -> dict[str, Any]:
+    """Check or call every betting turn, exchange three cards at every draw (as `Player.step`)."""
+    seat = hand["awaiting"]["seat"]
+    if hand["legal"] is not None:
+        return {"seat": seat, "action": "check" if "check" in hand["legal"]["actions"] else "call"}
+    held = next(p["cards"] for p in hand["players"] if p["seat"] == seat)
+    return {"seat": seat, "action": "draw", "cards": held[:3]}
+
+
+def cpu_seconds(pids: set[int] | None = None, pgid: int | None = None) -> float:
+    """CPU time (user + system, reaped children included) of the given processes or process group, from /proc."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if (pids is not None and int(entry.name) in pids) or (pgid is not None and int(fields[2]) == pgid):
+            total += sum(int(value) for value in fields[11:15])
+    return total / TICKS
+
+
+def database_backends() -> set[int]:
+    import psycopg
+
+    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
+        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [SCRATCH]).fetchall()
+    return {int(row[0]) for row in rows}
+
+
+def child_env() -> dict[str, str]:
+    from django.conf import settings
+
+    return os.environ | {
+        "DATABASE_URL": urlsplit(SERVER_URL)._replace(path=f"/{SCRATCH}").geturl(),
+        "REDIS_URL": REDIS_URL,
+        "CELERY_KEY_PREFIX": "bench_home:",
+        "DEBUG": "false",
+        "TESTING": "false",
+        # The tokens were issued in this process: the server must sign with the same key to accept them.
+        "SECRET_KEY": settings.SECRET_KEY,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",
+        "LOG_LEVEL": "ERROR",
+        "DJANGO_SETTINGS_MODULE": "casino.settings",
+    }
+
+
+def start(command: list[str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(command, cwd=ROOT, env=child_env(), start_new_session=True)
+
+
+def stop(process: subprocess.Popen[bytes] | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)  # the parent shuts its children down
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+def wait_for_port(process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("gunicorn exited during start-up")
+        try:
+            with socket.create_connection(("127.0.0.1", PORT), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not listen on {PORT} within {seconds}s")
+
+
+def http_tablets(floor: Any) -> list[tuple[str, int]]:
+    """CLIENTS dealers, each with a token and an rng table of six players of their own."""
+    from django.contrib.auth.models import Group, User
+
+    from accounts.services import api_token_issue
+    from audit.context import acting_as
+
+    tablets = []
+    with acting_as(user=floor, kind="user", name="bench-floor"):
+        for number in range(CLIENTS):
+            dealer = User.objects.create_user(f"bench-http-dealer-{number}")
+            dealer.groups.add(Group.objects.get(name="dealer"))
+            game = home_tables(floor, dealer, 1, f"HTTP {number}")[0]
+            tablets.append((api_token_issue(user=dealer, actor=None).token, game))
+    return tablets
+
+
+def through_http(floor: Any) -> None:
+    """Complete hands per second with CLIENTS tablets at once through gunicorn, and the CPU each hand costs."""
+    import redis
+    from django.db import connections
+
+    redis.Redis.from_url(REDIS_URL).flushdb()
+    tablets = http_tablets(floor)
+    connections.close_all()  # this process's connection is not part of the figures
+    gunicorn = worker = None
+    try:
+        gunicorn = start([str(VENV_BIN / "gunicorn"), "casino.wsgi:application", "--bind", f"127.0.0.1:{PORT}",
+                          "--workers", "2", "--worker-class", "gthread", "--threads", "8", "--keep-alive", "30",
+                          "--log-level", "warning"])
+        worker = start([str(VENV_BIN / "celery"), "-A", "casino.celery:app", "worker", "--concurrency", "2",
+                        "--loglevel", "WARNING", "--without-gossip", "--without-mingle"])
+        wait_for_port(gunicorn)
+        # One unmeasured hand per tablet: every gunicorn thread opens its database connection.
+        warm = [HttpTablet(token, game) for token, game in tablets]
+        run_tablets(warm, 60.0, 1)
+        backends = database_backends()
+        before = (cpu_seconds(pgid=gunicorn.pid), cpu_seconds(pgid=worker.pid), cpu_seconds(pids=backends))
+        clients = [HttpTablet(token, game) for token, game in tablets]
+        wall = time.perf_counter()
+        run_tablets(clients, SECONDS, HTTP_HANDS)
+        wall = time.perf_counter() - wall
+        backends |= database_backends()
+        after = (cpu_seconds(pgid=gunicorn.pid), cpu_seconds(pgid=worker.pid), cpu_seconds(pids=backends))
+    finally:
+        stop(gunicorn)
+        stop(worker)
+        redis.Redis.from_url(REDIS_URL).flushdb()
+    hands = sum(client.hands for client in clients)
+    latencies = [ms for client in clients for ms in client.latencies]
+    web, work, database = (b - a for a, b in zip(before, after, strict=True))
+    errors = [error for client in clients + warm for error in client.errors]
+    print(f"Through HTTP: gunicorn 2 workers x 8 threads, Celery worker (2 processes), {CLIENTS} tablets at once, "
+          f"each its own rng table of 6 players, {wall:.1f} s:")
+    print(f"  {hands / wall:6.1f} complete hands/s  ({hands} hands, {len(latencies)} requests, "
+          f"{len(latencies) / wall:.0f} requests/s)")
+    print(f"  request wall p50 {percentile(latencies, .5):6.2f} ms  p99 {percentile(latencies, .99):6.2f} ms")
+    if hands:
+        print(f"  CPU per hand: gunicorn {web * 1000 / hands:.0f} ms, Celery worker {work * 1000 / hands:.0f} ms, "
+              f"PostgreSQL {database * 1000 / hands:.0f} ms; per request: gunicorn "
+              f"{web * 1000 / len(latencies):.2f} ms")
+    if errors:
+        print(f"  {len(errors)} tablets stopped on an error, the first: {errors[0]}")
+
+
+def run_tablets(clients: list[HttpTablet], seconds: float, most: int) -> None:
+    until = time.perf_counter() + seconds
+    threads = [threading.Thread(target=client.play, args=(until, most)) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 120)
+
+
 def main() -> int:
     admin_sql(f'CREATE DATABASE "{SCRATCH}"')
     try:
@@ -211,6 +416,8 @@ def main() -> int:
         floor_client = APIClient()
         floor_client.force_authenticate(floor)
         triple_draw_bet_cost(floor, dealer, floor_client)
+        if os.environ.get("BENCH_HOME_HTTP", "1") != "0":
+            through_http(floor)
         return 0
     finally:
         if "django.db" in sys.modules:

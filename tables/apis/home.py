@@ -28,6 +28,7 @@ from tables.apis.home_schemas import (
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
 from tables.selectors.home import game_record, game_replay, game_view, hand_view
 from tables.services.home_config import announce_rules, home_config_set
+from tables.services.home_engine import keep_built
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award, hand_correct, hand_void
@@ -179,9 +180,11 @@ class HandStartApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = self.HandStartInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = game_for(request, game_id)
-        hand = hand_start(game=game.pk, actor=request_user(request), button=data.validated_data["button"])
-        return Response(hand_view(hand, game), status=status.HTTP_201_CREATED)
+        # The service finds the game (404), locks it and checks the actor may deal at its table (403).
+        hand = hand_start(game=game_id, actor=request_user(request), button=data.validated_data["button"])
+        answer = hand_view(hand, hand.game)
+        keep_built(hand)
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class HandDetailApi(APIView):
@@ -213,9 +216,11 @@ class HandActionApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.ActionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = hand_for(request, hand_id)
-        row = hand_act(hand=hand.pk, actor=request_user(request), **data.validated_data)
-        return Response(hand_view(row, row.game))
+        # The service finds the hand (404), locks it and checks the actor may act on its table (403).
+        row = hand_act(hand=hand_id, actor=request_user(request), **data.validated_data)
+        answer = hand_view(row, row.game)
+        keep_built(row)  # only now: the engine hand is not changed while the answer is built from it
+        return Response(answer)
 
 
 class HandCardsApi(APIView):
@@ -228,8 +233,7 @@ class HandCardsApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.ShowInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = hand_for(request, hand_id)
-        row = hand_act(hand=hand.pk, actor=request_user(request), action="show", **data.validated_data)
+        row = hand_act(hand=hand_id, actor=request_user(request), action="show", **data.validated_data)
         return Response(hand_view(row, row.game))
 
 

@@ -10,17 +10,20 @@ from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, hand_summary, replay
 from casino.engine.rules.words import describe_rules
-from tables.models import HomeGame, HomeGamePlayer
+from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
-from tables.services.home_engine import game_rules, rebuild
+from tables.services.home_engine import game_rules, rebuild, remembered
 
 
 def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
     """Everything a dealer screen or API client needs about one hand, rebuilt from its record."""
     game = game or row.game
-    rules = game_rules(game)
-    hand = rebuild(row, rules)
-    names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+    built = remembered(row)
+    if built is not None:  # the answer to a write: the hand it just stored
+        hand, names = built
+    else:
+        hand = rebuild(row, game_rules(game))
+        names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
     in_play = row.status == HandRow.Status.IN_PLAY
     legal = hand.legal_actions() if in_play else None
     draw = hand.draw_choice() if in_play else None
@@ -117,7 +120,8 @@ def game_view(game: HomeGame) -> dict[str, Any]:
 def game_record(game: HomeGame) -> dict[str, Any]:
     """The game as the DESIGN 9 record it was played from: announced rules, players, each hand's record (voided
     hands left out: every chip went back to where it was)."""
-    rows = list(HandRow.objects.filter(game=game).exclude(status=HandRow.Status.VOIDED).order_by("number"))
+    every = list(HandRow.objects.filter(game=game).order_by("number"))
+    rows = [row for row in every if row.status != HandRow.Status.VOIDED]
     names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
     if rows:
         # The players are those dealt into the first hand, with their stacks then; later joins and chips are in the
@@ -126,13 +130,41 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     else:
         starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
                                                                                                   "stack_cents"))
-    return {
+    record: dict[str, Any] = {
         "variant": game.variant,
         "rules": game.rules,
         "players": [{"seat": seat, "name": names.get(seat, ""), "stack_cents": cents}
                     for seat, cents in sorted(starting.items())],
-        "hands": [_hand_record(row) for row in rows],
+        "hands": _hand_records(every),
     }
+    if house := house_charge(game):
+        record["house"] = house
+    return record
+
+
+def house_charge(charged: HomeGame | HomeTableConfig) -> dict[str, Any]:
+    """A game's or a table's charge as a game record's `house` says it (empty: the house charges nothing)."""
+    if charged.charge == HouseCharge.RAKE:
+        return {"charge": "rake", "rake_basis_points": charged.rake_basis_points,
+                "rake_cap_cents": charged.rake_cap_cents}
+    if charged.charge == HouseCharge.TIME:
+        return {"charge": "time", "time_charge_cents": charged.time_charge_cents}
+    return {}
+
+
+def _hand_records(rows: list[HandRow]) -> list[dict[str, Any]]:
+    """Each hand's record but the voided ones. A player who left during a voided hand still left (their chips in it
+    went to the cashier with the void): with every chip back, that is a leave after the hand before, as DESIGN 9
+    records a leave between hands."""
+    records: list[dict[str, Any]] = []
+    for row in rows:
+        if row.status != HandRow.Status.VOIDED:
+            records.append(_hand_record(row))
+            continue
+        leaves = [text for text in row.record.get("actions", []) if text.rstrip().endswith(" leave")]
+        if leaves and records:
+            records[-1]["actions"] = [*records[-1]["actions"], *leaves]
+    return records
 
 
 def _hand_record(row: HandRow) -> dict[str, Any]:
@@ -144,15 +176,14 @@ def _hand_record(row: HandRow) -> dict[str, Any]:
 
 def game_replay(game: HomeGame) -> dict[str, Any]:
     """The replay verdict: the exported record recomputed through the engine, compared hand by hand with what was
-    stored; differences listed. The replay stops before a hand in play or one awarded by the floor's ruling (the
-    engine cannot know a ruling); the note says so."""
+    stored; differences listed. A pot awarded by the floor's ruling is a line of its hand's record, so the replay
+    goes on past it; it stops before a hand in play (the note says so)."""
     record = game_record(game)
     rows = list(HandRow.objects.filter(game=game).exclude(status=HandRow.Status.VOIDED).order_by("number"))
     note = ""
     for position, row in enumerate(rows):
-        if row.status == HandRow.Status.IN_PLAY or row.ruling:
-            note = f"hand {row.number} is {'in play' if row.ruling is None else 'awarded by ruling'}: " \
-                   f"the replay checks the {position} hands before it"
+        if row.status == HandRow.Status.IN_PLAY:
+            note = f"hand {row.number} is in play: the replay checks the {position} hands before it"
             record["hands"] = record["hands"][:position]
             rows = rows[:position]
             break
@@ -166,7 +197,11 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
     ]
     if len(rows) != len(outcome["hands"]):
         differences.append(f"{len(rows)} hands stored, {len(outcome['hands'])} replayed")
+    rulings = [row.number for row in rows if row.ruling]
     answer: dict[str, Any] = {"ok": not differences, "differences": differences, "replay": outcome}
+    if rulings:
+        note = (note + "; " if note else "") + "the replay applies the floor's ruling recorded in hand " + \
+            ", ".join(map(str, rulings))
     if note:
         answer["note"] = note
     return answer
@@ -176,8 +211,6 @@ def hand_verdict(row: HandRow) -> dict[str, Any]:
     """One hand recomputed through the engine from its record and compared with what was stored."""
     if row.status == HandRow.Status.VOIDED:
         return {"ok": True, "differences": [], "note": f"voided: {row.void_reason}"}
-    if row.ruling:
-        return {"ok": True, "differences": [], "note": "the pot was awarded by the floor's ruling"}
     hand = rebuild(row, game_rules(row.game))
     if row.status == HandRow.Status.IN_PLAY:
         return {"ok": True, "differences": [], "note": f"in play ({hand.phase.value})"}
@@ -186,4 +219,7 @@ def hand_verdict(row: HandRow) -> dict[str, Any]:
     recomputed = hand_summary(hand)
     differences = [f"{key}: stored {row.result.get(key) if row.result else None}, recomputed {value}"
                    for key, value in recomputed.items() if not row.result or row.result.get(key) != value]
-    return {"ok": not differences, "differences": differences}
+    answer: dict[str, Any] = {"ok": not differences, "differences": differences}
+    if row.ruling:
+        answer["note"] = f"the pot was awarded by the floor's ruling: {row.ruling.get('reason', '')}"
+    return answer

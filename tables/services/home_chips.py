@@ -3,40 +3,57 @@ row locks the home-game services take before they write."""
 
 from __future__ import annotations
 
-from django.db.models import F
+from typing import TypeVar
+
 from django.utils import timezone
 
 from casino.errors import NotFound
-from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand
+from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand, Table
 from tables.services.home_ledger import post
 
+Locked = TypeVar("Locked", HomeGame, HomeHand)
 
-def _bump(obj: HomeGame | HomeHand) -> None:
-    type(obj).objects.filter(pk=obj.pk).update(version=F("version") + 1)
-    obj.version += 1
+
+def _locked(model: type[Locked], where: str, pk: int) -> Locked | None:
+    """The row locked and its version bumped in one statement: an UPDATE takes the row lock as SELECT ... FOR UPDATE
+    does (a concurrent writer waits, then reads the committed row), and RETURNING reads it back."""
+    table = model._meta.db_table
+    sql = f'UPDATE "{table}" SET "version" = "version" + 1 WHERE "id" = {where} RETURNING *'  # noqa: S608
+    return next(iter(model._default_manager.raw(sql, [pk])), None)
 
 
 def lock_game(game: HomeGame | int) -> HomeGame:
-    """The game row locked FOR UPDATE (every home-game write takes it first, so writes to one game queue)."""
+    """The game row locked (every home-game write takes it first, so writes to one game queue), its version bumped
+    and its table read."""
     pk = game if isinstance(game, int) else game.pk
-    found = HomeGame.objects.select_for_update(of=("self",)).select_related("table").filter(pk=pk).first()
+    found = _locked(HomeGame, "%s", pk)
     if found is None:
         raise NotFound(f"game {pk} does not exist", code="game_not_found")
-    _bump(found)
+    found.table = Table.objects.get(pk=found.table_id)
+    _remember_read(found)
     return found
 
 
 def lock_hand(hand: HomeHand | int) -> tuple[HomeGame, HomeHand]:
     """The hand's game, then the hand, locked (always in that order): concurrent taps on a hand act one at a time."""
     pk = hand if isinstance(hand, int) else hand.pk
-    game_id = HomeHand.objects.filter(pk=pk).values_list("game_id", flat=True).first()
-    if game_id is None:
+    # Names from the model, the id a parameter: nothing from the request is spliced into the SQL.
+    game_of_hand = f'(SELECT "game_id" FROM "{HomeHand._meta.db_table}" WHERE "id" = %s)'  # noqa: S608
+    game = _locked(HomeGame, game_of_hand, pk)
+    if game is None:
         raise NotFound(f"hand {pk} does not exist", code="hand_not_found")
-    game = lock_game(game_id)
-    row = HomeHand.objects.select_for_update().get(pk=pk)
+    game.table = Table.objects.get(pk=game.table_id)
+    _remember_read(game)
+    row = _locked(HomeHand, "%s", pk)
+    assert row is not None  # its game exists, so it does: a hand is never deleted
     row.game = game  # the game just locked (with its table): audit reprs and views read it without a query
-    _bump(row)
     return game, row
+
+
+def _remember_read(game: HomeGame) -> None:
+    # `winners` is a list: a copy, so a change made in place still shows as a change.
+    game._read = {name: list(value) if isinstance(value := getattr(game, name), list) else value  # type: ignore[attr-defined]
+                  for name in _GAME_SAVED}
 
 
 _SAVED = ("stack_cents", "bought_in_cents", "cashed_out_cents", "legs", "carried_contribution_cents",
@@ -101,6 +118,14 @@ def save_players(players: dict[int, HomeGamePlayer] | list[HomeGamePlayer]) -> N
             player._read = {name: getattr(player, name) for name in _SAVED}  # type: ignore[attr-defined]
 
 
+_GAME_SAVED = ("pot_cents", "house_cents", "buy_ins_cents", "cash_outs_cents", "next_button", "winners", "status",
+               "ended_at", "end_reason")
+
+
 def save_game(game: HomeGame) -> None:
-    game.save(update_fields=["pot_cents", "house_cents", "buy_ins_cents", "cash_outs_cents", "next_button",
-                             "winners", "status", "ended_at", "end_reason"])
+    """Write the game's changed fields (a check changes none: its version was bumped by the lock)."""
+    read = getattr(game, "_read", None)
+    fields = [name for name in _GAME_SAVED if read is None or read[name] != getattr(game, name)]
+    if fields:
+        game.save(update_fields=fields)
+        _remember_read(game)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-from collections.abc import Iterator, Sequence
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -21,7 +22,7 @@ from casino.engine.home.record import HandRecord
 from casino.engine.home.replay import apply_action, rebuild_hand
 from casino.engine.rules.model import Rules
 from casino.errors import DomainError, WrongPhase
-from tables.models import HomeGame
+from tables.models import HomeGame, HomeGamePlayer
 from tables.models import HomeHand as HandRow
 
 # Refusals that are about the moment (whose turn, which phase), not the input: 409 rather than 400.
@@ -60,6 +61,48 @@ def rebuild(row: HandRow, rules: Rules) -> HomeHand:
             if not (hand.settled and text.rstrip().endswith(" leave")):
                 apply_action(hand, text)
         return hand
+
+
+def remember(row: HandRow, hand: HomeHand, players: Mapping[int, HomeGamePlayer]) -> None:
+    """Keep on the row the engine hand a write just stored, with the seats' names, so the answer to that request
+    (`hand_view`) reads them instead of rebuilding the hand from its record and querying the names again."""
+    row._built = (row.version, hand, {seat: player.name for seat, player in players.items()})  # type: ignore[attr-defined]
+
+
+def remembered(row: HandRow) -> tuple[HomeHand, dict[int, str]] | None:
+    """The engine hand and names `remember` kept for this very version of the row, if any."""
+    built = getattr(row, "_built", None)
+    if built is None or built[0] != row.version:
+        return None
+    return built[1], built[2]
+
+
+# Engine hands this process answered with, by hand id, at the version it stored: the next write to the hand (its lock
+# bumps the version by one) takes it instead of rebuilding the hand from the record. A write that fails drops it
+# (it was taken out), and any other write in between leaves a version that no longer matches.
+# A hand is known by its id and when it started (ids come back after a rolled-back test or a flushed database).
+_KEPT: OrderedDict[tuple[int, object], tuple[int, HomeHand]] = OrderedDict()
+_KEPT_HANDS = 512
+
+
+def keep_built(row: HandRow) -> None:
+    """After the answer to a write is built: keep its engine hand for the hand's next write in this process."""
+    built = remembered(row)
+    if built is None or row.status != HandRow.Status.IN_PLAY:
+        return
+    key = (row.pk, row.started_at)
+    _KEPT[key] = (row.version, built[0])
+    _KEPT.move_to_end(key)
+    while len(_KEPT) > _KEPT_HANDS:
+        _KEPT.popitem(last=False)
+
+
+def rebuild_for_write(row: HandRow, rules: Rules) -> HomeHand:
+    """The locked hand's engine state: the one kept at the version before the lock's bump, else rebuilt."""
+    kept = _KEPT.pop((row.pk, row.started_at), None)
+    if kept is not None and kept[0] == row.version - 1 and kept[1].rules == rules:
+        return kept[1]
+    return rebuild(row, rules)
 
 
 def shuffled_deck() -> list[Card]:

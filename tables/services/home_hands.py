@@ -37,7 +37,9 @@ from tables.services.home_engine import (
     game_rules,
     given_stocks,
     rebuild,
+    rebuild_for_write,
     refusals,
+    remember,
     shuffled_deck,
 )
 from tables.services.home_ledger import post, verify_balanced
@@ -55,10 +57,11 @@ def hand_in_play(game: HomeGame) -> HandRow | None:
 
 
 def note_after(game: HomeGame, *, row: HandRow | None = None, join: HomeGamePlayer | None = None,
-               seat: int | None = None, cents: int = 0) -> None:
-    """Write a change between hands into the last hand's record (`after`: a player joined, chips added or taken),
-    so the exported record replays it (DESIGN 9 extended). `row`: that hand, being saved by the caller. Before the
-    first hand nothing is needed: the first hand's starting stacks are the record's players."""
+               seat: int | None = None, cents: int = 0, house: bool = False) -> None:
+    """Write a change between hands into the last hand's record (`after`: a player joined, chips added, or with
+    `house` the cents the house took from the seat), so the exported record replays it (DESIGN 9 extended). `row`:
+    that hand, being saved by the caller. Before the first hand nothing is needed: the first hand's starting stacks
+    are the record's players."""
     last = row or HandRow.objects.filter(game=game).exclude(status=Status.VOIDED).order_by("-number").first()
     if last is None:
         return
@@ -67,9 +70,11 @@ def note_after(game: HomeGame, *, row: HandRow | None = None, join: HomeGamePlay
         after["joins"] = [*after.get("joins", []),
                           {"seat": join.seat, "name": join.name, "stack_cents": join.stack_cents}]
     if seat is not None and cents:
-        chips = dict(after.get("chips", {}))
-        chips[str(seat)] = chips.get(str(seat), 0) + cents
-        after["chips"] = {key: value for key, value in chips.items() if value}
+        # The house's charges apart from chips added, so a table playing the record again knows which is which.
+        key = "house" if house else "chips"
+        moved = dict(after.get(key, {}))
+        moved[str(seat)] = moved.get(str(seat), 0) + cents
+        after[key] = {name: value for name, value in moved.items() if value}
     last.record = {**last.record, "after": {key: value for key, value in after.items() if value}}
     if not last.record["after"]:
         del last.record["after"]
@@ -102,19 +107,23 @@ def choose_button(game: HomeGame, dealt_in: list[int], button: int | None) -> in
     return later[0] if later else dealt_in[0]
 
 
-def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: User) -> None:
-    """A time charge is taken per seat for each half hour begun, before the first hand of that half hour."""
+def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: User, due: set[int] | None) -> None:
+    """A time charge is taken per seat for each half hour begun, before the first hand of that half hour; `due`
+    names the seats instead of the clock (play_game: the record says which seats paid before this hand)."""
     if game.charge != HouseCharge.TIME:
         return
     now = timezone.now()
     for player in players.values():
         if not player.active or player.stack_cents <= 0:
             continue
-        if player.time_paid_until is not None and player.time_paid_until > now:
+        if due is not None:
+            if player.seat not in due:
+                continue
+        elif player.time_paid_until is not None and player.time_paid_until > now:
             continue
         cents = min(game.time_charge_cents, player.stack_cents)
         chips.to_house(game, player, cents, "time_charge")
-        note_after(game, seat=player.seat, cents=-cents)
+        note_after(game, seat=player.seat, cents=cents, house=True)
         player.time_paid_until = now + HALF_HOUR
         announce_posting(game)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=game, table=game.table, seat_number=player.seat,
@@ -125,21 +134,23 @@ def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: Use
 @transaction.atomic
 def hand_start(
     *, game: HomeGame | int, actor: User, button: int | None = None, deck: list[str] | None = None,
-    reshuffles: list[list[str]] | None = None,
+    reshuffles: list[list[str]] | None = None, time_due: set[int] | None = None,
 ) -> HandRow:
     """Start the next hand: time charges, the antes (a ledger posting), and on an `rng` table the deal.
 
     `deck` and `reshuffles` (not offered by the API) deal the hand from a known record instead of the system's
-    shuffle: play_game's record standing in for the shoe, and tests' stacked decks.
+    shuffle: play_game's record standing in for the shoe, and tests' stacked decks. `time_due` (likewise) names the
+    seats whose time charge falls due before this hand, the record standing in for the clock.
     """
     game = chips.lock_game(game)
     require_operator(actor, game.table)
     _require_playing(game)
-    in_play = hand_in_play(game)
-    if in_play is not None:
-        raise WrongPhase(f"hand {in_play.number} is still in play", code="hand_in_play")
+    # One hand at a time, so a hand in play is the last one.
+    last = HandRow.objects.filter(game=game).order_by("-number").values_list("number", "status").first()
+    if last is not None and last[1] == Status.IN_PLAY:
+        raise WrongPhase(f"hand {last[0]} is still in play", code="hand_in_play")
     players = chips.players_of(game)
-    _time_charges(game, players, actor)
+    _time_charges(game, players, actor, time_due)
     dealt_in = sorted(seat for seat, p in players.items() if p.active and p.stack_cents > 0)
     if len(dealt_in) < 2:
         raise WrongPhase("fewer than two players have chips: a hand needs two or more", code="not_enough_players")
@@ -157,7 +168,7 @@ def hand_start(
                         deck=parse_cards(given[0]) if dealt_by_system else None,
                         dealt_so_far=0 if dealt_by_system else None,
                         carried_pot_cents=game.pot_cents, legs=legs)
-    number = (HandRow.objects.filter(game=game).order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    number = (last[0] if last is not None else 0) + 1
     row = HandRow.objects.create(
         game=game, number=number, button=button, manual=manual, phase=hand.phase.value,
         stacks_before={str(s): c for s, c in stacks.items()}, carried_before_cents=game.pot_cents,
@@ -169,11 +180,17 @@ def hand_start(
     audit_record(action=actions.HOME_HAND_START, obj=row, table=game.table, actor=actor,
                  after={"number": number, "button": button, "seats": dealt_in, "ante_cents": rules.ante_cents,
                         "carried_pot_cents": game.pot_cents, "card_source": game.card_source})
-    _persist(game, row, hand, players, kind="ante", actor=actor)
     if dealt_by_system:
-        _deal_and_persist(game, row, hand, players, actor)
+        with refusals():
+            dealt = deal_from_stock(hand, row.stock_plan)
+        audit_record(action=actions.HOME_HAND_CARDS, obj=row, table=game.table, actor=actor,
+                     after={"hand": row.number, "cards": [[seat, card] for seat, card in dealt],
+                            "phase": hand.phase.value})
+    # The antes and the deal stored in one write of the hand.
+    _persist(game, row, hand, players, kind="ante", actor=actor)
     chips.save_game(game)
     verify_balanced(game)
+    remember(row, hand, players)
     return row
 
 
@@ -232,11 +249,12 @@ def hand_act_text(*, hand: HandRow | int, actor: User, text: str) -> HandRow:
 
 def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
     """Apply one DESIGN 9 action string to the locked hand and store everything it changed (callers hold the locks
-    and the transaction)."""
+    and the transaction): one audit event for the action, carrying the cards an `rng` table's system then dealt
+    (a draw's replacements), and one write of the hand."""
     if row.status != Status.IN_PLAY:
         raise WrongPhase(f"hand {row.number} is {row.status}", code="hand_over")
     rules = game_rules(game)
-    hand = rebuild(row, rules)
+    hand = rebuild_for_write(row, rules)
     players = chips.players_of(game)
     seat: int | None = None
     verb = "dealt"
@@ -247,8 +265,15 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
             raise DomainError(f"seat {seat} is not dealt into this hand", code="not_in_hand", field="seat")
     with refusals():
         apply_action(hand, text)
+    after: dict[str, Any] = {"hand": row.number, "action": text}
+    if row.dealt_by_system and not hand.settled:
+        with refusals():
+            dealt = deal_from_stock(hand, row.stock_plan)
+        if dealt:
+            after["cards"] = [[dealt_to, card] for dealt_to, card in dealt]
+    after.update(phase=hand.phase.value, pot_cents=hand.pot_cents)
     audit_record(action=actions.HOME_HAND_ACTION, obj=row, table=game.table, seat_number=seat, actor=actor,
-                 after={"hand": row.number, "action": text, "phase": hand.phase.value, "pot_cents": hand.pot_cents})
+                 after=after)
     _persist(game, row, hand, players, kind="leave" if verb == "leave" else "bet", actor=actor)
     if verb == "leave" and seat is not None:
         player = players[seat]
@@ -257,22 +282,10 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
         chips.save_players([player])
         audit_record(action=actions.HOME_PLAYER_LEAVE, obj=player, table=game.table, seat_number=seat, actor=actor,
                      after={"cashed_out_cents": cents, "during_hand": row.number})
-    if row.dealt_by_system and row.status == Status.IN_PLAY:
-        _deal_and_persist(game, row, hand, players, actor)
     chips.save_game(game)
     verify_balanced(game)
+    remember(row, hand, players)
     return row
-
-
-def _deal_and_persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer],
-                      actor: User) -> None:
-    with refusals():
-        dealt = deal_from_stock(hand, row.stock_plan)
-    if dealt:
-        audit_record(action=actions.HOME_HAND_CARDS, obj=row, table=game.table, actor=actor,
-                     after={"hand": row.number, "cards": [[seat, card] for seat, card in dealt],
-                            "phase": hand.phase.value})
-        _persist(game, row, hand, players, kind="bet", actor=actor)
 
 
 def _persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer], *, kind: str,
@@ -374,7 +387,7 @@ def _rake(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeG
             cents = min(share + (1 if index < odd else 0), players[seat].stack_cents)
             if cents:
                 chips.to_house(game, players[seat], cents, "rake", hand=row)
-                note_after(game, row=row, seat=seat, cents=-cents)
+                note_after(game, row=row, seat=seat, cents=cents, house=True)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=row, table=game.table, actor=actor,
                      after={"charge": "rake", "pot_cents": pot.amount_cents, "amount_cents": rake,
                             "winners": list(pot.winners)})

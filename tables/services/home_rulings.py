@@ -13,7 +13,8 @@ from audit.services import audit_record
 from casino.engine.cards import parse_cards
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.pots import clockwise_from_button
-from casino.engine.home.replay import apply_action
+from casino.engine.home.record import hand_record
+from casino.engine.home.replay import apply_action, hand_summary
 from casino.errors import DomainError, WrongPhase
 from tables import actions
 from tables.access import require_floor
@@ -121,34 +122,46 @@ def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, r
 
 
 @transaction.atomic
-def hand_award(*, hand: HandRow | int, actor: User, seats: list[int], reason: str) -> HandRow:
+def hand_award(*, hand: HandRow | int, actor: User, seats: list[int], reason: str,
+               amounts: dict[int, int] | None = None) -> HandRow:
     """The floor awards everything in the middle to `seats` (split evenly; the odd chips to the first of them from
-    the dealer's left); no leg is scored. The hand ends; its record is kept as it stood."""
+    the dealer's left; or as `amounts`, seat -> cents, when the ruling shares it otherwise); no leg is scored. The
+    hand ends with the ruling as the last line of its record (`floor award <seat> <cents> ... -- <reason>`), so the
+    exported game replays it (DESIGN 9)."""
     reason = _reason(reason)
     game, row = _locked_in_play(hand, actor, "award a pot by ruling")
     players = chips.players_of(game)
-    wanted = sorted(set(seats))
+    wanted = sorted(set(amounts or seats))
     if not wanted or any(seat not in players or not players[seat].active for seat in wanted):
         raise DomainError("the pot goes to seated players", code="no_player", field="seats")
-    winners = clockwise_from_button(wanted, row.button)
+    engine = rebuild(row, game_rules(game))
+    if engine.pot_cents != game.pot_cents:
+        raise RuntimeError(f"{row}: the hand holds {engine.pot_cents} in the middle, the game {game.pot_cents}")
     pot = game.pot_cents
-    share, odd = divmod(pot, len(winners))
-    awarded = {}
-    for position, seat in enumerate(winners):
-        cents = share + (1 if position < odd else 0)
+    if amounts:
+        winners, awarded = list(amounts), dict(amounts)
+    else:
+        winners = clockwise_from_button(wanted, row.button)
+        share, odd = divmod(pot, len(winners))
+        awarded = {seat: share + (1 if position < odd else 0) for position, seat in enumerate(winners)}
+    with refusals():
+        engine.award(awarded, reason)
+    for seat, cents in awarded.items():
         if cents:
             chips.pot_to(game, players[seat], cents, "ruling_award", hand=row)
-        awarded[str(seat)] = cents
     for player in players.values():
         player.carried_contribution_cents = 0
     chips.save_players(players)
-    row.status, row.settled_at = Status.SETTLED, timezone.now()
-    row.ruling = {"seats": winners, "awarded": awarded, "reason": reason, "by": actor.get_username()}
-    row.result = {"wild_rank": None, "dead": [], "pots": [{"amount_cents": pot, "winners": winners}],
-                  "legs": dict(row.legs_before or {})}
-    row.save(update_fields=["status", "settled_at", "ruling", "result"])
+    row.status, row.settled_at, row.phase = Status.SETTLED, timezone.now(), engine.phase.value
+    row.ruling = {"seats": winners, "awarded": {str(seat): cents for seat, cents in awarded.items()},
+                  "reason": reason, "by": actor.get_username()}
+    row.record = {**hand_record(engine).to_dict(), **({"after": row.record["after"]} if "after" in row.record
+                                                      else {})}
+    row.result = hand_summary(engine)
+    row.save(update_fields=["status", "settled_at", "phase", "ruling", "record", "result"])
     chips.save_game(game)
     audit_record(action=actions.HOME_POT_RULING, obj=row, table=game.table, reason=reason, approver=actor,
-                 actor=actor, after={"pot_cents": pot, "awarded": awarded})
+                 actor=actor, after={"pot_cents": pot, "awarded": row.ruling["awarded"],
+                                     "line": engine.actions[-1]})
     verify_balanced(game)
     return row

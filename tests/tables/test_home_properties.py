@@ -17,6 +17,7 @@ from tables.models import HomeGame, HomeGamePlayer, HomeHand, Table
 from tables.selectors.home import game_record, game_replay, hand_view
 from tables.services.home_games import game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act, hand_start
+from tables.services.home_rulings import hand_award
 
 RULES = {
     "five-card-draw": {"betting": "no_limit", "min_bet_cents": 100, "max_discard": 3},
@@ -32,10 +33,16 @@ def conserved(game: HomeGame) -> None:
     assert stacks + game.pot_cents + game.house_cents == game.buy_ins_cents - game.cash_outs_cents
 
 
-def play_one(row: HomeHand, dealer: User, data: st.DataObject) -> None:
+def play_one(row: HomeHand, dealer: User, data: st.DataObject, floor: User | None = None) -> None:
+    """Random legal actions to the end of the hand; with `floor`, now and then the floor awards the pot by ruling."""
     for _ in range(300):
         view = hand_view(row)
         if view["status"] != "in_play":
+            return
+        if floor is not None and data.draw(st.integers(0, 24), label="ruling now") == 0:
+            seated = [p["seat"] for p in view["players"] if not p["left"]]
+            seats = data.draw(st.lists(st.sampled_from(seated), min_size=1, unique=True), label="awarded to")
+            hand_award(hand=row.pk, actor=floor, seats=seats, reason="a ruling drawn by the test")
             return
         seat = view["awaiting"]["seat"]
         if view["legal"] is not None:
@@ -58,10 +65,11 @@ def play_one(row: HomeHand, dealer: User, data: st.DataObject) -> None:
                                                                   HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_legal_games_conserve_chips_and_their_exports_replay_identically(
-    home_table: Callable[..., Table], dealer_user: User, data: st.DataObject
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, data: st.DataObject
 ) -> None:
     variant = data.draw(st.sampled_from(sorted(RULES)), label="variant")
-    charge = data.draw(st.sampled_from([{}, {"charge": "rake", "rake_basis_points": 500, "rake_cap_cents": 200}]))
+    charge = data.draw(st.sampled_from([{}, {"charge": "rake", "rake_basis_points": 500, "rake_cap_cents": 200},
+                                        {"charge": "time", "time_charge_cents": 100}]))
     table = home_table(variant, rules={"ante_cents": 50, **RULES[variant]}, **charge)
     count = data.draw(st.integers(2, 4), label="players")
     game = game_open(table=table, actor=dealer_user, players=[
@@ -74,7 +82,7 @@ def test_random_legal_games_conserve_chips_and_their_exports_replay_identically(
         # Hypothesis shuffles (the system's own shuffle would make the examples irreproducible); at most four
         # players never run the stock out, so no reshuffle is needed.
         deck = [str(card) for card in data.draw(st.permutations(ALL_CARDS), label="deck")]
-        play_one(hand_start(game=game, actor=dealer_user, deck=deck), dealer_user, data)
+        play_one(hand_start(game=game, actor=dealer_user, deck=deck), dealer_user, data, floor_user)
         conserved(game)
         between = data.draw(st.sampled_from(["nothing", "join", "add", "leave"]), label="between hands")
         game.refresh_from_db()

@@ -53,3 +53,6 @@ NOT_A_KILL_CARD = "not_a_kill_card"
 ALREADY_SHOWN = "already_shown"
 ACE_NOT_SHOWN = "ace_not_shown"
 ACE_NOT_NEEDED = "ace_not_needed"
+# The floor's ruling (DESIGN 7: "the floor's ruling is final").
+AWARD_NOT_THE_POT = "award_not_the_pot"
+REASON_REQUIRED = "reason_required"

@@ -25,6 +25,7 @@ class EventKind(StrEnum):
     SHOWN = "shown"
     BET_RETURNED = "bet_returned"
     POT_AWARDED = "pot_awarded"
+    POT_AWARDED_BY_RULING = "pot_awarded_by_ruling"  # the floor's ruling ended the hand (amount: the whole middle)
     POT_CARRIED = "pot_carried"
     LEG_SCORED = "leg_scored"
     GAME_WON = "game_won"
@@ -49,7 +50,8 @@ class Event:
         data: dict[str, object] = {"kind": self.kind.value}
         if self.seat is not None:
             data["seat"] = self.seat
-        if self.amount_cents or self.kind in (EventKind.POT_AWARDED, EventKind.POT_CARRIED):
+        if self.amount_cents or self.kind in (EventKind.POT_AWARDED, EventKind.POT_CARRIED,
+                                                EventKind.POT_AWARDED_BY_RULING):
             data["amount_cents"] = self.amount_cents
         if self.total_cents:
             data["total_cents"] = self.total_cents

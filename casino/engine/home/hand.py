@@ -19,7 +19,7 @@ from casino.engine.home.events import Event, EventKind
 from casino.engine.home.legal import LegalActions, legal_actions
 from casino.engine.home.pots import Pot, build_pots, clockwise_from_button
 from casino.engine.home.result import HandResult, hand_result
-from casino.engine.home.settle import Ranker, Settlement, settle
+from casino.engine.home.settle import AwardedPot, Ranker, Settlement, settle
 from casino.engine.home.stock import DECK_SIZE, CountedStock, LiveStock
 from casino.engine.rules.model import Rules
 
@@ -565,6 +565,58 @@ class HomeHand:
         self._advance()
         return event
 
+    # ----- the floor's ruling -----
+    def verify_award(self, awards: Mapping[int, int], reason: str) -> None:
+        """Raise IllegalAction unless the floor can award everything in the middle as `awards` (seat -> cents)."""
+        if self.phase is Phase.SETTLED:
+            raise IllegalAction("the hand is over", code=e.WRONG_PHASE, rule="a ruling applies to the hand in play")
+        if not reason.strip():
+            raise IllegalAction("a ruling needs a reason", code=e.REASON_REQUIRED,
+                                rule="the floor rules with a reason (DESIGN 7)")
+        if not awards:
+            raise IllegalAction("a ruling awards the pot to at least one seat", code=e.NOT_IN_HAND,
+                                rule="the floor awards the pot to players dealt into the hand")
+        for seat, cents in awards.items():
+            player = self.players.get(seat)
+            if player is None or player.left:
+                raise IllegalAction(f"seat {seat} is not in this hand", code=e.NOT_IN_HAND,
+                                    rule="the floor awards the pot to players dealt into the hand")
+            if cents < 0:
+                raise IllegalAction(f"seat {seat} cannot be awarded {cents} cents", code=e.AWARD_NOT_THE_POT,
+                                    rule="a ruling awards whole cents")
+        if sum(awards.values()) != self.pot_cents:
+            raise IllegalAction(f"the ruling awards {sum(awards.values())} cents but {self.pot_cents} are in the "
+                                "middle", code=e.AWARD_NOT_THE_POT, rule="a ruling awards everything in the middle")
+
+    def can_award(self, awards: Mapping[int, int], reason: str) -> bool:
+        try:
+            self.verify_award(awards, reason)
+        except IllegalAction:
+            return False
+        return True
+
+    def award(self, awards: Mapping[int, int], reason: str) -> Event:
+        """The floor's ruling ends the hand: everything in the middle (the carried pot too) goes to the seats as
+        given, in that order; nobody scores a leg and nothing is carried. Recorded as
+        `floor award <seat> <cents> [<seat> <cents> ...] -- <reason>`."""
+        self.verify_award(awards, reason)
+        seats = tuple(awards)
+        total = self.pot_cents
+        for seat, cents in awards.items():
+            self.players[seat].stack += cents
+        event = Event(EventKind.POT_AWARDED_BY_RULING, amount_cents=total, seats=seats)
+        self.events.append(event)
+        self.actions.append(award_text(awards, reason))
+        self.settlement = Settlement(pots=(AwardedPot(total, seats, seats),), payouts=dict(awards), wild_rank=None,
+                                     legs=dict(self.legs), leg_scorers=(), carried_pot_cents=0, game_winners=(),
+                                     ruling=" ".join(reason.split()))
+        self.phase = Phase.SETTLED
+        self.draw_queue = []
+        self._replacing = None
+        if self._on_settle is not None:
+            self._on_settle(self)
+        return event
+
     # ----- leaving the game -----
     def verify_leave(self, seat: int) -> None:
         if self.phase is Phase.SETTLED:
@@ -854,6 +906,12 @@ _EVENT_OF_MOVE = {
     MoveKind.FOLD: EventKind.FOLDED,
     MoveKind.ALLIN: EventKind.CALLED,
 }
+
+
+def award_text(awards: Mapping[int, int], reason: str) -> str:
+    """The record's line for a pot awarded by the floor's ruling: `floor award 3 600 5 600 -- <reason>`."""
+    amounts = " ".join(f"{seat} {cents}" for seat, cents in awards.items())
+    return f"floor award {amounts} -- {' '.join(reason.split())}"
 
 
 def _action_text(seat: int, requested: MoveKind, move: Move) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from casino.engine.cards import Card, parse_cards
@@ -36,9 +36,11 @@ class HandRecord:
     dealt: int | None = None
     manual: bool = False
     # What changed at the table after the hand, before the next (a table's game, not the rule sheets): players who
-    # joined (seat, name, stack) and chips added to or taken from stacks (a buy-in added, the house's charges).
+    # joined (seat, name, stack), chips added to stacks (negative: taken, as records written before `house` said a
+    # house charge), and the house's charges (seat, cents taken: the rake of this hand, the next hand's time charge).
     joins: tuple[tuple[int, str, int], ...] = ()
     chips: tuple[tuple[int, int], ...] = ()
+    house: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_dict(cls, item: Any, index: int = 0) -> HandRecord:
@@ -51,11 +53,12 @@ class HandRecord:
         manual = item.get("manual", False)
         if not isinstance(manual, bool):
             raise RecordError(f"hands[{index}].manual must be true or false")
-        joins, chips = _after(item.get("after"), index)
+        joins, chips, house = _after(item.get("after"), index)
         if manual:
             if any(key in item for key in ("deck", "reshuffles", "dealt")):
                 raise RecordError(f"hands[{index}] is manual: it has no deck, reshuffles or dealt count")
-            return cls(button, (), (), _actions(item, index), manual=True, joins=joins, chips=chips)
+            return cls(button, (), (), _actions(item, index), manual=True, joins=joins, chips=chips,
+                       house=house)
         try:
             deck = parse_cards(_list(item, "deck"))
             reshuffles = tuple(parse_cards(stock) for stock in item.get("reshuffles", []))
@@ -65,7 +68,7 @@ class HandRecord:
         dealt = item.get("dealt")
         if dealt is not None and (isinstance(dealt, bool) or not isinstance(dealt, int) or dealt < 0):
             raise RecordError(f"hands[{index}].dealt must be a count of cards")
-        return cls(button, deck, reshuffles, actions, dealt, joins=joins, chips=chips)
+        return cls(button, deck, reshuffles, actions, dealt, joins=joins, chips=chips, house=house)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any]
@@ -77,9 +80,12 @@ class HandRecord:
                     "actions": list(self.actions)}
             if self.dealt is not None:
                 data["dealt"] = self.dealt
-        if self.joins or self.chips:
-            data["after"] = after_dict(self.joins, self.chips)
+        if self.joins or self.chips or self.house:
+            data["after"] = after_dict(self.joins, self.chips, self.house)
         return data
+
+
+HOUSE_CHARGES = {"none": (), "rake": ("rake_basis_points", "rake_cap_cents"), "time": ("time_charge_cents",)}
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,10 @@ class GameRecord:
     rules: Rules
     players: tuple[tuple[int, str, int], ...]  # seat, name, starting stack in cents
     hands: tuple[HandRecord, ...]
+    # The table's charge the game was played under ({"charge": "rake", "rake_basis_points", "rake_cap_cents"} or
+    # {"charge": "time", "time_charge_cents"}); the replay needs only each hand's `after.house`, a table playing the
+    # record again needs the charge. Empty: none, or a record written before it was recorded.
+    house: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -104,7 +114,7 @@ class GameRecord:
         if len(set(seats)) != len(seats):
             raise RecordError("two players share a seat")
         hands = tuple(HandRecord.from_dict(item, index) for index, item in enumerate(_list(data, "hands")))
-        return cls(variant, rules, players, hands)
+        return cls(variant, rules, players, hands, _house(data.get("house")))
 
 
 def hand_record(hand: HomeHand) -> HandRecord:
@@ -142,31 +152,57 @@ def _actions(item: Mapping[str, Any], index: int) -> tuple[str, ...]:
     return tuple(actions)
 
 
-def after_dict(joins: Sequence[tuple[int, str, int]], chips: Sequence[tuple[int, int]]) -> dict[str, Any]:
-    """The `after` object of a hand record: {"joins": [{"seat", "name", "stack_cents"}], "chips": {seat: cents}}."""
+def after_dict(joins: Sequence[tuple[int, str, int]], chips: Sequence[tuple[int, int]],
+               house: Sequence[tuple[int, int]] = ()) -> dict[str, Any]:
+    """The `after` object of a hand record: {"joins": [{"seat", "name", "stack_cents"}], "chips": {seat: cents},
+    "house": {seat: cents taken}}."""
     data: dict[str, Any] = {}
     if joins:
         data["joins"] = [{"seat": seat, "name": name, "stack_cents": stack} for seat, name, stack in joins]
     if chips:
         data["chips"] = {str(seat): cents for seat, cents in chips}
+    if house:
+        data["house"] = {str(seat): cents for seat, cents in house}
     return data
 
 
-def _after(item: Any, index: int) -> tuple[tuple[tuple[int, str, int], ...], tuple[tuple[int, int], ...]]:
+def _after(item: Any, index: int) -> tuple[tuple[tuple[int, str, int], ...], tuple[tuple[int, int], ...],
+                                           tuple[tuple[int, int], ...]]:
     if item is None:
-        return (), ()
+        return (), (), ()
     if not isinstance(item, Mapping):
         raise RecordError(f"hands[{index}].after must be an object")
     joins = tuple(_player(join, n) for n, join in enumerate(item.get("joins", [])))
-    chips_data = item.get("chips", {})
-    if not isinstance(chips_data, Mapping):
-        raise RecordError(f"hands[{index}].after.chips must map seats to cents")
-    chips: list[tuple[int, int]] = []
-    for seat, cents in chips_data.items():
-        if not str(seat).isdigit() or isinstance(cents, bool) or not isinstance(cents, int):
-            raise RecordError(f"hands[{index}].after.chips: seat {seat!r} needs whole cents")
-        chips.append((int(seat), cents))
-    return joins, tuple(chips)
+    return joins, _seat_cents(item, "chips", index), _seat_cents(item, "house", index, least=1)
+
+
+def _seat_cents(item: Mapping[str, Any], key: str, index: int, least: int | None = None) -> tuple[tuple[int, int], ...]:
+    data = item.get(key, {})
+    if not isinstance(data, Mapping):
+        raise RecordError(f"hands[{index}].after.{key} must map seats to cents")
+    pairs: list[tuple[int, int]] = []
+    for seat, cents in data.items():
+        if (not str(seat).isdigit() or isinstance(cents, bool) or not isinstance(cents, int)
+                or (least is not None and cents < least)):
+            wanted = "whole cents" if least is None else f"whole cents, at least {least}"
+            raise RecordError(f"hands[{index}].after.{key}: seat {seat!r} needs {wanted}")
+        pairs.append((int(seat), cents))
+    return tuple(pairs)
+
+
+def _house(item: Any) -> dict[str, Any]:
+    """The record's `house` (the table's charge), checked for shape; the table's own rules check the amounts."""
+    if item is None:
+        return {}
+    if not isinstance(item, Mapping) or item.get("charge") not in HOUSE_CHARGES:
+        raise RecordError(f"\"house\" must be an object with \"charge\": {' | '.join(HOUSE_CHARGES)}")
+    charge = item["charge"]
+    fields = HOUSE_CHARGES[charge]
+    for name in fields:
+        value = item.get(name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise RecordError(f"house.{name} must be a whole number, at least 1 (charge {charge})")
+    return {"charge": charge, **{name: item[name] for name in fields}} if fields else {}
 
 
 def _player(item: Any, index: int) -> tuple[int, str, int]:

@@ -17,7 +17,8 @@ from casino.engine.home.settle import Ranker
 from casino.engine.rules.model import Rules
 
 _GRAMMAR = ("an action is \"<seat> check | call | fold | bet <cents> | raise <total-cents> | allin | "
-            "draw <discarded cards> | leave\"")
+            "draw <discarded cards> | leave\" or the floor's ruling \"floor award <seat> <cents> ... -- <reason>\"")
+_RULING_GRAMMAR = "the floor's ruling is \"floor award <seat> <cents> [<seat> <cents> ...] -- <reason>\""
 _MANUAL_GRAMMAR = ("an action of a manual hand is \"dealt\" or \"<seat> check | call | fold | bet <cents> | "
                    "raise <total-cents> | allin | draw <count> [ace] | killed <kill card> | show <five cards> | "
                    "leave\"")
@@ -65,6 +66,10 @@ def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> 
     if hand.manual and text.strip().lower() == "dealt":
         hand.close_deal()
         return
+    if is_ruling(text):
+        awards, reason = parse_award(text)
+        hand.award(awards, reason)
+        return
     seat, verb, args = parse_action(text, manual=hand.manual)
     if hand.manual and hand.phase is Phase.DEALING and verb not in _DURING_THE_DEAL:
         hand.close_deal()
@@ -88,6 +93,27 @@ def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> 
             hand.leave(seat)
     else:
         raise ValueError(_MANUAL_GRAMMAR if hand.manual else _GRAMMAR)
+
+
+def is_ruling(text: str) -> bool:
+    """A line of the floor's ruling ("floor award ..."), not a player's action."""
+    return text.lstrip().lower().startswith("floor ")
+
+
+def parse_award(text: str) -> tuple[dict[int, int], str]:
+    """`floor award 3 600 5 600 -- <reason>` as ({3: 600, 5: 600}, reason); ValueError when it is not of that form."""
+    head, separator, reason = text.strip().partition(" -- ")
+    parts = head.split()
+    numbers = parts[2:]
+    if (len(parts) < 4 or [word.lower() for word in parts[:2]] != ["floor", "award"] or len(numbers) % 2
+            or not all(number.isdigit() for number in numbers) or not separator):
+        raise ValueError(_RULING_GRAMMAR)
+    awards: dict[int, int] = {}
+    for seat, cents in zip(numbers[::2], numbers[1::2], strict=True):
+        if int(seat) in awards:
+            raise ValueError(f"seat {seat} is awarded twice: {_RULING_GRAMMAR}")
+        awards[int(seat)] = int(cents)
+    return awards, reason.strip()
 
 
 def _count(args: list[str]) -> tuple[int, bool]:
@@ -168,22 +194,24 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
 
 
 def _apply_after(game: HomeGame, record: HandRecord, number: int) -> None:
-    """Players who joined and chips added or taken after the hand (the record's `after`)."""
+    """Players who joined, chips added or taken and the house's charges after the hand (the record's `after`)."""
     try:
         for seat, _, stack in record.joins:
             game.join(seat, stack)
         for seat, cents in record.chips:
             game.adjust(seat, cents)
+        for seat, cents in record.house:
+            game.adjust(seat, -cents)
     except IllegalAction as exc:
         raise ReplayError(f"hand {number}, after: {exc.message}", code=exc.code, rule=exc.rule, hand=number,
                           index=len(record.actions), action="after", reason=exc.message) from exc
 
 
 def hand_summary(hand: HomeHand) -> dict[str, Any]:
-    """One settled hand as DESIGN 9 prints it."""
+    """One settled hand as DESIGN 9 prints it (and, for a pot awarded by the floor's ruling, the ruling)."""
     result = hand.settlement
     assert result is not None  # only settled hands are summarised
-    return {
+    summary: dict[str, Any] = {
         "wild_rank": result.wild_rank.code if result.wild_rank is not None else None,
         "dead": sorted(hand.dead),
         "pots": [{"amount_cents": pot.amount_cents, "winners": list(pot.winners)} for pot in result.pots],
@@ -191,3 +219,7 @@ def hand_summary(hand: HomeHand) -> dict[str, Any]:
         "legs": {str(seat): 0 if seat in hand.players and hand.players[seat].left else legs
                  for seat, legs in sorted(result.legs.items())},
     }
+    if result.by_ruling:
+        summary["ruling"] = {"awarded": {str(seat): cents for seat, cents in result.payouts.items()},
+                             "reason": result.ruling}
+    return summary

@@ -113,6 +113,8 @@ class _Words:
     def headline(self) -> str:
         values = self.settlement.values
         first = self.settlement.pots[0] if self.settlement.pots else None
+        if self.settlement.by_ruling and first is not None:
+            return f"By the floor's ruling ({self.settlement.ruling}): the pot to {self.several(first.winners)}"
         if first is None or not values:
             winners = first.winners if first is not None else ()
             if winners:
@@ -147,6 +149,10 @@ class _Words:
         if not pot.winners:
             return f"{name} {amount} stays in the middle"
         who = self.several(pot.winners)
+        if self.settlement.by_ruling:
+            shares = self.settlement.payouts
+            return f"{name} {amount} by ruling: " + ", ".join(f"{money(shares.get(seat, 0))} to {self.who(seat)}"
+                                                              for seat in pot.winners)
         if self.settlement.game_winners and set(pot.winners) <= set(self.settlement.game_winners):
             legs = self.rules.legs_to_win
             return f"{name} {amount} to {who}: {legs} {'leg' if legs == 1 else 'legs'}"

@@ -34,6 +34,11 @@ class Settlement:
     carried_pot_cents: int
     game_winners: tuple[int, ...]
     values: dict[int, HandValue] = field(default_factory=dict)  # each showdown hand, by seat
+    ruling: str = ""  # the floor's reason when the pot was awarded by ruling (DESIGN 7), not by the cards
+
+    @property
+    def by_ruling(self) -> bool:
+        return bool(self.ruling)
 
     @property
     def descriptions(self) -> dict[int, str]:

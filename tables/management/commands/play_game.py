@@ -15,14 +15,18 @@ from django.utils import timezone
 from audit.context import acting_as
 from casino.engine.errors import EngineError
 from casino.engine.home.record import GameRecord, HandRecord
+from casino.engine.home.replay import is_ruling, parse_award
 from casino.errors import DomainError
 from tables.management.commands.replay_game import Command as ReplayGame
 from tables.management.commands.replay_game import describe
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge, Table
 from tables.models import HomeHand as HandRow
+from tables.selectors.home import house_charge
 from tables.services.home_config import home_config_set
+from tables.services.home_engine import refusals
 from tables.services.home_games import game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act_text, hand_start
+from tables.services.home_rulings import hand_award
 from tables.services.tables import table_create, table_open
 
 
@@ -94,6 +98,8 @@ class Command(BaseCommand):
             config = HomeTableConfig.objects.filter(table=table).first()
             if config is None or config.rules != rules:
                 raise CommandError(f"table {name} does not announce the record's rules")
+            if record.house and house_charge(config) != dict(record.house):
+                raise CommandError(f"table {name} charges {house_charge(config)}, the record {dict(record.house)}")
             if manual and table.card_source != CardSource.MANUAL:
                 raise CommandError(f"table {name} deals from {table.card_source}: the record has manual hands")
             return table
@@ -106,8 +112,9 @@ class Command(BaseCommand):
                              card_source=CardSource.MANUAL if manual else CardSource.RNG)
         table_open(table=table, actor=actor)
         top = max(stacks, default=1) + sum(c for h in record.hands for _, c in h.chips if c > 0)
+        # The record's charge (an older record without one plays on a table that charges nothing).
         home_config_set(table=table, actor=actor, rules=rules, buy_in_min_cents=min(stacks, default=1),
-                        buy_in_max_cents=top)
+                        buy_in_max_cents=top, **dict(record.house))
         return table
 
     def _play(self, record: GameRecord, actor: User, table_name: str | None) -> HomeGame:
@@ -118,15 +125,20 @@ class Command(BaseCommand):
                 {"seat": seat, "name": name, "buy_in_cents": stack} for seat, name, stack in record.players])
         except DomainError as exc:
             raise Refused(exc, 0, -1, "open") from exc
+        timed = game.charge == HouseCharge.TIME
         for number, hand in enumerate(record.hands):
-            self._hand(game, hand, number, actor)
+            # The record, not the clock, says whose time charge fell due before each hand: the charges written
+            # after the hand before it (none before the first: its starting stacks are after them).
+            due = {seat for seat, _ in record.hands[number - 1].house} if number else set()
+            self._hand(game, hand, number, actor, due if timed else None)
         return HomeGame.objects.get(pk=game.pk)
 
-    def _hand(self, game: HomeGame, hand: HandRecord, number: int, actor: User) -> None:
+    def _hand(self, game: HomeGame, hand: HandRecord, number: int, actor: User, time_due: set[int] | None) -> None:
         try:
             deck = None if hand.manual else [str(card) for card in hand.deck]
             reshuffles = [[str(card) for card in stock] for stock in hand.reshuffles]
-            row = hand_start(game=game.pk, actor=actor, button=hand.button, deck=deck, reshuffles=reshuffles)
+            row = hand_start(game=game.pk, actor=actor, button=hand.button, deck=deck, reshuffles=reshuffles,
+                             time_due=time_due)
         except DomainError as exc:
             raise Refused(exc, number, -1, "start") from exc
         for index, text in enumerate(hand.actions):
@@ -136,6 +148,11 @@ class Command(BaseCommand):
                     if verb.strip() != "leave" or not leaver.isdigit():
                         raise DomainError("the hand is already settled", code="hand_over")
                     player_leave(game=game.pk, actor=actor, seat=int(leaver))
+                elif is_ruling(text):
+                    # The floor's ruling goes through the ruling service, as the supervisor acting here.
+                    with refusals():
+                        amounts, reason = parse_award(text)
+                    row = hand_award(hand=row.pk, actor=actor, seats=list(amounts), amounts=amounts, reason=reason)
                 else:
                     row = hand_act_text(hand=row.pk, actor=actor, text=text)
             except DomainError as exc:
@@ -146,13 +163,21 @@ class Command(BaseCommand):
         try:
             for seat, name, stack in hand.joins:
                 player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
+            charges = HomeGame.objects.get(pk=game.pk).charge != HouseCharge.NONE
             for seat, cents in hand.chips:
                 if cents > 0:
                     player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
-                elif HomeGame.objects.get(pk=game.pk).charge == HouseCharge.NONE:
+                elif not charges:
+                    # A record written before `house` existed: the charge is not said, so no table can be made for it.
                     raise DomainError(f"the record takes {-cents} cents from seat {seat} (a house charge) but the "
                                       "table charges nothing: play it on a table with its charge (--table)",
                                       code="house_charge")
+            # The house's own charges are taken by the table's services (the rake as the pot is awarded, the time
+            # charge before the next hand); the stacks printed at the end show any disagreement.
+            for seat, cents in hand.house:
+                if not charges:
+                    raise DomainError(f"the record's house takes {cents} cents from seat {seat} but the table charges "
+                                      "nothing", code="house_charge")
         except DomainError as exc:
             raise Refused(exc, number, len(hand.actions), "after") from exc
 

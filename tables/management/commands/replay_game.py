@@ -72,6 +72,8 @@ def describe(result: dict[str, Any]) -> str:
             cents = pot["amount_cents"]
             who = ("won by seat " + " and ".join(map(str, pot["winners"]))) if pot["winners"] else "stays in the pot"
             lines.append(f"  pot {_money(cents)} {who}")
+        if hand.get("ruling"):
+            lines.append(f"  by the floor's ruling: {hand['ruling']['reason']}")
         if hand["legs"]:
             lines.append("  legs: " + ", ".join(f"seat {seat} {legs}" for seat, legs in hand["legs"].items()))
     lines.append("Stacks: " + ", ".join(f"seat {seat} {_money(c)}" for seat, c in result["stacks"].items()))

@@ -1,0 +1,129 @@
+"""A game record carries the house's charge (`house`, and each hand's `after.house`), so play_game without --table
+makes a table that charges the same and any exported record plays back; older records stay readable."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import timedelta
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.utils import timezone
+
+from tables.management.commands.play_game import outcome
+from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table
+from tables.selectors.home import game_record, game_replay
+from tables.services.home_games import game_open, player_add_chips
+from tables.services.home_hands import hand_start
+from tests.tables.test_home_services import balanced, deck, play, seat_players
+
+
+def run(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> str:
+    path = tmp_path / f"{command}.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = StringIO()
+    call_command(command, str(path), *args, stdout=out, stderr=out)
+    return out.getvalue()
+
+
+def raked_game(home_table: Callable[..., Table], dealer: User) -> HomeGame:
+    """Five-card draw with a 10 % rake capped at 1.50: a hand of antes only (no rake), chips added, a raked hand."""
+    table = home_table("five-card-draw", charge="rake", rake_basis_points=1_000, rake_cap_cents=150)
+    game = game_open(table=table, actor=dealer, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer, "1 check", "2 check", "1 draw", "2 draw", "1 check", "2 check")
+    player_add_chips(game=game.pk, actor=dealer, seat=2, amount_cents=1_000)
+    hand = hand_start(game=game, actor=dealer, deck=deck(1, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer, "2 bet 200", "1 raise 400", "2 call", "2 draw", "1 draw", "2 bet 400", "1 call")
+    hand = hand_start(game=game, actor=dealer, deck=deck(2, {1: "Qs Qd 4c 5c 7d", 2: "Jc Jh 4d 5d 8c"}))
+    play(hand, dealer, "1 bet 200", "2 call", "1 draw", "2 draw", "1 check", "2 check")
+    return HomeGame.objects.get(pk=game.pk)
+
+
+def timed_game(home_table: Callable[..., Table], dealer: User) -> HomeGame:
+    """Freak of Nature with 5.00 per seat per half hour: a half hour passes after the first hand, chips are added."""
+    table = home_table("freak-of-nature", charge="time", time_charge_cents=500)
+    game = game_open(table=table, actor=dealer, players=seat_players(3))
+    for number in range(3):
+        if number == 1:
+            player_add_chips(game=game.pk, actor=dealer, seat=3, amount_cents=2_000)
+            HomeGamePlayer.objects.filter(game=game).update(time_paid_until=timezone.now() - timedelta(seconds=1))
+        hand = hand_start(game=game, actor=dealer)
+        # The system deals; everyone folds to the button.
+        seats = sorted(int(seat) for seat in hand.stacks_before)
+        order = seats[seats.index(hand.button) + 1:] + seats[:seats.index(hand.button) + 1]
+        play(hand, dealer, *(f"{seat} fold" for seat in order[:-1]))
+    return HomeGame.objects.get(pk=game.pk)
+
+
+@pytest.mark.parametrize("make", [raked_game, timed_game])
+def test_an_exported_game_with_house_charges_plays_back_without_a_table(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User, make: Any
+) -> None:
+    game = make(home_table, dealer_user)
+    assert game.house_cents > 0
+    balanced(game)
+    exported = game_record(game)
+    assert exported["house"]["charge"] == game.charge
+    assert any("house" in hand.get("after", {}) for hand in exported["hands"])
+    assert game_replay(game)["ok"] is True
+    stored = outcome(game)
+    assert json.loads(run("replay_game", tmp_path, exported, "--json")) == stored
+    played = json.loads(run("play_game", tmp_path, exported, "--json"))
+    assert played == stored
+    again = HomeGame.objects.order_by("-pk").first()
+    assert again is not None
+    assert again.pk != game.pk
+    config = HomeTableConfig.objects.get(table=again.table)
+    assert (config.charge, config.rake_basis_points, config.rake_cap_cents, config.time_charge_cents) == (
+        game.charge, game.rake_basis_points, game.rake_cap_cents, game.time_charge_cents)
+    assert game_record(again)["hands"] == exported["hands"]
+    assert again.house_cents <= game.house_cents  # the first hand's time charge is in the starting stacks
+
+
+def test_a_record_written_before_house_is_still_read_and_needs_a_charging_table(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User
+) -> None:
+    game = raked_game(home_table, dealer_user)
+    old = game_record(game)
+    del old["house"]
+    for hand in old["hands"]:
+        after = hand.get("after", {})
+        for seat, cents in after.pop("house", {}).items():
+            after.setdefault("chips", {})[seat] = after.get("chips", {}).get(seat, 0) - cents
+    assert json.loads(run("replay_game", tmp_path, old, "--json")) == outcome(game)
+    out = StringIO()
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        call_command("play_game", str(path), "--json", stdout=out)
+    assert json.loads(out.getvalue())["error"]["code"] == "house_charge"
+    table = home_table("five-card-draw", charge="rake", rake_basis_points=1_000, rake_cap_cents=150)
+    assert json.loads(run("play_game", tmp_path, old, "--json", "--table", table.name)) == outcome(game)
+
+
+def test_play_game_refuses_a_table_whose_charge_is_not_the_records(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User
+) -> None:
+    exported = game_record(raked_game(home_table, dealer_user))
+    other = home_table("five-card-draw", charge="rake", rake_basis_points=500, rake_cap_cents=150)
+    with pytest.raises(CommandError, match="charges"):
+        run("play_game", tmp_path, exported, "--json", "--table", other.name)
+
+
+def test_a_bad_house_is_refused_naming_it(tmp_path: Path, home_table: Callable[..., Table],
+                                          dealer_user: User) -> None:
+    exported = game_record(raked_game(home_table, dealer_user))
+    exported["house"] = {"charge": "time"}
+    out = StringIO()
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    with pytest.raises(SystemExit):
+        call_command("replay_game", str(path), "--json", stdout=out)
+    assert "house.time_charge_cents" in json.loads(out.getvalue())["error"]["message"]
