@@ -11,14 +11,9 @@ from django.db import connection
 
 logger = logging.getLogger(__name__)
 
-# Bounds how long a lost job (broker restart, worker killed before it started) can hold back the next one, beyond
-# its start delay; the periodic straggler job seals whatever such a loss leaves behind.
+# Bounds how long a lost job (broker restart, worker killed before it started) can hold back the next one;
+# the periodic straggler job seals whatever such a loss leaves behind.
 PENDING_MS = 2000
-
-
-def delay_seconds() -> float:
-    """How long after the commit that queues it a sealing job starts (settings.AUDIT_SEAL_DELAY_MS)."""
-    return max(0, int(getattr(settings, "AUDIT_SEAL_DELAY_MS", 0))) / 1000
 
 _client: Any = None
 _client_lock = threading.Lock()
@@ -48,7 +43,7 @@ def claim(queue: str) -> tuple[bool, str]:
         return True, ""  # eager: the job runs right here, nothing to coalesce
     key = pending_key(queue)
     try:
-        return bool(_redis().set(key, "1", nx=True, px=PENDING_MS + int(delay_seconds() * 1000))), key
+        return bool(_redis().set(key, "1", nx=True, px=PENDING_MS)), key
     except Exception:  # robust: without Redis's answer, queue the job as if nothing were pending
         logger.warning("could not check for a pending seal job; queueing one", exc_info=True)
         return True, ""

@@ -49,10 +49,7 @@ def seal_chain_queue(sender: object = None, **kwargs: Any) -> None:
     needed, key = seal_queue.claim(seal_chain.app.conf.task_default_queue)
     if needed:
         # Gives up at once while the broker is down (a request never waits on it); the straggler job seals later.
-        # The short delay lets the commits of the next moment share this job (each job costs a transaction and a
-        # run of the exception rules); eagerly it runs at once.
-        delay = seal_queue.delay_seconds()
-        broker.send(seal_chain.name, (), {"pending_key": key} if key else {}, **({"countdown": delay} if delay else {}))
+        broker.send(seal_chain.name, (), {"pending_key": key} if key else {})
 
 
 @app.task(name="audit.tasks.seal_stragglers", ignore_result=True)

@@ -360,11 +360,6 @@ OUTBOX_LEASES = {
     "paytables.analyze_paytable": envint("OUTBOX_ANALYSIS_LEASE_SECONDS", "60"),
     "floor.refresh_table_hour": envint("OUTBOX_REPORTS_LEASE_SECONDS", "20"),
 }
-# A table's summary refresh starts this long after the posting that queued it; postings meanwhile share it (the
-# refresh recomputes the hour whole), so a busy table costs one refresh per few seconds, not one per round.
-FLOOR_SUMMARY_DELAY_SECONDS = envint("FLOOR_SUMMARY_DELAY_SECONDS", "5")
-# A sealing job starts this long after the commit that queued it; commits meanwhile share it (audit/seal_queue.py).
-AUDIT_SEAL_DELAY_MS = envint("AUDIT_SEAL_DELAY_MS", "250")
 # After a failed send, this process gives up sending at once for this long (casino/broker.py).
 BROKER_DOWN_SECONDS = envint("BROKER_DOWN_SECONDS", "5")
 # How often the whole audit hash chain is verified; the compliance screens turn amber after twice this.

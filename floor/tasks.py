@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.db import DatabaseError, transaction
 
 from audit.context import acting_as
@@ -39,14 +38,10 @@ def queue_summary_refresh(sender: Any, *, table_id: int, posted_at: datetime, **
     the outbox, so it commits with the posting and is sent until it has run.
 
     A busy table posts every few seconds and each refresh recomputes the hour whole, so one refresh serves every
-    posting until it starts (outbox_add_coalesced), and it starts FLOOR_SUMMARY_DELAY_SECONDS after the first.
+    posting until it starts (outbox_add_coalesced). No start delay (a countdown): a worker holds such a job unacked,
+    and kombu 5.7 crashes the worker when the broker goes away while it holds one.
     """
     key = f"floor.refresh_table_hour:{table_id}:{hour_bucket(posted_at).isoformat()}"
     # A savepoint: should this insert fail, the posting's transaction goes on (the signal is sent robustly).
     with transaction.atomic():
-        outbox_add_coalesced(
-            "floor.refresh_table_hour",
-            [table_id, posted_at.isoformat()],
-            key=key,
-            countdown=float(getattr(settings, "FLOOR_SUMMARY_DELAY_SECONDS", 0)),
-        )
+        outbox_add_coalesced("floor.refresh_table_hour", [table_id, posted_at.isoformat()], key=key)

@@ -39,16 +39,15 @@ def outbox_add(
     *,
     priority: int | None = None,
     robust: bool = True,
-    countdown: float = 0,
     coalesce_key: str = "",
 ) -> OutboxJob:
-    """Record a job in the current transaction and send it once that commits (to run `countdown` seconds later).
+    """Record a job in the current transaction and send it once that commits.
 
     Call it inside the service's atomic block: the job exists exactly when the decision it carries out does.
     `robust` logs (rather than raises) an eager job's error after the commit; a broker outage never raises.
     """
     now = timezone.now()
-    lease = lease_for(task) + int(countdown)
+    lease = lease_for(task)
     job = OutboxJob.objects.create(
         task=task,
         args=list(args),
@@ -59,11 +58,11 @@ def outbox_add(
         coalesce_key=coalesce_key,
     )
     job_id = job.pk
-    transaction.on_commit(lambda: _send_first(job_id, task, list(args), priority, countdown), robust=robust)
+    transaction.on_commit(lambda: _send_first(job_id, task, list(args), priority), robust=robust)
     return job
 
 
-def outbox_add_coalesced(task: str, args: Sequence[Any], *, key: str, countdown: float = 0) -> OutboxJob | None:
+def outbox_add_coalesced(task: str, args: Sequence[Any], *, key: str) -> OutboxJob | None:
     """Like outbox_add, for a job that recomputes `key`'s data whole: none is added while a job for `key` waits
     unstarted (None is returned), since that job will read this transaction's writes.
 
@@ -80,7 +79,7 @@ def outbox_add_coalesced(task: str, args: Sequence[Any], *, key: str, countdown:
         )
         if cursor.fetchone() is not None:
             return None
-    return outbox_add(task, args, countdown=countdown, coalesce_key=key)
+    return outbox_add(task, args, coalesce_key=key)
 
 
 def outbox_started(job_id: int | None) -> None:
@@ -89,17 +88,15 @@ def outbox_started(job_id: int | None) -> None:
         OutboxJob.objects.filter(pk=job_id, started_at__isnull=True).update(started_at=timezone.now())
 
 
-def _send_first(job_id: int, task: str, args: list[Any], priority: int | None, countdown: float = 0) -> None:
+def _send_first(job_id: int, task: str, args: list[Any], priority: int | None) -> None:
     """After the commit: send the job; if the broker is down, make it due now, so the first sweep that finds the
     broker back sends it rather than waiting out its lease (60 s for an analysis)."""
-    if not _send(job_id, task, args, priority, countdown):
+    if not _send(job_id, task, args, priority):
         OutboxJob.objects.filter(pk=job_id).update(due_at=timezone.now())
 
 
-def _send(job_id: int, task: str, args: list[Any], priority: int | None, countdown: float = 0) -> bool:
+def _send(job_id: int, task: str, args: list[Any], priority: int | None) -> bool:
     options: dict[str, Any] = {} if priority is None else {"priority": priority}
-    if countdown > 0:
-        options["countdown"] = countdown
     sent = broker.send(task, args, {"outbox_id": job_id}, **options)
     if not sent:
         logger.warning("job %s %s%s waits in the outbox for the broker", job_id, task, tuple(args))
