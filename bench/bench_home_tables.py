@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from proc_cpu import cpu_seconds, database_backends
+
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 HANDS = int(os.environ.get("BENCH_HOME_HANDS", "60"))
@@ -46,7 +48,6 @@ CLIENTS = int(os.environ.get("BENCH_HOME_CLIENTS", "10"))
 SECONDS = float(os.environ.get("BENCH_HOME_SECONDS", "15"))
 HTTP_HANDS = int(os.environ.get("BENCH_HOME_HTTP_HANDS", "200"))
 VENV_BIN = Path(sys.executable).parent
-TICKS = os.sysconf("SC_CLK_TCK")
 RULES = {"ante_cents": 100, "betting": "fixed_limit", "small_bet_cents": 200, "big_bet_cents": 400}
 
 
@@ -95,8 +96,11 @@ def home_tables(floor: Any, dealer: Any, count: int, prefix: str) -> list[int]:
         table = table_open(table=table, actor=floor)
         table_assign_dealer(table=table, dealer=dealer, actor=floor)
         home_config_set(table=table, actor=floor, rules=RULES, buy_in_min_cents=1_000, buy_in_max_cents=10_000_000)
-        game = game_open(table=table, actor=dealer, players=[
-            {"seat": seat, "name": f"P{seat}", "buy_in_cents": 5_000_000} for seat in range(1, 7)])
+        game = game_open(
+            table=table,
+            actor=dealer,
+            players=[{"seat": seat, "name": f"P{seat}", "buy_in_cents": 5_000_000} for seat in range(1, 7)],
+        )
         games.append(game.pk)
     return games
 
@@ -150,8 +154,10 @@ def hands_per_second(player: Player, game_id: int) -> None:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"One rng table, 6 players, {HANDS} complete hands through the API (in-process):")
     print(f"  {HANDS / wall:6.1f} hands/s  ({player.actions / HANDS:.1f} requests a hand: start, bets, draws)")
-    print(f"  per request: wall p50 {percentile(player.latencies, .5):6.2f} ms  p99 "
-          f"{percentile(player.latencies, .99):6.2f} ms  Django CPU {cpu * 1000 / player.actions:5.2f} ms")
+    print(
+        f"  per request: wall p50 {percentile(player.latencies, 0.5):6.2f} ms  p99 "
+        f"{percentile(player.latencies, 0.99):6.2f} ms  Django CPU {cpu * 1000 / player.actions:5.2f} ms"
+    )
 
 
 def many_tables(player: Player, games: list[int]) -> None:
@@ -169,9 +175,11 @@ def many_tables(player: Player, games: list[int]) -> None:
                 else:
                     del hands[game]
     cpu = time.process_time() - cpu
-    print(f"  {len(games):2d} tables in play, {ROUNDS} hands each: action wall p50 "
-          f"{percentile(player.latencies, .5):6.2f} ms  p99 {percentile(player.latencies, .99):6.2f} ms  "
-          f"Django CPU {cpu * 1000 / player.actions:5.2f} ms")
+    print(
+        f"  {len(games):2d} tables in play, {ROUNDS} hands each: action wall p50 "
+        f"{percentile(player.latencies, 0.5):6.2f} ms  p99 {percentile(player.latencies, 0.99):6.2f} ms  "
+        f"Django CPU {cpu * 1000 / player.actions:5.2f} ms"
+    )
 
 
 def triple_draw_bet_cost(floor: Any, dealer: Any, client: Any) -> None:
@@ -192,15 +200,18 @@ def triple_draw_bet_cost(floor: Any, dealer: Any, client: Any) -> None:
         round_id = client.post(f"/api/v1/tables/{table.pk}/rounds/").json()["id"]
         for seat in range(1, 7):
             started = time.perf_counter()
-            response = client.post(f"/api/v1/rounds/{round_id}/bets/", {"seat": seat, "amount_cents": 500,
-                                                                       "circles": 3}, format="json")
+            response = client.post(
+                f"/api/v1/rounds/{round_id}/bets/", {"seat": seat, "amount_cents": 500, "circles": 3}, format="json"
+            )
             latencies.append((time.perf_counter() - started) * 1000)
             assert response.status_code == 200, response.content
             count += 1
         client.post(f"/api/v1/rounds/{round_id}/void/", {"reason": "bench"}, format="json")
     cpu = time.process_time() - cpu
-    print(f"Reference, a Triple Draw bet through the API: wall p50 {statistics.median(latencies):6.2f} ms  "
-          f"(CPU per round incl. start and void {cpu * 1000 / count:5.2f} ms per bet)")
+    print(
+        f"Reference, a Triple Draw bet through the API: wall p50 {statistics.median(latencies):6.2f} ms  "
+        f"(CPU per round incl. start and void {cpu * 1000 / count:5.2f} ms per bet)"
+    )
 
 
 class HttpTablet:
@@ -242,29 +253,6 @@ def next_action(hand: dict[str, Any]) -> dict[str, Any]:
         return {"seat": seat, "action": "check" if "check" in hand["legal"]["actions"] else "call"}
     held = next(p["cards"] for p in hand["players"] if p["seat"] == seat)
     return {"seat": seat, "action": "draw", "cards": held[:3]}
-
-
-def cpu_seconds(pids: set[int] | None = None, pgid: int | None = None) -> float:
-    """CPU time (user + system, reaped children included) of the given processes or process group, from /proc."""
-    total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if (pids is not None and int(entry.name) in pids) or (pgid is not None and int(fields[2]) == pgid):
-            total += sum(int(value) for value in fields[11:15])
-    return total / TICKS
-
-
-def database_backends() -> set[int]:
-    import psycopg
-
-    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
-        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [SCRATCH]).fetchall()
-    return {int(row[0]) for row in rows}
 
 
 def child_env() -> dict[str, str]:
@@ -340,22 +328,49 @@ def through_http(floor: Any) -> None:
     connections.close_all()  # this process's connection is not part of the figures
     gunicorn = worker = None
     try:
-        gunicorn = start([str(VENV_BIN / "gunicorn"), "casino.wsgi:application", "--bind", f"127.0.0.1:{PORT}",
-                          "--workers", "2", "--worker-class", "gthread", "--threads", "8", "--keep-alive", "30",
-                          "--log-level", "warning"])
-        worker = start([str(VENV_BIN / "celery"), "-A", "casino.celery:app", "worker", "--concurrency", "2",
-                        "--loglevel", "WARNING", "--without-gossip", "--without-mingle"])
+        gunicorn = start(
+            [
+                str(VENV_BIN / "gunicorn"),
+                "casino.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{PORT}",
+                "--workers",
+                "2",
+                "--worker-class",
+                "gthread",
+                "--threads",
+                "8",
+                "--keep-alive",
+                "30",
+                "--log-level",
+                "warning",
+            ]
+        )
+        worker = start(
+            [
+                str(VENV_BIN / "celery"),
+                "-A",
+                "casino.celery:app",
+                "worker",
+                "--concurrency",
+                "2",
+                "--loglevel",
+                "WARNING",
+                "--without-gossip",
+                "--without-mingle",
+            ]
+        )
         wait_for_port(gunicorn)
         # One unmeasured hand per tablet: every gunicorn thread opens its database connection.
         warm = [HttpTablet(token, game) for token, game in tablets]
         run_tablets(warm, 60.0, 1)
-        backends = database_backends()
+        backends = database_backends(SERVER_URL, SCRATCH)
         before = (cpu_seconds(pgid=gunicorn.pid), cpu_seconds(pgid=worker.pid), cpu_seconds(pids=backends))
         clients = [HttpTablet(token, game) for token, game in tablets]
         wall = time.perf_counter()
         run_tablets(clients, SECONDS, HTTP_HANDS)
         wall = time.perf_counter() - wall
-        backends |= database_backends()
+        backends |= database_backends(SERVER_URL, SCRATCH)
         after = (cpu_seconds(pgid=gunicorn.pid), cpu_seconds(pgid=worker.pid), cpu_seconds(pids=backends))
     finally:
         stop(gunicorn)
@@ -365,15 +380,21 @@ def through_http(floor: Any) -> None:
     latencies = [ms for client in clients for ms in client.latencies]
     web, work, database = (b - a for a, b in zip(before, after, strict=True))
     errors = [error for client in clients + warm for error in client.errors]
-    print(f"Through HTTP: gunicorn 2 workers x 8 threads, Celery worker (2 processes), {CLIENTS} tablets at once, "
-          f"each its own rng table of 6 players, {wall:.1f} s:")
-    print(f"  {hands / wall:6.1f} complete hands/s  ({hands} hands, {len(latencies)} requests, "
-          f"{len(latencies) / wall:.0f} requests/s)")
-    print(f"  request wall p50 {percentile(latencies, .5):6.2f} ms  p99 {percentile(latencies, .99):6.2f} ms")
+    print(
+        f"Through HTTP: gunicorn 2 workers x 8 threads, Celery worker (2 processes), {CLIENTS} tablets at once, "
+        f"each its own rng table of 6 players, {wall:.1f} s:"
+    )
+    print(
+        f"  {hands / wall:6.1f} complete hands/s  ({hands} hands, {len(latencies)} requests, "
+        f"{len(latencies) / wall:.0f} requests/s)"
+    )
+    print(f"  request wall p50 {percentile(latencies, 0.5):6.2f} ms  p99 {percentile(latencies, 0.99):6.2f} ms")
     if hands:
-        print(f"  CPU per hand: gunicorn {web * 1000 / hands:.0f} ms, Celery worker {work * 1000 / hands:.0f} ms, "
-              f"PostgreSQL {database * 1000 / hands:.0f} ms; per request: gunicorn "
-              f"{web * 1000 / len(latencies):.2f} ms")
+        print(
+            f"  CPU per hand: gunicorn {web * 1000 / hands:.0f} ms, Celery worker {work * 1000 / hands:.0f} ms, "
+            f"PostgreSQL {database * 1000 / hands:.0f} ms; per request: gunicorn "
+            f"{web * 1000 / len(latencies):.2f} ms"
+        )
     if errors:
         print(f"  {len(errors)} tablets stopped on an error, the first: {errors[0]}")
 

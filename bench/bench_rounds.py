@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from proc_cpu import cpu_seconds, database_backends
+
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -295,33 +297,6 @@ def percentiles(values: list[float]) -> dict[str, float]:
     return {"p50": pick(0.50), "p95": pick(0.95), "p99": pick(0.99), "mean": statistics.fmean(ordered) * 1000}
 
 
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pids: set[int] | None = None, pgid: int | None = None) -> float:
-    """CPU time (user + system, reaped children included) of the given processes or process group, from /proc."""
-    total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        # After the command name: state ppid pgrp ... utime(11) stime(12) cutime(13) cstime(14), zero-based.
-        if (pids is not None and int(entry.name) in pids) or (pgid is not None and int(fields[2]) == pgid):
-            total += sum(int(value) for value in fields[11:15])
-    return total / TICKS
-
-
-def database_backends() -> set[int]:
-    import psycopg
-
-    with psycopg.connect(SERVER_URL, autocommit=True) as conn:
-        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [SCRATCH]).fetchall()
-    return {int(row[0]) for row in rows}
-
-
 def wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -475,10 +450,10 @@ def main() -> int:
                 # One unmeasured round per tablet first: every gunicorn thread opens its database connection.
                 run_level(port, tablets, batched, seconds=0.1)
                 # Backends are pooled per gunicorn thread and per worker process, so they outlive the level.
-                backends = database_backends()
+                backends = database_backends(SERVER_URL, SCRATCH)
                 before = (cpu_seconds(pgid=gunicorn.pid), cpu_seconds(pgid=worker.pid), cpu_seconds(pids=backends))
                 figures = run_level(port, tablets, batched)
-                backends |= database_backends()
+                backends |= database_backends(SERVER_URL, SCRATCH)
                 after = (cpu_seconds(pgid=gunicorn.pid), cpu_seconds(pgid=worker.pid), cpu_seconds(pids=backends))
                 figures["cpu"] = [b - a for a, b in zip(before, after, strict=True)]
                 rows = django_child(LAG_SQL, stdin=json.dumps(figures["rounds"]))
