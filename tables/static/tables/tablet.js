@@ -315,7 +315,12 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     // Polls only (their element stays in the document): say when the server cannot be reached.
     if (!isPoll(event.detail.elt)) { return; }
-    if (event.detail.successful) { if (!inFlight) { banner(""); } }
+    // A good poll ends an "offline" notice, never a "Not saved" one: that tap is still lost until the dealer taps
+    // again, and the next tap's answer clears it.
+    if (event.detail.successful) {
+      var box = document.getElementById("connection");
+      if (!inFlight && box && box.dataset.kind !== "failed") { banner(""); }
+    }
     else if (!inFlight) {
       banner("Cannot reach the server. This screen may be out of date; it updates by itself when the connection is back.", "offline");
     }
