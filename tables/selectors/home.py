@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from audit.models import AuditEvent
 from casino.engine.errors import EngineError
+from casino.engine.home.game import close_text
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, hand_summary, replay
 from casino.engine.rules.words import describe_rules
+from tables import actions
 from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
 from tables.services.home_engine import game_rules, rebuild, remembered
@@ -139,7 +142,32 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     }
     if house := house_charge(game):
         record["house"] = house
+    if (close := game_close_summary(game)) is not None:
+        record["close"] = close["line"]
     return record
+
+
+def game_close_summary(game: HomeGame) -> dict[str, Any] | None:
+    """How the floor closed the game (None unless it did): the record's `close` line and what replay_game prints for
+    it, `{"reason", "award_seat", "carried_pot_cents", "paid": {seat: cents}}`, from the close's audit events (a
+    game closed before the line was recorded: from the carried pot's return or ruling event)."""
+    if game.status != HomeGame.Status.CLOSED:
+        return None
+    codes = (actions.HOME_GAME_CLOSE.code, actions.HOME_CARRIED_RETURN.code, actions.HOME_POT_RULING.code)
+    events = {event.action: event.after or {} for event in AuditEvent.objects.filter(
+        action__in=codes, object_type=game._meta.label_lower, object_id=str(game.pk)).order_by("id")}
+    closed = events.get(actions.HOME_GAME_CLOSE.code, {})
+    if "line" in closed:
+        award_seat, carried, paid = closed["award_seat"], closed["carried_pot_cents"], dict(closed["paid"])
+    else:
+        moved = events.get(actions.HOME_POT_RULING.code) or events.get(actions.HOME_CARRIED_RETURN.code) or {}
+        paid = {seat: cents for seat, cents in sorted(moved.get("to", {}).items(), key=lambda i: int(i[0]))
+                if cents > 0}
+        award_seat = int(next(iter(paid))) if actions.HOME_POT_RULING.code in events and paid else None
+        carried = int(moved.get("carried_pot_cents", 0))
+    reason = " ".join((game.end_reason or "closed by the floor").split())
+    return {"line": close_text(award_seat, reason), "reason": reason, "award_seat": award_seat,
+            "carried_pot_cents": carried, "paid": paid}
 
 
 def house_charge(charged: HomeGame | HomeTableConfig) -> dict[str, Any]:
@@ -197,6 +225,14 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
     ]
     if len(rows) != len(outcome["hands"]):
         differences.append(f"{len(rows)} hands stored, {len(outcome['hands'])} replayed")
+    if (close := game_close_summary(game)) is not None:
+        stored_close = {key: value for key, value in close.items() if key != "line"}
+        if outcome.get("close") != stored_close:
+            differences.append(f"close: stored {stored_close} but the replay gives {outcome.get('close')}")
+        cashed = {str(seat): cents for seat, cents in game.players.values_list("seat", "cashed_out_cents")}
+        stacks = {seat: cashed.get(seat) for seat in outcome["stacks"]}
+        if stacks != outcome["stacks"]:
+            differences.append(f"cash-outs: stored {stacks} but the replay gives {outcome['stacks']}")
     rulings = [row.number for row in rows if row.ruling]
     answer: dict[str, Any] = {"ok": not differences, "differences": differences, "replay": outcome}
     if rulings:

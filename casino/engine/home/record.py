@@ -98,6 +98,9 @@ class GameRecord:
     # {"charge": "time", "time_charge_cents"}); the replay needs only each hand's `after.house`, a table playing the
     # record again needs the charge. Empty: none, or a record written before it was recorded.
     house: Mapping[str, Any] = field(default_factory=dict)
+    # The floor closing the game after its last hand: `floor close -- <reason>` (the carried pot back to its
+    # contributors) or `floor close award <seat> -- <reason>`; None: the game ended otherwise, or is not over.
+    close: str | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -114,7 +117,10 @@ class GameRecord:
         if len(set(seats)) != len(seats):
             raise RecordError("two players share a seat")
         hands = tuple(HandRecord.from_dict(item, index) for index, item in enumerate(_list(data, "hands")))
-        return cls(variant, rules, players, hands, _house(data.get("house")))
+        close = data.get("close")
+        if close is not None and not isinstance(close, str):
+            raise RecordError("\"close\" must be the floor's close line: \"floor close [award <seat>] -- <reason>\"")
+        return cls(variant, rules, players, hands, _house(data.get("house")), close)
 
 
 def hand_record(hand: HomeHand) -> HandRecord:
@@ -129,13 +135,16 @@ def hand_record(hand: HomeHand) -> HandRecord:
 def export_record(game: HomeGame, names: Mapping[int, str] | None = None) -> dict[str, Any]:
     """The game as a DESIGN 9 record: announced rules, players, and each hand's deck, reshuffles and actions."""
     names = names or {}
-    return {
+    record: dict[str, Any] = {
         "variant": game.rules.variant.code,
         "rules": game.rules.to_dict(),
         "players": [{"seat": seat, "name": names.get(seat, ""), "stack_cents": stack}
                     for seat, stack in sorted(game.starting_stacks.items())],
         "hands": [hand_record(hand).to_dict() for hand in game.hands],
     }
+    if game.closed is not None:
+        record["close"] = game.closed.line
+    return record
 
 
 def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
