@@ -29,6 +29,17 @@ from tables.services.home_hands import hand_act_text, hand_start
 from tables.services.home_rulings import hand_award
 from tables.services.tables import table_create, table_open
 
+# The rule each refusal of the game's close breaks (the service names the code; the engine's replay the same rules).
+_CLOSE_RULES = {
+    "floor_only": "only a floor supervisor closes a game (DESIGN 7: the floor's ruling is final)",
+    "read_only": "only a floor supervisor closes a game (DESIGN 7: the floor's ruling is final)",
+    "reason_required": "the floor rules with a reason (DESIGN 7)",
+    "no_player": "the floor awards the carried pot to a player of the game",
+    "carried_pot_unowned": "a carried pot nobody is known to own goes by ruling to one seat",
+    "game_over": "the game ends once: by the legs called or by the floor",
+    "hand_in_play": "the floor closes a game between hands",
+}
+
 
 class Refused(Exception):
     """An action of the record the services refused: where it is and why."""
@@ -148,6 +159,8 @@ class Command(BaseCommand):
                 raise error
             game_close(game=game.pk, actor=actor, reason=reason, award_seat=award_seat)
         except DomainError as exc:
+            if not getattr(exc, "rule", ""):
+                exc.rule = _CLOSE_RULES.get(exc.code, exc.message)  # type: ignore[attr-defined]
             raise Refused(exc, number, 0, text) from exc
 
     def _hand(self, game: HomeGame, hand: HandRecord, number: int, actor: User, time_due: set[int] | None) -> None:
