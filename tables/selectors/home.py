@@ -13,7 +13,7 @@ from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, hand_summary, replay
 from casino.engine.rules.words import describe_rules
 from tables import actions
-from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge
+from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeLedgerEntry, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
 from tables.services.home_engine import game_rules, rebuild, remembered
 
@@ -126,10 +126,14 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     every = list(HandRow.objects.filter(game=game).order_by("number"))
     rows = [row for row in every if row.status != HandRow.Status.VOIDED]
     names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+    before: dict[int, int] = {}
     if rows:
-        # The players are those dealt into the first hand, with their stacks then; later joins and chips are in the
-        # `after` of the hand they followed.
+        # The players are those dealt into the first hand, with their stacks as seated: the stacks then and what the
+        # house took just before it (a time charge, the record's `before.house`; a seat it left with no chips is a
+        # player too). Later joins and chips are in the `after` of the hand they followed.
+        before = _charged_before(rows[0])
         starting = {int(seat): cents for seat, cents in rows[0].stacks_before.items()}
+        starting = {seat: starting.get(seat, 0) + before.get(seat, 0) for seat in sorted({*starting, *before})}
     else:
         starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
                                                                                                   "stack_cents"))
@@ -140,11 +144,27 @@ def game_record(game: HomeGame) -> dict[str, Any]:
                     for seat, cents in sorted(starting.items())],
         "hands": _hand_records(every),
     }
+    if before:
+        record["before"] = {"house": {str(seat): cents for seat, cents in sorted(before.items())}}
     if house := house_charge(game):
         record["house"] = house
     if (close := game_close_summary(game)) is not None:
         record["close"] = close["line"]
     return record
+
+
+def _charged_before(first: HandRow) -> dict[int, int]:
+    """What the house took from each seat before the game's first recorded hand (time charges; a later hand's are in
+    the `after.house` of the hand before it): the ledger's charges posted before that hand's first posting."""
+    start = HomeLedgerEntry.objects.filter(hand=first).order_by("id").values_list("id", flat=True).first()
+    charges = HomeLedgerEntry.objects.filter(game_id=first.game_id, kind="time_charge", account=HomeAccount.STACK)
+    # Without a posting of its own (no ante), the hand began after every charge taken for it.
+    charges = charges.filter(id__lt=start) if start is not None else charges.filter(posted_at__lte=first.started_at)
+    charged: dict[int, int] = {}
+    for seat, cents in charges.values_list("seat", "amount_cents"):
+        if seat is not None:
+            charged[seat] = charged.get(seat, 0) - cents
+    return {seat: cents for seat, cents in charged.items() if cents > 0}
 
 
 def game_close_summary(game: HomeGame) -> dict[str, Any] | None:

@@ -101,6 +101,9 @@ class GameRecord:
     # The floor closing the game after its last hand: `floor close -- <reason>` (the carried pot back to its
     # contributors) or `floor close award <seat> -- <reason>`; None: the game ended otherwise, or is not over.
     close: str | None = None
+    # The house's charges before the first hand (seat, cents taken: a time charge), out of the players' stacks as
+    # seated (the record's `before.house`). Empty in records written before it: their stacks are after the charge.
+    before_house: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -120,7 +123,7 @@ class GameRecord:
         close = data.get("close")
         if close is not None and not isinstance(close, str):
             raise RecordError("\"close\" must be the floor's close line: \"floor close [award <seat>] -- <reason>\"")
-        return cls(variant, rules, players, hands, _house(data.get("house")), close)
+        return cls(variant, rules, players, hands, _house(data.get("house")), close, _before(data.get("before")))
 
 
 def hand_record(hand: HomeHand) -> HandRecord:
@@ -185,16 +188,27 @@ def _after(item: Any, index: int) -> tuple[tuple[tuple[int, str, int], ...], tup
     return joins, _seat_cents(item, "chips", index), _seat_cents(item, "house", index, least=1)
 
 
-def _seat_cents(item: Mapping[str, Any], key: str, index: int, least: int | None = None) -> tuple[tuple[int, int], ...]:
+def _before(item: Any) -> tuple[tuple[int, int], ...]:
+    """The record's `before`: {"house": {seat: cents}}, what the house took from each seat before the first hand."""
+    if item is None:
+        return ()
+    if not isinstance(item, Mapping) or set(item) - {"house"}:
+        raise RecordError("\"before\" must be an object: {\"house\": {seat: cents}}")
+    return _seat_cents(item, "house", -1, least=1, where="before")
+
+
+def _seat_cents(item: Mapping[str, Any], key: str, index: int, least: int | None = None,
+                where: str = "") -> tuple[tuple[int, int], ...]:
+    where = where or f"hands[{index}].after"
     data = item.get(key, {})
     if not isinstance(data, Mapping):
-        raise RecordError(f"hands[{index}].after.{key} must map seats to cents")
+        raise RecordError(f"{where}.{key} must map seats to cents")
     pairs: list[tuple[int, int]] = []
     for seat, cents in data.items():
         if (not str(seat).isdigit() or isinstance(cents, bool) or not isinstance(cents, int)
                 or (least is not None and cents < least)):
             wanted = "whole cents" if least is None else f"whole cents, at least {least}"
-            raise RecordError(f"hands[{index}].after.{key}: seat {seat!r} needs {wanted}")
+            raise RecordError(f"{where}.{key}: seat {seat!r} needs {wanted}")
         pairs.append((int(seat), cents))
     return tuple(pairs)
 

@@ -170,6 +170,12 @@ def rebuild_hand(
 def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any]:
     """Replay every hand; return the DESIGN 9 output, or raise ReplayError at the first illegal action."""
     game = HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker)
+    try:
+        for seat, cents in record.before_house:  # the house's charges before the first hand (a time charge)
+            game.adjust(seat, -cents)
+    except IllegalAction as exc:
+        raise ReplayError(f"before the first hand: {exc.message}", code=exc.code, rule=exc.rule, hand=0, index=-1,
+                          action="before", reason=exc.message) from exc
     out_hands: list[dict[str, Any]] = []
     for number, hand_record in enumerate(record.hands):
         try:

@@ -138,10 +138,15 @@ class Command(BaseCommand):
         except DomainError as exc:
             raise Refused(exc, 0, -1, "open") from exc
         timed = game.charge == HouseCharge.TIME
+        if record.before_house and not timed:
+            error = DomainError(f"the record's house takes a time charge before the first hand but the table charges "
+                                f"{game.charge}", code="house_charge")
+            raise Refused(error, 0, -1, "before")
         for number, hand in enumerate(record.hands):
             # The record, not the clock, says whose time charge fell due before each hand: the charges written
-            # after the hand before it (none before the first: its starting stacks are after them).
-            due = {seat for seat, _ in record.hands[number - 1].house} if number else set()
+            # after the hand before it, and before the first its `before.house` (none in an older record: its
+            # starting stacks are after them).
+            due = {seat for seat, _ in (record.hands[number - 1].house if number else record.before_house)}
             self._hand(game, hand, number, actor, due if timed else None)
         if record.close is not None:
             self._close(game, record.close, len(record.hands), actor)
