@@ -140,6 +140,11 @@ def test_a_refused_close_changes_nothing_and_a_closed_game_takes_no_more_hands()
     with pytest.raises(IllegalAction) as refused:
         table.start_hand(button=2, deck=list(ALL_CARDS))
     assert refused.value.code == e.GAME_OVER
+    assert not table.can_leave(2)
+    with pytest.raises(IllegalAction):
+        table.join(4, 5_000)
+    with pytest.raises(IllegalAction):
+        table.adjust(2, 100)
 
 
 def test_a_hand_in_play_must_end_before_the_floor_closes_the_game() -> None:

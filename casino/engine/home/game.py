@@ -133,6 +133,7 @@ class HomeGame:
         return hand
 
     def verify_leave(self, seat: int) -> None:
+        self._verify_not_closed()
         if seat not in self.stacks or seat in self.departed:
             raise IllegalAction(f"seat {seat} is not in the game", code=e.NOT_IN_HAND,
                                 rule="only a seated player can leave")
@@ -161,6 +162,7 @@ class HomeGame:
         return event
 
     def verify_join(self, seat: int, stack: int) -> None:
+        self._verify_not_closed()
         if self.current is not None:
             raise IllegalAction("players join between hands", code=e.WRONG_PHASE, rule="one hand at a time")
         if seat in self.stacks:
@@ -182,6 +184,7 @@ class HomeGame:
         return Event(EventKind.JOINED, seat, stack)
 
     def verify_adjust(self, seat: int, cents: int) -> None:
+        self._verify_not_closed()
         if self.current is not None:
             raise IllegalAction("chips change between hands", code=e.WRONG_PHASE, rule="one hand at a time")
         if seat not in self.stacks or self.stacks[seat] + cents < 0:
@@ -192,6 +195,10 @@ class HomeGame:
         """Chips added to a stack (a buy-in added) or taken from it (a house charge), between hands."""
         self.verify_adjust(seat, cents)
         self.stacks[seat] += cents
+
+    def _verify_not_closed(self) -> None:
+        if self.closed is not None:
+            raise IllegalAction("the floor closed the game", code=e.GAME_OVER, rule="nothing follows the close")
 
     def verify_close(self, reason: str, award_seat: int | None = None) -> None:
         """Raise IllegalAction unless the floor can close the game now (between hands, with a reason; an awarded
