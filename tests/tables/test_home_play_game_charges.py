@@ -104,6 +104,17 @@ def test_a_time_charge_before_the_first_hand_is_in_the_record_and_plays_back(
     assert json.loads(run("play_game", tmp_path, exported, "--json", "--table", table.name)) == outcome(game)
     again = HomeGame.objects.get(table=table)
     assert again.house_cents == game.house_cents
+    # A table that charges nothing cannot take it: refused, naming `before`, and nothing is left behind.
+    games = HomeGame.objects.count()
+    no_charge = {key: value for key, value in exported.items() if key != "house"}
+    path = tmp_path / "no-charge.json"
+    path.write_text(json.dumps(no_charge), encoding="utf-8")
+    out = StringIO()
+    with pytest.raises(SystemExit):
+        call_command("play_game", str(path), "--json", stdout=out)
+    error = json.loads(out.getvalue())["error"]
+    assert (error["code"], error["hand"], error["action"]) == ("house_charge", 0, "before")
+    assert HomeGame.objects.count() == games
     # An older record (no `before`, the stacks after the charge) still replays to the same end.
     older = {**exported, "players": [{**player, "stack_cents": 9_500} for player in exported["players"]]}
     del older["before"]
