@@ -84,7 +84,7 @@ def describe(result: dict[str, Any]) -> str:
     if close := result.get("close"):
         lines.append(f"Closed by the floor: {close['reason']}")
         paid = ", ".join(f"seat {seat} {_money(cents)}" for seat, cents in close["paid"].items())
-        if close["award_seat"] is not None:
+        if close["award_seat"] is not None and close["carried_pot_cents"]:
             lines.append(f"  carried pot {_money(close['carried_pot_cents'])} awarded by ruling to seat "
                          f"{close['award_seat']}")
         elif close["carried_pot_cents"]:
