@@ -229,6 +229,11 @@ class GameRecordSerializer(serializers.Serializer):  # type: ignore[type-arg]
     rules = serializers.DictField()
     players = GameRecordPlayerSerializer(many=True)
     hands = GameRecordHandSerializer(many=True)
+    before = serializers.DictField(required=False, help_text="{\"house\": {seat: cents}}: the house's charges "
+                                                            "before the first hand (a time charge)")
+    house = serializers.DictField(required=False, help_text="the table's charge the game was played under")
+    close = serializers.CharField(required=False, help_text="the floor's close: \"floor close -- <reason>\" or "
+                                                            "\"floor close award <seat> -- <reason>\"")
 
 
 class GameOutcomeSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -239,6 +244,8 @@ class GameOutcomeSerializer(serializers.Serializer):  # type: ignore[type-arg]
     carried_pot_cents = serializers.IntegerField()
     game_winner = serializers.IntegerField(allow_null=True)
     game_winners = serializers.ListField(child=serializers.IntegerField())
+    close = serializers.DictField(required=False, help_text="the floor's close: reason, award_seat, "
+                                                            "carried_pot_cents, paid {seat: cents}")
 
 
 class GameReplaySerializer(serializers.Serializer):  # type: ignore[type-arg]

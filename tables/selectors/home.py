@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from audit.models import AuditEvent
 from casino.engine.errors import EngineError
+from casino.engine.home.game import close_text
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, hand_summary, replay
 from casino.engine.rules.words import describe_rules
-from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge
+from tables import actions
+from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeLedgerEntry, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
 from tables.services.home_engine import game_rules, rebuild, remembered
 
@@ -123,10 +126,14 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     every = list(HandRow.objects.filter(game=game).order_by("number"))
     rows = [row for row in every if row.status != HandRow.Status.VOIDED]
     names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+    before: dict[int, int] = {}
     if rows:
-        # The players are those dealt into the first hand, with their stacks then; later joins and chips are in the
-        # `after` of the hand they followed.
+        # The players are those dealt into the first hand, with their stacks as seated: the stacks then and what the
+        # house took just before it (a time charge, the record's `before.house`; a seat it left with no chips is a
+        # player too). Later joins and chips are in the `after` of the hand they followed.
+        before = _charged_before(rows[0])
         starting = {int(seat): cents for seat, cents in rows[0].stacks_before.items()}
+        starting = {seat: starting.get(seat, 0) + before.get(seat, 0) for seat in sorted({*starting, *before})}
     else:
         starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
                                                                                                   "stack_cents"))
@@ -137,9 +144,50 @@ def game_record(game: HomeGame) -> dict[str, Any]:
                     for seat, cents in sorted(starting.items())],
         "hands": _hand_records(every),
     }
+    if before:
+        record["before"] = {"house": {str(seat): cents for seat, cents in sorted(before.items())}}
     if house := house_charge(game):
         record["house"] = house
+    if (close := game_close_summary(game)) is not None:
+        record["close"] = close["line"]
     return record
+
+
+def _charged_before(first: HandRow) -> dict[int, int]:
+    """What the house took from each seat before the game's first recorded hand (time charges; a later hand's are in
+    the `after.house` of the hand before it): the ledger's charges posted before that hand's first posting."""
+    start = HomeLedgerEntry.objects.filter(hand=first).order_by("id").values_list("id", flat=True).first()
+    charges = HomeLedgerEntry.objects.filter(game_id=first.game_id, kind="time_charge", account=HomeAccount.STACK)
+    # Without a posting of its own (no ante), the hand began after every charge taken for it.
+    charges = charges.filter(id__lt=start) if start is not None else charges.filter(posted_at__lte=first.started_at)
+    charged: dict[int, int] = {}
+    for seat, cents in charges.values_list("seat", "amount_cents"):
+        if seat is not None:
+            charged[seat] = charged.get(seat, 0) - cents
+    return {seat: cents for seat, cents in charged.items() if cents > 0}
+
+
+def game_close_summary(game: HomeGame) -> dict[str, Any] | None:
+    """How the floor closed the game (None unless it did): the record's `close` line and what replay_game prints for
+    it, `{"reason", "award_seat", "carried_pot_cents", "paid": {seat: cents}}`, from the close's audit events (a
+    game closed before the line was recorded: from the carried pot's return or ruling event)."""
+    if game.status != HomeGame.Status.CLOSED:
+        return None
+    codes = (actions.HOME_GAME_CLOSE.code, actions.HOME_CARRIED_RETURN.code, actions.HOME_POT_RULING.code)
+    events = {event.action: event.after or {} for event in AuditEvent.objects.filter(
+        action__in=codes, object_type=game._meta.label_lower, object_id=str(game.pk)).order_by("id")}
+    closed = events.get(actions.HOME_GAME_CLOSE.code, {})
+    if "line" in closed:
+        award_seat, carried, paid = closed["award_seat"], closed["carried_pot_cents"], dict(closed["paid"])
+    else:
+        moved = events.get(actions.HOME_POT_RULING.code) or events.get(actions.HOME_CARRIED_RETURN.code) or {}
+        paid = {seat: cents for seat, cents in sorted(moved.get("to", {}).items(), key=lambda i: int(i[0]))
+                if cents > 0}
+        award_seat = int(next(iter(paid))) if actions.HOME_POT_RULING.code in events and paid else None
+        carried = int(moved.get("carried_pot_cents", 0))
+    reason = " ".join((game.end_reason or "closed by the floor").split())
+    return {"line": close_text(award_seat, reason), "reason": reason, "award_seat": award_seat,
+            "carried_pot_cents": carried, "paid": paid}
 
 
 def house_charge(charged: HomeGame | HomeTableConfig) -> dict[str, Any]:
@@ -197,6 +245,14 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
     ]
     if len(rows) != len(outcome["hands"]):
         differences.append(f"{len(rows)} hands stored, {len(outcome['hands'])} replayed")
+    if (close := game_close_summary(game)) is not None:
+        stored_close = {key: value for key, value in close.items() if key != "line"}
+        if outcome.get("close") != stored_close:
+            differences.append(f"close: stored {stored_close} but the replay gives {outcome.get('close')}")
+        cashed = {str(seat): cents for seat, cents in game.players.values_list("seat", "cashed_out_cents")}
+        stacks = {seat: cashed.get(seat) for seat in outcome["stacks"]}
+        if stacks != outcome["stacks"]:
+            differences.append(f"cash-outs: stored {stacks} but the replay gives {outcome['stacks']}")
     rulings = [row.number for row in rows if row.ruling]
     answer: dict[str, Any] = {"ok": not differences, "differences": differences, "replay": outcome}
     if rulings:

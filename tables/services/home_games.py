@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from audit.services import audit_record
+from casino.engine.home.game import close_text
 from casino.engine.rules.words import describe_rules
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError, WrongPhase
@@ -225,8 +226,12 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_sea
     game.ended_at = timezone.now()
     game.end_reason = reason or "closed by the floor"
     chips.save_game(game)
+    # The game record's `close` line (DESIGN 9 extended), so the export replays where the carried pot went.
+    paid = {str(s): c for s, c in sorted(returned.items()) if c > 0}
     audit_record(action=actions.HOME_GAME_CLOSE, obj=game, table=game.table, actor=actor, reason=reason,
-                 after={"status": game.status, "cashed_out": {str(s): c for s, c in cashed.items()}})
+                 after={"status": game.status, "cashed_out": {str(s): c for s, c in cashed.items()},
+                        "line": close_text(award_seat, game.end_reason), "award_seat": award_seat,
+                        "carried_pot_cents": carried, "paid": paid})
     announce_posting(game)  # the floor counts games ended
     verify_balanced(game)
     return game

@@ -113,8 +113,29 @@ def test_random_legal_play_never_creates_or_destroys_chips_and_always_settles(
         seats = [seat for seat in seats if seat not in table.departed]
         assert sum(table.stacks.values()) + table.carried_pot_cents == total
         assert all(stack >= 0 for stack in table.stacks.values())
+    # Now and then the floor closes the game: the carried pot back to its contributors or to one seat by ruling.
+    closed = None
+    if not table.over and data.draw(st.booleans(), label="the floor closes"):
+        award = data.draw(st.sampled_from([None, *sorted(table.stacks)]), label="award seat")
+        carried, before = table.carried_pot_cents, dict(table.stacks)
+        if table.can_close("end of the session", award):
+            closed = table.close("end of the session", award)
+            assert sum(closed.paid.values()) == carried
+            assert table.carried_pot_cents == 0
+            assert sum(table.stacks.values()) == total
+            assert {seat: table.stacks[seat] - before[seat] for seat in before} == {
+                seat: closed.paid.get(seat, 0) for seat in before}
+            if award is not None:
+                assert set(closed.paid) <= {award}
+        else:  # only a carried pot nobody is known to own is refused (it goes by ruling)
+            assert award is None
+            assert carried > 0
+            with pytest.raises(IllegalAction):
+                table.close("end of the session", award)
+            assert (table.stacks, table.carried_pot_cents) == (before, carried)
     # The exported game record replays to the same end.
     replayed = replay(GameRecord.from_dict(json.loads(json.dumps(export_record(table)))))
+    assert replayed.get("close") == (closed.to_dict() if closed is not None else None)
     assert replayed["stacks"] == {str(seat): stack for seat, stack in sorted(table.stacks.items())}
     assert replayed["carried_pot_cents"] == table.carried_pot_cents
     assert replayed["game_winners"] == list(table.game_winners)

@@ -90,3 +90,35 @@ def test_an_exported_game_replays_to_the_same_result() -> None:
                                              "1 bet 400", "2 call"]
     result = replay(GameRecord.from_dict(record))
     assert result["stacks"] == {str(seat): stack for seat, stack in table.stacks.items()}
+
+
+def test_the_houses_charge_before_the_first_hand_comes_out_of_the_stacks_as_seated() -> None:
+    record = {**_record(["1 bet 200", "2 fold"]), "before": {"house": {"1": 500, "2": 500}}}
+    result = replay(GameRecord.from_dict(record))
+    assert result["stacks"] == {"1": 4_600, "2": 4_400}
+    # An older record (no `before`) gives its stacks after the charge.
+    older = _record(["1 bet 200", "2 fold"])
+    for player in older["players"]:
+        player["stack_cents"] -= 500
+    assert replay(GameRecord.from_dict(older))["stacks"] == result["stacks"]
+
+
+def test_a_seat_the_first_charge_leaves_without_chips_sits_the_hand_out() -> None:
+    record = _record(["1 bet 200", "2 fold"])
+    record["players"].append({"seat": 3, "name": "Cy", "stack_cents": 500})
+    record["before"] = {"house": {"1": 500, "2": 500, "3": 500}}
+    result = replay(GameRecord.from_dict(record))
+    assert result["stacks"] == {"1": 4_600, "2": 4_400, "3": 0}
+
+
+@pytest.mark.parametrize("house", [{"4": 500}, {"1": 5_001}])
+def test_a_charge_before_the_first_hand_from_nobody_or_beyond_a_stack_stops_the_replay(house: dict[str, int]) -> None:
+    with pytest.raises(ReplayError) as refused:
+        replay(GameRecord.from_dict({**_record(["1 bet 200", "2 fold"]), "before": {"house": house}}))
+    assert (refused.value.hand, refused.value.index, refused.value.action) == (0, -1, "before")
+
+
+@pytest.mark.parametrize("before", [{"house": {"1": 0}}, {"house": []}, {"chips": {"1": 500}}, [500]])
+def test_a_badly_written_before_is_refused(before: Any) -> None:
+    with pytest.raises(RecordError, match="before"):
+        GameRecord.from_dict({**_record([]), "before": before})

@@ -84,7 +84,58 @@ def test_an_exported_game_with_house_charges_plays_back_without_a_table(
     assert (config.charge, config.rake_basis_points, config.rake_cap_cents, config.time_charge_cents) == (
         game.charge, game.rake_basis_points, game.rake_cap_cents, game.time_charge_cents)
     assert game_record(again)["hands"] == exported["hands"]
-    assert again.house_cents <= game.house_cents  # the first hand's time charge is in the starting stacks
+    assert again.house_cents == game.house_cents  # the first hand's time charge too (the record's `before`)
+    assert game_record(again).get("before") == exported.get("before")
+
+
+def test_a_time_charge_before_the_first_hand_is_in_the_record_and_plays_back(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    game = timed_game(home_table, dealer_user)
+    exported = game_record(game)
+    # The players as seated (their buy-ins), and what the house took from each before the first hand.
+    assert [player["stack_cents"] for player in exported["players"]] == [10_000, 10_000, 10_000]
+    assert exported["before"] == {"house": {"1": 500, "2": 500, "3": 500}}
+    first = HomeGame.objects.get(pk=game.pk).hands.order_by("number").first()
+    assert first is not None
+    assert first.stacks_before == {"1": 9_500, "2": 9_500, "3": 9_500}
+    # A table whose minimum buy-in is the players' buy-in takes the record (their stacks after the charge would not).
+    table = home_table("freak-of-nature", charge="time", time_charge_cents=500, buy_in_min_cents=10_000)
+    assert json.loads(run("play_game", tmp_path, exported, "--json", "--table", table.name)) == outcome(game)
+    again = HomeGame.objects.get(table=table)
+    assert again.house_cents == game.house_cents
+    # A table that charges nothing cannot take it: refused, naming `before`, and nothing is left behind.
+    games = HomeGame.objects.count()
+    no_charge = {key: value for key, value in exported.items() if key != "house"}
+    path = tmp_path / "no-charge.json"
+    path.write_text(json.dumps(no_charge), encoding="utf-8")
+    out = StringIO()
+    with pytest.raises(SystemExit):
+        call_command("play_game", str(path), "--json", stdout=out)
+    error = json.loads(out.getvalue())["error"]
+    assert (error["code"], error["hand"], error["action"]) == ("house_charge", 0, "before")
+    assert HomeGame.objects.count() == games
+    # An older record (no `before`, the stacks after the charge) still replays to the same end.
+    older = {**exported, "players": [{**player, "stack_cents": 9_500} for player in exported["players"]]}
+    del older["before"]
+    assert json.loads(run("replay_game", tmp_path, older, "--json")) == outcome(game)
+
+
+def test_a_seat_the_first_time_charge_leaves_without_chips_is_still_a_player_of_the_record(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User
+) -> None:
+    table = home_table("five-card-draw", charge="time", time_charge_cents=1_000)
+    game = game_open(table=table, actor=dealer_user, players=[*seat_players(2), {"seat": 3, "buy_in_cents": 1_000}])
+    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 bet 200", "2 fold")
+    exported = game_record(HomeGame.objects.get(pk=game.pk))
+    assert {player["seat"]: player["stack_cents"] for player in exported["players"]} == {1: 10_000, 2: 10_000,
+                                                                                        3: 1_000}
+    assert exported["before"] == {"house": {"1": 1_000, "2": 1_000, "3": 1_000}}
+    stored = outcome(HomeGame.objects.get(pk=game.pk))
+    assert stored["stacks"] == {"1": 9_100, "2": 8_900, "3": 0}
+    assert json.loads(run("replay_game", tmp_path, exported, "--json")) == stored
+    assert json.loads(run("play_game", tmp_path, exported, "--json")) == stored
 
 
 def test_a_record_written_before_house_is_still_read_and_needs_a_charging_table(

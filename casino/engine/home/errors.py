@@ -56,3 +56,6 @@ ACE_NOT_NEEDED = "ace_not_needed"
 # The floor's ruling (DESIGN 7: "the floor's ruling is final").
 AWARD_NOT_THE_POT = "award_not_the_pot"
 REASON_REQUIRED = "reason_required"
+# The floor closing a game (a carried pot back to its contributors, or by ruling to one seat).
+NO_PLAYER = "no_player"
+CARRIED_POT_UNOWNED = "carried_pot_unowned"

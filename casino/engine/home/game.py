@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from casino.engine.cards import Card
 from casino.engine.home import errors as e
@@ -11,6 +12,32 @@ from casino.engine.home.events import Event, EventKind
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.settle import Ranker
 from casino.engine.rules.model import Rules
+
+
+@dataclass(frozen=True)
+class GameClose:
+    """The floor closing the game between hands: the carried pot back to each player's own contributions (the
+    rounding remainder to the largest contributor) or, by ruling, all of it to `award_seat`."""
+
+    reason: str
+    award_seat: int | None
+    carried_pot_cents: int
+    paid: Mapping[int, int]  # seat -> cents from the carried pot (seats paid nothing are left out)
+
+    @property
+    def line(self) -> str:
+        """The record's line: `floor close -- <reason>` or `floor close award <seat> -- <reason>`."""
+        return close_text(self.award_seat, self.reason)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"reason": self.reason, "award_seat": self.award_seat, "carried_pot_cents": self.carried_pot_cents,
+                "paid": {str(seat): cents for seat, cents in sorted(self.paid.items())}}
+
+
+def close_text(award_seat: int | None, reason: str) -> str:
+    """The game record's `close` line (DESIGN 9 extended): the floor closing the game, with its reason."""
+    award = f" award {award_seat}" if award_seat is not None else ""
+    return f"floor close{award} -- {' '.join(reason.split())}"
 
 
 class HomeGame:
@@ -36,6 +63,10 @@ class HomeGame:
         self.departed: set[int] = set()
         self.game_winners: tuple[int, ...] = ()
         self.hands: list[HomeHand] = []
+        # Each player's own chips in the carried pot (given back to them if the floor closes the game unwon), and
+        # the floor's close once it happened.
+        self.carried_contributions: dict[int, int] = {}
+        self.closed: GameClose | None = None
         self._ranker = ranker
 
     @property
@@ -57,6 +88,8 @@ class HomeGame:
         return behind + sum(hand.stacks.values()) + hand.pot_cents
 
     def verify_start_hand(self, button: int) -> None:
+        if self.closed is not None:
+            raise IllegalAction("the floor closed the game", code=e.GAME_OVER, rule="no hand follows the close")
         if self.over:
             raise IllegalAction(f"the game is over: seat {self.game_winners[0]} took the pot", code=e.GAME_OVER,
                                 rule="the game ends when a player reaches the announced number of legs")
@@ -100,6 +133,7 @@ class HomeGame:
         return hand
 
     def verify_leave(self, seat: int) -> None:
+        self._verify_not_closed()
         if seat not in self.stacks or seat in self.departed:
             raise IllegalAction(f"seat {seat} is not in the game", code=e.NOT_IN_HAND,
                                 rule="only a seated player can leave")
@@ -128,6 +162,7 @@ class HomeGame:
         return event
 
     def verify_join(self, seat: int, stack: int) -> None:
+        self._verify_not_closed()
         if self.current is not None:
             raise IllegalAction("players join between hands", code=e.WRONG_PHASE, rule="one hand at a time")
         if seat in self.stacks:
@@ -149,6 +184,7 @@ class HomeGame:
         return Event(EventKind.JOINED, seat, stack)
 
     def verify_adjust(self, seat: int, cents: int) -> None:
+        self._verify_not_closed()
         if self.current is not None:
             raise IllegalAction("chips change between hands", code=e.WRONG_PHASE, rule="one hand at a time")
         if seat not in self.stacks or self.stacks[seat] + cents < 0:
@@ -160,6 +196,83 @@ class HomeGame:
         self.verify_adjust(seat, cents)
         self.stacks[seat] += cents
 
+    def _verify_not_closed(self) -> None:
+        if self.closed is not None:
+            raise IllegalAction("the floor closed the game", code=e.GAME_OVER, rule="nothing follows the close")
+
+    def verify_close(self, reason: str, award_seat: int | None = None) -> None:
+        """Raise IllegalAction unless the floor can close the game now (between hands, with a reason; an awarded
+        carried pot goes to a player of the game; a returned one needs someone known to own it)."""
+        if self.closed is not None:
+            raise IllegalAction("the floor already closed the game", code=e.GAME_OVER,
+                                rule="a game is closed once")
+        if self.over:
+            raise IllegalAction(f"the game is over: seat {self.game_winners[0]} took the pot", code=e.GAME_OVER,
+                                rule="the game ends when a player reaches the announced number of legs")
+        if self.current is not None:
+            raise IllegalAction("a hand is in play: finish or void it first", code=e.WRONG_PHASE,
+                                rule="the floor closes a game between hands")
+        if not reason.strip():
+            raise IllegalAction("closing a game needs a reason", code=e.REASON_REQUIRED,
+                                rule="the floor rules with a reason (DESIGN 7)")
+        if award_seat is not None and award_seat not in self.stacks:
+            raise IllegalAction(f"nobody played seat {award_seat} in this game", code=e.NO_PLAYER,
+                                rule="the floor awards the carried pot to a player of the game")
+        if award_seat is None and self.carried_pot_cents and not self._owed():
+            raise IllegalAction("nobody is known to own the carried pot", code=e.CARRIED_POT_UNOWNED,
+                                rule="a carried pot nobody is known to own goes by ruling to one seat")
+
+    def can_close(self, reason: str, award_seat: int | None = None) -> bool:
+        try:
+            self.verify_close(reason, award_seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def close(self, reason: str, award_seat: int | None = None) -> GameClose:
+        """The floor closes the game between hands: the carried pot goes back to each player's own contributions
+        (chips nobody is known to own, from rounding, to the largest contributor, the lowest seat on a tie) or, by
+        ruling, all of it to `award_seat`; the stacks are then what each player cashes out. Recorded as the game's
+        `close` line: `floor close -- <reason>` or `floor close award <seat> -- <reason>`."""
+        self.verify_close(reason, award_seat)
+        carried = self.carried_pot_cents
+        if award_seat is not None:
+            paid = {award_seat: carried} if carried else {}
+        else:
+            owed = self._owed()
+            total = sum(owed.values())
+            if carried and total != carried and owed:
+                top = max(owed, key=lambda seat: owed[seat])
+                owed[top] += carried - total
+            paid = {seat: cents for seat, cents in owed.items() if cents > 0}
+        for seat, cents in paid.items():
+            self.stacks[seat] += cents
+        self.carried_pot_cents = 0
+        self.carried_contributions = {}
+        self.closed = GameClose(" ".join(reason.split()), award_seat, carried, paid)
+        return self.closed
+
+    def _owed(self) -> dict[int, int]:
+        return {seat: cents for seat, cents in sorted(self.carried_contributions.items()) if cents > 0}
+
+    def _track_carried(self, hand: HomeHand, carried: int) -> None:
+        """Each player's own chips in a pot carried to the next hand: this hand's addition to it shared by what
+        each put in (floor division; the odd chips one each to the largest contributors)."""
+        if carried == 0:
+            self.carried_contributions = {}
+            return
+        added = carried - self.carried_pot_cents
+        contributed = {seat: player.contributed for seat, player in hand.players.items() if player.contributed}
+        total = sum(contributed.values())
+        if added <= 0 or total == 0:
+            return
+        shares = {seat: cents * added // total for seat, cents in contributed.items()}
+        rest = added - sum(shares.values())
+        for seat in sorted(shares, key=lambda s: -contributed[s])[:rest]:
+            shares[seat] += 1
+        for seat, cents in shares.items():
+            self.carried_contributions[seat] = self.carried_contributions.get(seat, 0) + cents
+
     def _dealt_in(self) -> list[int]:
         return [seat for seat, stack in self.stacks.items() if stack > 0 and seat not in self.departed]
 
@@ -167,6 +280,7 @@ class HomeGame:
         if hand.settlement is None or (self.hands and hand is not self.hands[-1]):
             return
         self.stacks.update(hand.stacks)
+        self._track_carried(hand, hand.settlement.carried_pot_cents)
         self.carried_pot_cents = hand.settlement.carried_pot_cents
         if self.rules.plays_for_legs:
             self.legs.update(hand.settlement.legs)

@@ -98,6 +98,12 @@ class GameRecord:
     # {"charge": "time", "time_charge_cents"}); the replay needs only each hand's `after.house`, a table playing the
     # record again needs the charge. Empty: none, or a record written before it was recorded.
     house: Mapping[str, Any] = field(default_factory=dict)
+    # The floor closing the game after its last hand: `floor close -- <reason>` (the carried pot back to its
+    # contributors) or `floor close award <seat> -- <reason>`; None: the game ended otherwise, or is not over.
+    close: str | None = None
+    # The house's charges before the first hand (seat, cents taken: a time charge), out of the players' stacks as
+    # seated (the record's `before.house`). Empty in records written before it: their stacks are after the charge.
+    before_house: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -114,7 +120,10 @@ class GameRecord:
         if len(set(seats)) != len(seats):
             raise RecordError("two players share a seat")
         hands = tuple(HandRecord.from_dict(item, index) for index, item in enumerate(_list(data, "hands")))
-        return cls(variant, rules, players, hands, _house(data.get("house")))
+        close = data.get("close")
+        if close is not None and not isinstance(close, str):
+            raise RecordError("\"close\" must be the floor's close line: \"floor close [award <seat>] -- <reason>\"")
+        return cls(variant, rules, players, hands, _house(data.get("house")), close, _before(data.get("before")))
 
 
 def hand_record(hand: HomeHand) -> HandRecord:
@@ -129,13 +138,16 @@ def hand_record(hand: HomeHand) -> HandRecord:
 def export_record(game: HomeGame, names: Mapping[int, str] | None = None) -> dict[str, Any]:
     """The game as a DESIGN 9 record: announced rules, players, and each hand's deck, reshuffles and actions."""
     names = names or {}
-    return {
+    record: dict[str, Any] = {
         "variant": game.rules.variant.code,
         "rules": game.rules.to_dict(),
         "players": [{"seat": seat, "name": names.get(seat, ""), "stack_cents": stack}
                     for seat, stack in sorted(game.starting_stacks.items())],
         "hands": [hand_record(hand).to_dict() for hand in game.hands],
     }
+    if game.closed is not None:
+        record["close"] = game.closed.line
+    return record
 
 
 def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
@@ -176,16 +188,27 @@ def _after(item: Any, index: int) -> tuple[tuple[tuple[int, str, int], ...], tup
     return joins, _seat_cents(item, "chips", index), _seat_cents(item, "house", index, least=1)
 
 
-def _seat_cents(item: Mapping[str, Any], key: str, index: int, least: int | None = None) -> tuple[tuple[int, int], ...]:
+def _before(item: Any) -> tuple[tuple[int, int], ...]:
+    """The record's `before`: {"house": {seat: cents}}, what the house took from each seat before the first hand."""
+    if item is None:
+        return ()
+    if not isinstance(item, Mapping) or set(item) - {"house"}:
+        raise RecordError("\"before\" must be an object: {\"house\": {seat: cents}}")
+    return _seat_cents(item, "house", -1, least=1, where="before")
+
+
+def _seat_cents(item: Mapping[str, Any], key: str, index: int, least: int | None = None,
+                where: str = "") -> tuple[tuple[int, int], ...]:
+    where = where or f"hands[{index}].after"
     data = item.get(key, {})
     if not isinstance(data, Mapping):
-        raise RecordError(f"hands[{index}].after.{key} must map seats to cents")
+        raise RecordError(f"{where}.{key} must map seats to cents")
     pairs: list[tuple[int, int]] = []
     for seat, cents in data.items():
         if (not str(seat).isdigit() or isinstance(cents, bool) or not isinstance(cents, int)
                 or (least is not None and cents < least)):
             wanted = "whole cents" if least is None else f"whole cents, at least {least}"
-            raise RecordError(f"hands[{index}].after.{key}: seat {seat!r} needs {wanted}")
+            raise RecordError(f"{where}.{key}: seat {seat!r} needs {wanted}")
         pairs.append((int(seat), cents))
     return tuple(pairs)
 

@@ -19,6 +19,7 @@ from casino.engine.rules.model import Rules
 _GRAMMAR = ("an action is \"<seat> check | call | fold | bet <cents> | raise <total-cents> | allin | "
             "draw <discarded cards> | leave\" or the floor's ruling \"floor award <seat> <cents> ... -- <reason>\"")
 _RULING_GRAMMAR = "the floor's ruling is \"floor award <seat> <cents> [<seat> <cents> ...] -- <reason>\""
+_CLOSE_GRAMMAR = "the floor's close is \"floor close -- <reason>\" or \"floor close award <seat> -- <reason>\""
 _MANUAL_GRAMMAR = ("an action of a manual hand is \"dealt\" or \"<seat> check | call | fold | bet <cents> | "
                    "raise <total-cents> | allin | draw <count> [ace] | killed <kill card> | show <five cards> | "
                    "leave\"")
@@ -104,6 +105,8 @@ def parse_award(text: str) -> tuple[dict[int, int], str]:
     """`floor award 3 600 5 600 -- <reason>` as ({3: 600, 5: 600}, reason); ValueError when it is not of that form."""
     head, separator, reason = text.strip().partition(" -- ")
     parts = head.split()
+    if len(parts) > 1 and parts[1].lower() == "close":
+        raise ValueError(f"the floor closes the game in the record's \"close\", after the last hand: {_CLOSE_GRAMMAR}")
     numbers = parts[2:]
     if (len(parts) < 4 or [word.lower() for word in parts[:2]] != ["floor", "award"] or len(numbers) % 2
             or not all(number.isdigit() for number in numbers) or not separator):
@@ -114,6 +117,25 @@ def parse_award(text: str) -> tuple[dict[int, int], str]:
             raise ValueError(f"seat {seat} is awarded twice: {_RULING_GRAMMAR}")
         awards[int(seat)] = int(cents)
     return awards, reason.strip()
+
+
+def is_close(text: str) -> bool:
+    """The floor's close of the game (the record's `close` line)."""
+    return text.lstrip().lower().startswith("floor close")
+
+
+def parse_close(text: str) -> tuple[int | None, str]:
+    """`floor close -- <reason>` as (None, reason), `floor close award 3 -- <reason>` as (3, reason); ValueError when
+    it is not of that form (the reason may be empty here: the game's close refuses it, naming the rule)."""
+    head, separator, reason = f"{text.strip()} ".partition(" -- ")
+    parts = [word.lower() for word in head.split()]
+    if not separator or parts[:2] != ["floor", "close"]:
+        raise ValueError(_CLOSE_GRAMMAR)
+    if len(parts) == 2:
+        return None, reason.strip()
+    if len(parts) == 4 and parts[2] == "award" and parts[3].isdigit():
+        return int(parts[3]), reason.strip()
+    raise ValueError(_CLOSE_GRAMMAR)
 
 
 def _count(args: list[str]) -> tuple[int, bool]:
@@ -148,6 +170,12 @@ def rebuild_hand(
 def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any]:
     """Replay every hand; return the DESIGN 9 output, or raise ReplayError at the first illegal action."""
     game = HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker)
+    try:
+        for seat, cents in record.before_house:  # the house's charges before the first hand (a time charge)
+            game.adjust(seat, -cents)
+    except IllegalAction as exc:
+        raise ReplayError(f"before the first hand: {exc.message}", code=exc.code, rule=exc.rule, hand=0, index=-1,
+                          action="before", reason=exc.message) from exc
     out_hands: list[dict[str, Any]] = []
     for number, hand_record in enumerate(record.hands):
         try:
@@ -184,13 +212,32 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
                 index=len(hand_record.actions), action="",
             )
         out_hands.append(hand_summary(hand))
-    return {
+    if record.close is not None:
+        _close(game, record.close, len(record.hands))
+    result: dict[str, Any] = {
         "hands": out_hands,
         "stacks": {str(seat): stack for seat, stack in sorted(game.stacks.items())},
         "carried_pot_cents": game.carried_pot_cents,
         "game_winner": game.game_winners[0] if game.game_winners else None,
         "game_winners": list(game.game_winners),
     }
+    if game.closed is not None:
+        result["close"] = game.closed.to_dict()
+    return result
+
+
+def _close(game: HomeGame, text: str, number: int) -> None:
+    """The record's `close`: the floor closes the game after its last hand (named as hand `number`, the count of
+    hands, index 0)."""
+    try:
+        award_seat, reason = parse_close(text)
+        game.close(reason, award_seat)
+    except IllegalAction as exc:
+        raise ReplayError(f"close ({text!r}): {exc.message}", code=exc.code, rule=exc.rule, hand=number, index=0,
+                          action=text, reason=exc.message) from exc
+    except ValueError as exc:
+        raise ReplayError(f"close ({text!r}): {exc}", code="bad_action", rule="the close follows DESIGN 9",
+                          hand=number, index=0, action=text, reason=str(exc)) from exc
 
 
 def _apply_after(game: HomeGame, record: HandRecord, number: int) -> None:

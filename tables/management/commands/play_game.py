@@ -15,19 +15,30 @@ from django.utils import timezone
 from audit.context import acting_as
 from casino.engine.errors import EngineError
 from casino.engine.home.record import GameRecord, HandRecord
-from casino.engine.home.replay import is_ruling, parse_award
+from casino.engine.home.replay import is_close, is_ruling, parse_award, parse_close
 from casino.errors import DomainError
 from tables.management.commands.replay_game import Command as ReplayGame
 from tables.management.commands.replay_game import describe
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge, Table
 from tables.models import HomeHand as HandRow
-from tables.selectors.home import house_charge
+from tables.selectors.home import game_close_summary, house_charge
 from tables.services.home_config import home_config_set
 from tables.services.home_engine import refusals
-from tables.services.home_games import game_open, player_add_chips, player_join, player_leave
+from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act_text, hand_start
 from tables.services.home_rulings import hand_award
 from tables.services.tables import table_create, table_open
+
+# The rule each refusal of the game's close breaks (the service names the code; the engine's replay the same rules).
+_CLOSE_RULES = {
+    "floor_only": "only a floor supervisor closes a game (DESIGN 7: the floor's ruling is final)",
+    "read_only": "only a floor supervisor closes a game (DESIGN 7: the floor's ruling is final)",
+    "reason_required": "the floor rules with a reason (DESIGN 7)",
+    "no_player": "the floor awards the carried pot to a player of the game",
+    "carried_pot_unowned": "a carried pot nobody is known to own goes by ruling to one seat",
+    "game_over": "the game ends once: by the legs called or by the floor",
+    "hand_in_play": "the floor closes a game between hands",
+}
 
 
 class Refused(Exception):
@@ -70,7 +81,8 @@ class Command(BaseCommand):
                 game = self._play(record, actor, options["table"])
                 result = outcome(game)
         except Refused as exc:
-            where = f"hands[{exc.hand}].actions[{exc.index}]" if exc.index >= 0 else f"hands[{exc.hand}]"
+            where = ("close" if is_close(exc.action) else f"hands[{exc.hand}].actions[{exc.index}]" if exc.index >= 0
+                     else f"hands[{exc.hand}]")
             loader._fail(as_json, {"error": exc.to_dict()},
                          f"illegal action {where} = {exc.action!r}\n  {exc.error.message}\n"
                          f"  rule broken ({exc.error.code}): {getattr(exc.error, 'rule', '') or exc.error.message}")
@@ -126,12 +138,35 @@ class Command(BaseCommand):
         except DomainError as exc:
             raise Refused(exc, 0, -1, "open") from exc
         timed = game.charge == HouseCharge.TIME
+        if record.before_house and not timed:
+            error = DomainError(f"the record's house takes a time charge before the first hand but the table charges "
+                                f"{game.charge}", code="house_charge")
+            raise Refused(error, 0, -1, "before")
         for number, hand in enumerate(record.hands):
             # The record, not the clock, says whose time charge fell due before each hand: the charges written
-            # after the hand before it (none before the first: its starting stacks are after them).
-            due = {seat for seat, _ in record.hands[number - 1].house} if number else set()
+            # after the hand before it, and before the first its `before.house` (none in an older record: its
+            # starting stacks are after them).
+            due = {seat for seat, _ in (record.hands[number - 1].house if number else record.before_house)}
             self._hand(game, hand, number, actor, due if timed else None)
+        if record.close is not None:
+            self._close(game, record.close, len(record.hands), actor)
         return HomeGame.objects.get(pk=game.pk)
+
+    def _close(self, game: HomeGame, text: str, number: int, actor: User) -> None:
+        """The record's `close`: the floor closes the game through the same service as the supervisor acting here
+        (a dealer's --user is refused: floor_only), named as hand `number` (the count of hands), index 0."""
+        try:
+            with refusals():
+                award_seat, reason = parse_close(text)
+            if award_seat is None and not reason:
+                error = DomainError("closing a game needs a reason", code="reason_required", field="reason")
+                error.rule = "the floor rules with a reason (DESIGN 7)"  # type: ignore[attr-defined]
+                raise error
+            game_close(game=game.pk, actor=actor, reason=reason, award_seat=award_seat)
+        except DomainError as exc:
+            if not getattr(exc, "rule", ""):
+                exc.rule = _CLOSE_RULES.get(exc.code, exc.message)  # type: ignore[attr-defined]
+            raise Refused(exc, number, 0, text) from exc
 
     def _hand(self, game: HomeGame, hand: HandRecord, number: int, actor: User, time_due: set[int] | None) -> None:
         try:
@@ -186,10 +221,13 @@ def outcome(game: HomeGame) -> dict[str, Any]:
     """The stored game as DESIGN 9's output (what replay_game prints for its record)."""
     rows = HandRow.objects.filter(game=game, status=HandRow.Status.SETTLED).order_by("number")
     players = HomeGamePlayer.objects.filter(game=game).order_by("seat")
-    return {
+    result: dict[str, Any] = {
         "hands": [row.result for row in rows],
         "stacks": {str(p.seat): p.stack_cents if p.active else p.cashed_out_cents for p in players},
         "carried_pot_cents": game.pot_cents,
         "game_winner": game.winners[0] if game.winners else None,
         "game_winners": list(game.winners),
     }
+    if (close := game_close_summary(game)) is not None:
+        result["close"] = {key: value for key, value in close.items() if key != "line"}
+    return result

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.engine.errors import EngineError
 from casino.engine.home.record import GameRecord
-from casino.engine.home.replay import ReplayError, replay
+from casino.engine.home.replay import ReplayError, is_close, replay
 
 
 class Command(BaseCommand):
@@ -30,7 +30,7 @@ class Command(BaseCommand):
             self._fail(
                 as_json,
                 {"error": exc.to_dict()},
-                f"illegal action hands[{exc.hand}].actions[{exc.index}] = {exc.action!r}\n"
+                f"illegal action {where(exc.hand, exc.index, exc.action)} = {exc.action!r}\n"
                 f"  {exc.reason}\n  rule broken ({exc.code}): {exc.rule}",
             )
         except EngineError as exc:
@@ -61,6 +61,11 @@ class Command(BaseCommand):
         raise SystemExit(1)
 
 
+def where(hand: int, index: int, action: str) -> str:
+    """Where a refused line is in the record: `hands[h].actions[i]`, or `close` (the game's close line)."""
+    return "close" if is_close(action) else f"hands[{hand}].actions[{index}]"
+
+
 def describe(result: dict[str, Any]) -> str:
     """The DESIGN 9 output in words (play_game prints the same)."""
     lines: list[str] = []
@@ -76,6 +81,14 @@ def describe(result: dict[str, Any]) -> str:
             lines.append(f"  by the floor's ruling: {hand['ruling']['reason']}")
         if hand["legs"]:
             lines.append("  legs: " + ", ".join(f"seat {seat} {legs}" for seat, legs in hand["legs"].items()))
+    if close := result.get("close"):
+        lines.append(f"Closed by the floor: {close['reason']}")
+        paid = ", ".join(f"seat {seat} {_money(cents)}" for seat, cents in close["paid"].items())
+        if close["award_seat"] is not None and close["carried_pot_cents"]:
+            lines.append(f"  carried pot {_money(close['carried_pot_cents'])} awarded by ruling to seat "
+                         f"{close['award_seat']}")
+        elif close["carried_pot_cents"]:
+            lines.append(f"  carried pot {_money(close['carried_pot_cents'])} back to its contributors: {paid}")
     lines.append("Stacks: " + ", ".join(f"seat {seat} {_money(c)}" for seat, c in result["stacks"].items()))
     if result["carried_pot_cents"]:
         lines.append(f"Pot carried: {_money(result['carried_pot_cents'])}")

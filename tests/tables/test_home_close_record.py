@@ -1,0 +1,187 @@
+"""The floor closing a game is the game record's `close` line: a Three Legged Race closed with a carried pot (back to
+each player's own chips, or by ruling to one seat) exports, replays and plays again to the same stacks; a refused
+close changes nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+
+from audit.models import AuditEvent
+from casino.engine.cards import ALL_CARDS
+from casino.errors import DomainError, NotAllowed
+from tables.management.commands.play_game import outcome
+from tables.models import HomeGame, Table
+from tables.selectors.home import game_record, game_replay
+from tables.services.home_games import game_close, game_open, player_leave
+from tables.services.home_hands import hand_start
+from tests.tables.test_home_services import balanced, deck, play, seat_players
+
+
+def run(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> str:
+    path = tmp_path / f"{command}.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = StringIO()
+    call_command(command, str(path), *args, stdout=out, stderr=out)
+    return out.getvalue()
+
+
+def refused(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> tuple[int | str | None, str]:
+    path = tmp_path / f"{command}-refused.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = StringIO()
+    with pytest.raises(SystemExit) as stopped:
+        call_command(command, str(path), *args, stdout=out, stderr=out)
+    return stopped.value.code, out.getvalue()
+
+
+def carried_game(home_table: Callable[..., Table], dealer: User, *, second: bool = True) -> HomeGame:
+    """Three Legged Race, three players of $100. Hand 1: seat 2 bets, 3 calls, 1 folds; seat 2's jacks win a leg and
+    $7 stays in the middle (seat 1 put in $1, seats 2 and 3 $3 each). Hand 2: seat 3 bets and is left alone (the
+    bet goes back): a leg, and $10 stays ($2, $4 and $4 of it each player's own)."""
+    game = game_open(table=home_table("three-legged-race"), actor=dealer, players=seat_players(3))
+    hand = hand_start(game=game, actor=dealer, button=1, deck=deck(
+        1, {1: "Qs Qd 9c 4c 5c", 2: "Jc Jh 4d 5d 7c", 3: "Tc 9d 4s 5s 7h"}, stock="Js 6d 2c 2d 3d 8d 8c 8h 3s"))
+    play(hand, dealer, "2 bet 200", "3 call", "1 fold", "2 draw 4d 5d 7c", "3 draw 4s 5s 7h", "2 check", "3 check")
+    if second:
+        hand = hand_start(game=game, actor=dealer, button=2, deck=[str(card) for card in ALL_CARDS])
+        play(hand, dealer, "3 bet 200", "1 fold", "2 fold")
+    return HomeGame.objects.get(pk=game.pk)
+
+
+def round_trip(tmp_path: Path, game: HomeGame, floor: User) -> dict[str, Any]:
+    """Export the closed game; replay_game on the export gives what was stored, and play_game plays it again to the
+    same result and the same record. Returns the stored result."""
+    exported = game_record(game)
+    stored = outcome(game)
+    assert json.loads(run("replay_game", tmp_path, exported, "--json")) == stored
+    verdict = game_replay(game)
+    assert verdict["ok"] is True, verdict["differences"]
+    played = json.loads(run("play_game", tmp_path, exported, "--json", "--user", floor.username))
+    assert played == stored
+    assert run("play_game", tmp_path, exported) == run("replay_game", tmp_path, exported)
+    again = HomeGame.objects.order_by("-pk").first()
+    assert again is not None
+    assert again.status == "closed"
+    assert game_record(again)["hands"] == exported["hands"]
+    assert game_record(again)["close"] == exported["close"]
+    balanced(again)
+    return stored
+
+
+def test_closing_returns_each_players_chips_in_the_carried_pot_and_the_export_round_trips(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    game = carried_game(home_table, dealer_user)
+    assert game.pot_cents == 1_000
+    player_leave(game=game, actor=dealer_user, seat=1)  # cashed out with $98; their $2 stays in the middle
+    game_close(game=game, actor=floor_user, reason="end of the session")
+    game = HomeGame.objects.get(pk=game.pk)
+    assert dict(game.players.values_list("seat", "cashed_out_cents")) == {1: 10_000, 2: 10_000, 3: 10_000}
+    balanced(game)
+    assert game_record(game)["close"] == "floor close -- end of the session"
+    stored = round_trip(tmp_path, game, floor_user)
+    assert stored["close"] == {"reason": "end of the session", "award_seat": None, "carried_pot_cents": 1_000,
+                               "paid": {"1": 200, "2": 400, "3": 400}}
+    assert stored["stacks"] == {"1": 10_000, "2": 10_000, "3": 10_000}
+    assert stored["carried_pot_cents"] == 0
+    text = run("replay_game", tmp_path, game_record(game))
+    assert "Closed by the floor: end of the session" in text
+    assert "carried pot 10.00 back to its contributors: seat 1 2.00, seat 2 4.00, seat 3 4.00" in text
+
+
+def test_closing_by_ruling_awards_the_carried_pot_to_one_seat_and_the_export_round_trips(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    game = carried_game(home_table, dealer_user)
+    game_close(game=game, actor=floor_user, award_seat=3, reason="seat 2 conceded the race")
+    game = HomeGame.objects.get(pk=game.pk)
+    assert game_record(game)["close"] == "floor close award 3 -- seat 2 conceded the race"
+    stored = round_trip(tmp_path, game, floor_user)
+    assert stored["close"] == {"reason": "seat 2 conceded the race", "award_seat": 3, "carried_pot_cents": 1_000,
+                               "paid": {"3": 1_000}}
+    assert stored["stacks"] == {"1": 9_800, "2": 9_600, "3": 10_600}
+    assert "carried pot 10.00 awarded by ruling to seat 3" in run("replay_game", tmp_path, game_record(game))
+
+
+def test_a_close_without_a_reason_is_recorded_with_the_default_one(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    game = carried_game(home_table, dealer_user, second=False)
+    game_close(game=game, actor=floor_user)
+    game = HomeGame.objects.get(pk=game.pk)
+    assert game_record(game)["close"] == "floor close -- closed by the floor"
+    stored = round_trip(tmp_path, game, floor_user)
+    assert stored["stacks"] == {"1": 10_000, "2": 10_000, "3": 10_000}
+
+
+def test_a_refused_close_changes_nothing(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    game = carried_game(home_table, dealer_user)
+
+    def state() -> object:
+        fresh = HomeGame.objects.get(pk=game.pk)
+        return (fresh.status, fresh.pot_cents, fresh.cash_outs_cents,
+                sorted(fresh.players.values_list("seat", "stack_cents", "carried_contribution_cents", "left_at")))
+
+    before = state()
+    with pytest.raises(NotAllowed) as no:
+        game_close(game=game, actor=dealer_user, reason="the dealer tries")
+    assert no.value.code == "floor_only"
+    with pytest.raises(DomainError) as no:
+        game_close(game=game, actor=floor_user, award_seat=3)
+    assert no.value.field == "reason"
+    with pytest.raises(DomainError) as no:
+        game_close(game=game, actor=floor_user, award_seat=9, reason="nobody sat there")
+    assert no.value.code == "no_player"
+    assert state() == before
+    assert "close" not in game_record(game)
+    assert not AuditEvent.objects.filter(action="home_game_close", object_id=str(game.pk)).exists()
+
+
+def test_play_game_as_a_dealer_is_refused_the_close_and_names_it(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    game = carried_game(home_table, dealer_user)
+    game_close(game=game, actor=floor_user, award_seat=3, reason="seat 2 conceded the race")
+    exported = game_record(HomeGame.objects.get(pk=game.pk))
+    table = home_table("three-legged-race")
+    code, out = refused("play_game", tmp_path, exported, "--json", "--user", dealer_user.username,
+                        "--table", table.name)
+    assert code == 1
+    error = json.loads(out)["error"]
+    assert (error["hand"], error["index"], error["code"], error["action"]) == (
+        2, 0, "floor_only", "floor close award 3 -- seat 2 conceded the race")
+    assert error["rule"]
+    assert not HomeGame.objects.filter(table=table).exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [("floor close award 9 -- seat 9 never played", "no_player"), ("floor close -- ", "reason_required"),
+     ("floor close award 3", "bad_action")],
+)
+def test_a_bad_close_line_stops_replay_game_and_play_game_naming_it(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User, line: str, code: str
+) -> None:
+    game = carried_game(home_table, dealer_user)
+    game_close(game=game, actor=floor_user, reason="end of the session")
+    exported = {**game_record(HomeGame.objects.get(pk=game.pk)), "close": line}
+    games = HomeGame.objects.count()
+    for command in ("replay_game", "play_game"):
+        status, out = refused(command, tmp_path, exported, "--json", "--user", floor_user.username) \
+            if command == "play_game" else refused(command, tmp_path, exported, "--json")
+        assert status == 1
+        error = json.loads(out)["error"]
+        assert (error["code"], error["hand"], error["index"], error["action"]) == (code, 2, 0, line), command
+        status, out = refused(command, tmp_path, exported)
+        assert f"illegal action close = {line!r}" in out
+    assert HomeGame.objects.count() == games  # play_game left nothing behind
