@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from audit.services import audit_record
+from casino.engine.home.carried import returned_shares
 from casino.engine.home.game import close_text
 from casino.engine.rules.words import describe_rules
 from casino.engine.variants import HOME_VARIANTS
@@ -240,15 +241,10 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_sea
 def _return_carried(game: HomeGame, players: dict[int, HomeGamePlayer]) -> dict[int, int]:
     """Each player's own contributions to the carried pot back to them; chips nobody is known to own (rounding)
     go to the largest contributor."""
-    owed = {seat: p.carried_contribution_cents for seat, p in players.items() if p.carried_contribution_cents > 0}
-    total = sum(owed.values())
-    if game.pot_cents and total != game.pot_cents and owed:
-        top = max(owed, key=lambda s: owed[s])
-        owed[top] += game.pot_cents - total
-    elif game.pot_cents and not owed:
+    owed = returned_shares({seat: p.carried_contribution_cents for seat, p in players.items()}, game.pot_cents)
+    if game.pot_cents and not owed:
         raise DomainError("nobody is known to own the carried pot: award it by ruling (award_seat and a reason)",
                           code="carried_pot_unowned", field="award_seat")
     for seat, cents in owed.items():
-        if cents > 0:
-            chips.pot_to(game, players[seat], cents, "carried_return")
+        chips.pot_to(game, players[seat], cents, "carried_return")
     return owed

@@ -19,6 +19,7 @@ from audit.context import acting_as
 from audit.services import audit_record
 from casino.engine.cards import Card, parse_cards
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.carried import carried_shares
 from casino.engine.home.deck import verify_full_deck
 from casino.engine.home.events import EventKind
 from casino.engine.home.hand import HomeHand
@@ -355,16 +356,8 @@ def _track_carried(row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlay
         for player in players.values():
             player.carried_contribution_cents = 0
         return
-    added = carried - row.carried_before_cents
-    contributed = {seat: p.contributed for seat, p in hand.players.items() if p.contributed}
-    total = sum(contributed.values())
-    if added <= 0 or total == 0:
-        return
-    shares = {seat: cents * added // total for seat, cents in contributed.items()}
-    rest = added - sum(shares.values())
-    for seat in sorted(shares, key=lambda s: -contributed[s])[:rest]:
-        shares[seat] += 1
-    for seat, cents in shares.items():
+    contributed = {seat: p.contributed for seat, p in hand.players.items()}
+    for seat, cents in carried_shares(contributed, carried - row.carried_before_cents).items():
         players[seat].carried_contribution_cents += cents
 
 

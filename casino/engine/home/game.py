@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from casino.engine.cards import Card
 from casino.engine.home import errors as e
+from casino.engine.home.carried import carried_shares, returned_shares
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.events import Event, EventKind
 from casino.engine.home.hand import HomeHand
@@ -239,12 +240,7 @@ class HomeGame:
         if award_seat is not None:
             paid = {award_seat: carried} if carried else {}
         else:
-            owed = self._owed()
-            total = sum(owed.values())
-            if carried and total != carried and owed:
-                top = max(owed, key=lambda seat: owed[seat])
-                owed[top] += carried - total
-            paid = {seat: cents for seat, cents in owed.items() if cents > 0}
+            paid = returned_shares(self._owed(), carried)
         for seat, cents in paid.items():
             self.stacks[seat] += cents
         self.carried_pot_cents = 0
@@ -256,21 +252,13 @@ class HomeGame:
         return {seat: cents for seat, cents in sorted(self.carried_contributions.items()) if cents > 0}
 
     def _track_carried(self, hand: HomeHand, carried: int) -> None:
-        """Each player's own chips in a pot carried to the next hand: this hand's addition to it shared by what
-        each put in (floor division; the odd chips one each to the largest contributors)."""
+        """Each player's own chips in a pot carried to the next hand (returned to them if the floor closes the game)."""
         if carried == 0:
             self.carried_contributions = {}
             return
         added = carried - self.carried_pot_cents
-        contributed = {seat: player.contributed for seat, player in hand.players.items() if player.contributed}
-        total = sum(contributed.values())
-        if added <= 0 or total == 0:
-            return
-        shares = {seat: cents * added // total for seat, cents in contributed.items()}
-        rest = added - sum(shares.values())
-        for seat in sorted(shares, key=lambda s: -contributed[s])[:rest]:
-            shares[seat] += 1
-        for seat, cents in shares.items():
+        contributed = {seat: player.contributed for seat, player in hand.players.items()}
+        for seat, cents in carried_shares(contributed, added).items():
             self.carried_contributions[seat] = self.carried_contributions.get(seat, 0) + cents
 
     def _dealt_in(self) -> list[int]:
