@@ -29,6 +29,16 @@ if os.environ.get("CI", "").lower() == "true":
     hypothesis.settings.load_profile("ci")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def quick_password_hashing() -> Iterator[None]:
+    """Every test hashes passwords with tests.hashers.QuickPBKDF2PasswordHasher (production's algorithm, fewer
+    iterations); production's hashers stay listed after it, so any hash they made still verifies."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["tests.hashers.QuickPBKDF2PasswordHasher", *settings.PASSWORD_HASHERS]):
+        yield
+
+
 def _missing(service: str, why: str) -> None:
     """A test that needs a service fails in CI (REQUIRE_SERVICES=1) and may skip on a laptop."""
     message = f"{service} is required for this test but {why}"
