@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 
 from audit.models import AuditEvent
 from casino.engine.cards import ALL_CARDS
@@ -22,24 +20,8 @@ from tables.models import HomeGame, Table
 from tables.selectors.home import game_record, game_replay
 from tables.services.home_games import game_close, game_open, player_leave
 from tables.services.home_hands import hand_start
+from tests.tables.home_commands import refused, run
 from tests.tables.test_home_services import balanced, deck, play, seat_players
-
-
-def run(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> str:
-    path = tmp_path / f"{command}.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    out = StringIO()
-    call_command(command, str(path), *args, stdout=out, stderr=out)
-    return out.getvalue()
-
-
-def refused(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> tuple[int | str | None, str]:
-    path = tmp_path / f"{command}-refused.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    out = StringIO()
-    with pytest.raises(SystemExit) as stopped:
-        call_command(command, str(path), *args, stdout=out, stderr=out)
-    return stopped.value.code, out.getvalue()
 
 
 def carried_game(home_table: Callable[..., Table], dealer: User, *, second: bool = True) -> HomeGame:

@@ -14,15 +14,8 @@ from django.core.management import call_command
 
 from tables.models import HomeGame
 from tables.selectors.home import game_record
+from tests.tables.home_commands import run
 from tests.tables.test_replay_game_command import _manual_freak_of_nature, _three_legged_race
-
-
-def run(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> str:
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    out = StringIO()
-    call_command(command, str(path), *args, stdout=out, stderr=out)
-    return out.getvalue()
 
 
 @pytest.mark.parametrize("make", [_three_legged_race, _manual_freak_of_nature])

@@ -21,15 +21,8 @@ from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table
 from tables.selectors.home import game_record, game_replay
 from tables.services.home_games import game_open, player_add_chips
 from tables.services.home_hands import hand_start
+from tests.tables.home_commands import run
 from tests.tables.test_home_services import balanced, deck, play, seat_players
-
-
-def run(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> str:
-    path = tmp_path / f"{command}.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    out = StringIO()
-    call_command(command, str(path), *args, stdout=out, stderr=out)
-    return out.getvalue()
 
 
 def raked_game(home_table: Callable[..., Table], dealer: User) -> HomeGame:

@@ -7,7 +7,6 @@ import json
 from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -24,17 +23,10 @@ from tables.services.home_engine import game_rules, rebuild
 from tables.services.home_games import game_open, player_leave
 from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award, hand_void
+from tests.tables.home_commands import run
 from tests.tables.test_home_services import balanced, deck, play, seat_players
 
 PREGNANT = {"draws": 1, "cards_per_draw": 3, "draw": "optional"}
-
-
-def run(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> str:
-    path = tmp_path / f"{command}.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    out = StringIO()
-    call_command(command, str(path), *args, stdout=out, stderr=out)
-    return out.getvalue()
 
 
 def awarded_game(home_table: Callable[..., Table], dealer: User, floor: User) -> HomeGame:
