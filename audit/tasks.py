@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from audit import anchors, seal_queue
@@ -20,22 +21,31 @@ from casino.celery import app
 SCHEDULED = "scheduled job"
 
 
+# A busy chain is tried again inside the job, SEAL_RETRY_PAUSE_SECONDS apart, up to SEAL_RETRIES times.
+SEAL_RETRIES = 3
+SEAL_RETRY_PAUSE_SECONDS = 1.0
+
+
 @app.task(name="audit.tasks.seal_chain", bind=True, ignore_result=True)
 def seal_chain(self: Any, attempt: int = 0, pending_key: str = "") -> int:
     """Queued after a commit that wrote events unless a job is already pending; idempotent.
 
     It releases the pending key before reading, so every commit either sees its events read here or queues a
     job of its own. If another sealer holds the chain it may already have read past our events, so on a worker
-    the job comes back a second later; eagerly (embedded mode) the next commit or the beat job seals them.
+    the job tries again a second later, up to SEAL_RETRIES times (the straggler job is the backstop); eagerly
+    (embedded mode) the next commit or the beat job seals them. It waits in the job rather than coming back as a
+    delayed job (a countdown): a worker holding a delayed job crashes in kombu 5.7 when Redis goes away.
+    `attempt` counts tries already made by a job queued as a delayed retry by an older release.
     """
     seal_queue.release(pending_key)
     sealed = audit_chain_seal(wait=False)
-    if sealed is None:
-        if not self.request.is_eager and attempt < 3:  # bounded: the straggler job is the backstop
-            self.apply_async(kwargs={"attempt": attempt + 1}, countdown=1)
+    while sealed is None and not self.request.is_eager and attempt < SEAL_RETRIES:
+        attempt += 1
+        time.sleep(SEAL_RETRY_PAUSE_SECONDS)
+        sealed = audit_chain_seal(wait=False)
+    if not sealed:
         return 0
-    if sealed:
-        exceptions_scan()  # the exception rules read what was just sealed
+    exceptions_scan()  # the exception rules read what was just sealed
     return sealed
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection, connections, transaction
 
+from audit import tasks as audit_tasks
 from audit.chain import GENESIS_HASH, HASHED_FIELDS, event_hash
 from audit.models import AuditEvent, ChainVerification
 from audit.services import SEAL_LOCK_KEY, audit_chain_seal, audit_chain_verify, audit_record
@@ -197,3 +198,46 @@ def test_business_transactions_do_not_wait_for_a_busy_sealer(require_postgres: N
         release.set()
         sealer.join(10)
     assert audit_chain_seal() == 20
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_seal_job_that_finds_the_chain_busy_tries_again_in_the_job_not_as_a_delayed_job(
+    require_postgres: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A delayed job (a countdown) is held unacked by the worker, and kombu 5.7 crashes a worker holding one when
+    # Redis goes away: the job waits in itself instead.
+    events = _events(2)
+    delayed: list[object] = []
+    monkeypatch.setattr(seal_chain, "apply_async", lambda *args, **kwargs: delayed.append(kwargs))
+    monkeypatch.setattr(audit_tasks, "SEAL_RETRY_PAUSE_SECONDS", 0.3)
+    locked, release = threading.Event(), threading.Event()
+    sealer = threading.Thread(target=_hold_seal_lock, args=(locked, release))
+    sealer.start()
+    try:
+        assert locked.wait(10)
+        threading.Timer(0.4, release.set).start()  # the other sealer finishes during the job's first pause
+        assert seal_chain() == 2  # called as a worker calls it (not eagerly)
+    finally:
+        release.set()
+        sealer.join(10)
+    assert delayed == []
+    assert all(AuditEvent.objects.get(id=event.id).sequence for event in events)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_seal_job_gives_up_after_its_tries_and_leaves_the_events_to_the_straggler_job(
+    require_postgres: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events = _events(1)
+    monkeypatch.setattr(audit_tasks, "SEAL_RETRY_PAUSE_SECONDS", 0.05)
+    locked, release = threading.Event(), threading.Event()
+    sealer = threading.Thread(target=_hold_seal_lock, args=(locked, release))
+    sealer.start()
+    try:
+        assert locked.wait(10)
+        assert seal_chain() == 0
+    finally:
+        release.set()
+        sealer.join(10)
+    assert AuditEvent.objects.get(id=events[0].id).sequence is None
+    assert audit_tasks.seal_stragglers() == 1
