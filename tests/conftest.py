@@ -39,6 +39,16 @@ def quick_password_hashing() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def broker_memory_per_test() -> Iterator[None]:
+    """A send that fails marks the broker down in this process for BROKER_DOWN_SECONDS (casino/broker.py): a test
+    that fakes a failed send must not leave the next few seconds of other tests believing Redis is gone."""
+    yield
+    from casino import broker
+
+    broker._state.update(down_until=0.0, up_until=0.0, was_down=False)
+
+
 def _missing(service: str, why: str) -> None:
     """A test that needs a service fails in CI (REQUIRE_SERVICES=1) and may skip on a laptop."""
     message = f"{service} is required for this test but {why}"
