@@ -116,6 +116,7 @@ def test_play_game_as_a_dealer_is_refused_the_ruling_and_names_it(
     assert stopped.value.code == 1
     error = json.loads(out.getvalue())["error"]
     assert (error["hand"], error["index"], error["code"]) == (0, 2, "floor_only")
+    assert "floor supervisor awards a pot by ruling" in error["rule"]
     assert error["action"].startswith("floor award 1 350 2 350")
     assert not HomeGame.objects.filter(table=table).exists()
 

@@ -40,6 +40,13 @@ _CLOSE_RULES = {
     "hand_in_play": "the floor closes a game between hands",
 }
 
+# The rule a refused `floor award` breaks, where the ruling service names only the code.
+_RULING_RULES = {
+    "floor_only": "only a floor supervisor awards a pot by ruling (DESIGN 7: the floor's ruling is final)",
+    "read_only": "only a floor supervisor awards a pot by ruling (DESIGN 7: the floor's ruling is final)",
+    "reason_required": "the floor rules with a reason (DESIGN 7)",
+}
+
 
 class Refused(Exception):
     """An action of the record the services refused: where it is and why."""
@@ -187,7 +194,13 @@ class Command(BaseCommand):
                     # The floor's ruling goes through the ruling service, as the supervisor acting here.
                     with refusals():
                         amounts, reason = parse_award(text)
-                    row = hand_award(hand=row.pk, actor=actor, seats=list(amounts), amounts=amounts, reason=reason)
+                    try:
+                        row = hand_award(hand=row.pk, actor=actor, seats=list(amounts), amounts=amounts,
+                                         reason=reason)
+                    except DomainError as exc:
+                        if not getattr(exc, "rule", "") and exc.code in _RULING_RULES:
+                            exc.rule = _RULING_RULES[exc.code]  # type: ignore[attr-defined]
+                        raise
                 else:
                     row = hand_act_text(hand=row.pk, actor=actor, text=text)
             except DomainError as exc:
