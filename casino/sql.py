@@ -204,3 +204,36 @@ def get_with_related(model: type[M], pk: Any, paths: Sequence[str], *, lock: boo
             if holder is not None:
                 holder._meta.get_field(name).set_cached_value(holder, obj)  # type: ignore[union-attr]
     return objects[""]  # type: ignore[return-value]
+
+
+@cache
+def _all_columns(model: type[models.Model], vendor: str) -> tuple[list[str], str]:
+    names = [field.attname for field in model._meta.concrete_fields]
+    return names, ", ".join(column(model, field.name) for field in model._meta.concrete_fields)
+
+
+def _built(model: type[M], names: list[str], row: Sequence[Any]) -> M:
+    return model.from_db(connection.alias, names, converted(model, names, row))  # type: ignore[return-value]
+
+
+def select_rows(model: type[M], where: str, params: Sequence[Any], order_by: str = "") -> list[M]:
+    """The rows of `model` that match `where` (a condition on its own quoted columns, values as %s), every field
+    loaded. Written out because the ORM spends about half a millisecond of CPU building even a one-filter SELECT."""
+    names, columns = _all_columns(model, connection.vendor)
+    sql = f"SELECT {columns} FROM {table(model)} WHERE {where}"  # noqa: S608 (metadata and the caller's condition)
+    if order_by:
+        sql += f" ORDER BY {order_by}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(params))
+        return [_built(model, names, row) for row in cursor.fetchall()]
+
+
+def update_returning(model: type[M], assignments: str, where: str, params: Sequence[Any]) -> M | None:
+    """UPDATE ... SET `assignments` WHERE `where` RETURNING the whole row (one row: by its key), as an instance, or
+    None when no row matched. The UPDATE takes the row lock as SELECT ... FOR UPDATE does."""
+    names, columns = _all_columns(model, connection.vendor)
+    sql = f"UPDATE {table(model)} SET {assignments} WHERE {where} RETURNING {columns}"  # noqa: S608 (as above)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(params))
+        row = cursor.fetchone()
+    return None if row is None else _built(model, names, row)

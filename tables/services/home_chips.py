@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from django.utils import timezone
 
+from casino import sql
 from casino.errors import NotFound
 from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand, Table
 from tables.services.home_ledger import post
@@ -17,9 +18,14 @@ Locked = TypeVar("Locked", HomeGame, HomeHand)
 def _locked(model: type[Locked], where: str, pk: int) -> Locked | None:
     """The row locked and its version bumped in one statement: an UPDATE takes the row lock as SELECT ... FOR UPDATE
     does (a concurrent writer waits, then reads the committed row), and RETURNING reads it back."""
-    table = model._meta.db_table
-    sql = f'UPDATE "{table}" SET "version" = "version" + 1 WHERE "id" = {where} RETURNING *'  # noqa: S608
-    return next(iter(model._default_manager.raw(sql, [pk])), None)
+    version = sql.column(model, "version")
+    return sql.update_returning(model, f"{version} = {version} + 1", f"{sql.column(model, 'pk')} = {where}", [pk])
+
+
+def _table(pk: int) -> Table:
+    table = sql.get_with_related(Table, pk, ())
+    assert table is not None  # the game's foreign key holds it
+    return table
 
 
 def lock_game(game: HomeGame | int) -> HomeGame:
@@ -29,7 +35,7 @@ def lock_game(game: HomeGame | int) -> HomeGame:
     found = _locked(HomeGame, "%s", pk)
     if found is None:
         raise NotFound(f"game {pk} does not exist", code="game_not_found")
-    found.table = Table.objects.get(pk=found.table_id)
+    found.table = _table(found.table_id)
     _remember_read(found)
     return found
 
@@ -38,11 +44,12 @@ def lock_hand(hand: HomeHand | int) -> tuple[HomeGame, HomeHand]:
     """The hand's game, then the hand, locked (always in that order): concurrent taps on a hand act one at a time."""
     pk = hand if isinstance(hand, int) else hand.pk
     # Names from the model, the id a parameter: nothing from the request is spliced into the SQL.
-    game_of_hand = f'(SELECT "game_id" FROM "{HomeHand._meta.db_table}" WHERE "id" = %s)'  # noqa: S608
+    hand_id = sql.column(HomeHand, "pk")
+    game_of_hand = f"(SELECT {sql.column(HomeHand, 'game')} FROM {sql.table(HomeHand)} WHERE {hand_id} = %s)"  # noqa: S608
     game = _locked(HomeGame, game_of_hand, pk)
     if game is None:
         raise NotFound(f"hand {pk} does not exist", code="hand_not_found")
-    game.table = Table.objects.get(pk=game.table_id)
+    game.table = _table(game.table_id)
     _remember_read(game)
     row = _locked(HomeHand, "%s", pk)
     assert row is not None  # its game exists, so it does: a hand is never deleted
@@ -62,7 +69,8 @@ _SAVED = ("stack_cents", "bought_in_cents", "cashed_out_cents", "legs", "carried
 
 def players_of(game: HomeGame) -> dict[int, HomeGamePlayer]:
     """The game's players by seat, each remembering what was read so `save_players` writes only what changed."""
-    players = {player.seat: player for player in HomeGamePlayer.objects.filter(game=game)}
+    where = f"{sql.column(HomeGamePlayer, 'game')} = %s"
+    players = {player.seat: player for player in sql.select_rows(HomeGamePlayer, where, [game.pk])}
     for player in players.values():
         player._read = {name: getattr(player, name) for name in _SAVED}  # type: ignore[attr-defined]
     return players
@@ -114,7 +122,7 @@ def save_players(players: dict[int, HomeGamePlayer] | list[HomeGamePlayer]) -> N
         changed = {name: getattr(player, name) for name in _SAVED
                    if read is None or read[name] != getattr(player, name)}
         if changed:
-            HomeGamePlayer.objects.filter(pk=player.pk).update(**changed)
+            sql.update_rows([player], list(changed))
             player._read = {name: getattr(player, name) for name in _SAVED}  # type: ignore[attr-defined]
 
 

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from audit.context import acting_as
 from audit.services import audit_record
+from casino import sql
 from casino.engine.cards import Card, parse_cards
 from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.carried import carried_shares
@@ -317,7 +318,7 @@ def _persist(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, Ho
         _settle(game, row, hand, players, actor)
         announce_posting(game)
         fields += ["status", "result", "settled_at"]
-    row.save(update_fields=fields)
+    sql.update_rows([row], fields)
     chips.save_players(players)
 
 
