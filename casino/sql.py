@@ -213,7 +213,7 @@ def _all_columns(model: type[models.Model], vendor: str) -> tuple[list[str], str
 
 
 def _built(model: type[M], names: list[str], row: Sequence[Any]) -> M:
-    return model.from_db(connection.alias, names, converted(model, names, row))  # type: ignore[return-value]
+    return model.from_db(connection.alias, names, converted(model, names, row))
 
 
 def select_rows(model: type[M], where: str, params: Sequence[Any], order_by: str = "") -> list[M]:
