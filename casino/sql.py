@@ -64,16 +64,17 @@ def insert_rows(objs: Sequence[models.Model], *, returning: bool = False) -> Non
     if not objs:
         return
     model = type(objs[0])
-    targets, preps, head, tail = _insert_parts(model, connection.vendor)
+    targets, preps, head, arrays, row_tail = _insert_parts(model, connection.vendor)
     rows = [
         [prep(field, field.pre_save(obj, True)) for field, prep in zip(targets, preps, strict=True)] for obj in objs
     ]
-    if connection.vendor == "postgresql":
+    if arrays and len(rows) > 1:
         # One array per column (as Django's bulk_create does there): a handful of parameters, whatever the rows.
-        sql = head + tail
+        # Not for one row (every audit event a service writes): dumping a one-element array per column cost more.
+        sql = head + arrays
         params: list[Any] = [list(values) for values in zip(*rows, strict=True)]
     else:
-        sql = head + ", ".join([tail] * len(objs))
+        sql = head + "VALUES " + ", ".join([row_tail] * len(objs))
         params = [value for values in rows for value in values]
     if returning:
         sql += f" RETURNING {column(model, 'pk')}"
@@ -114,17 +115,19 @@ def _prepared(field: Any, value: Any) -> Any:
 
 
 @cache
-def _insert_parts(model: type[models.Model], vendor: str) -> tuple[list[Any], list[Any], str, str]:
+def _insert_parts(model: type[models.Model], vendor: str) -> tuple[list[Any], list[Any], str, str, str]:
     """The inserted fields, how each value is prepared (sent as it is, or as Django prepares it for this database),
-    and the statement's head and its per-statement (PostgreSQL: UNNEST of one array per column) or per-row tail."""
+    the statement's head, its tail on PostgreSQL for several rows (UNNEST of one array per column; "" elsewhere) and
+    the placeholders of one row for VALUES."""
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     plain = _PLAIN_ON_POSTGRESQL if vendor == "postgresql" else set()
     preps = [_as_is if field.get_internal_type() in plain and not field.choices else _prepared for field in fields]
     head = f"INSERT INTO {table(model)} ({', '.join(column(model, field.name) for field in fields)}) "
+    row_tail = "(" + ", ".join(["%s"] * len(fields)) + ")"
     if vendor == "postgresql":
         arrays = ", ".join(f"(%s)::{str(field.db_type(connection)).split('(')[0]}[]" for field in fields)
-        return fields, preps, head, f"SELECT * FROM UNNEST({arrays})"  # noqa: S608 (types from metadata)
-    return fields, preps, head + "VALUES ", "(" + ", ".join(["%s"] * len(fields)) + ")"
+        return fields, preps, head, f"SELECT * FROM UNNEST({arrays})", row_tail  # noqa: S608 (types from metadata)
+    return fields, preps, head, "", row_tail
 
 
 def converted(model: type[models.Model], names: Sequence[str], values: Sequence[Any]) -> list[Any]:
