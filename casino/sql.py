@@ -240,3 +240,42 @@ def update_returning(model: type[M], assignments: str, where: str, params: Seque
         cursor.execute(sql, list(params))
         row = cursor.fetchone()
     return None if row is None else _built(model, names, row)
+
+
+def update_returning_joined(
+    model: type[M], assignments: str, where: str, params: Sequence[Any], related: str
+) -> M | None:
+    """update_returning, with the row its foreign key `related` points at loaded onto it in the same statement on
+    PostgreSQL (a data-modifying WITH joined to the related table: one round trip less on every locked write);
+    elsewhere (SQLite has no UPDATE inside WITH) a second SELECT."""
+    if connection.vendor != "postgresql":
+        found = update_returning(model, assignments, where, params)
+        if found is not None:
+            other = get_with_related(model._meta.get_field(related).related_model, getattr(found, f"{related}_id"), ())  # type: ignore[arg-type]
+            model._meta.get_field(related).set_cached_value(found, other)  # type: ignore[union-attr]
+        return found
+    sql, own, theirs, target = _joined_update(model, assignments, where, related)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(params))
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    found = _built(model, own, row[: len(own)])
+    model._meta.get_field(related).set_cached_value(found, _built(target, theirs, row[len(own) :]))  # type: ignore[union-attr]
+    return found
+
+
+def _joined_update(
+    model: type[models.Model], assignments: str, where: str, related: str
+) -> tuple[str, list[str], list[str], type[models.Model]]:
+    field = model._meta.get_field(related)
+    target: type[models.Model] = field.related_model  # type: ignore[assignment]
+    own, own_columns = _all_columns(model, connection.vendor)
+    theirs, _ = _all_columns(target, connection.vendor)
+    their_columns = ", ".join(f"r.{column(target, f.name)}" for f in target._meta.concrete_fields)
+    sql = (
+        f"WITH locked AS (UPDATE {table(model)} SET {assignments} WHERE {where} RETURNING {own_columns}) "  # noqa: S608
+        f"SELECT locked.*, {their_columns} FROM locked JOIN {table(target)} r "
+        f"ON r.{column(target, 'pk')} = locked.{column(model, related)}"
+    )
+    return sql, own, theirs, target

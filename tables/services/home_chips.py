@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from casino import sql
 from casino.errors import NotFound
-from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand, Table
+from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand
 from tables.services.home_ledger import post
 
 Locked = TypeVar("Locked", HomeGame, HomeHand)
@@ -17,25 +17,22 @@ Locked = TypeVar("Locked", HomeGame, HomeHand)
 
 def _locked(model: type[Locked], where: str, pk: int) -> Locked | None:
     """The row locked and its version bumped in one statement: an UPDATE takes the row lock as SELECT ... FOR UPDATE
-    does (a concurrent writer waits, then reads the committed row), and RETURNING reads it back."""
+    does (a concurrent writer waits, then reads the committed row), and RETURNING reads it back (a game with its
+    table)."""
     version = sql.column(model, "version")
-    return sql.update_returning(model, f"{version} = {version} + 1", f"{sql.column(model, 'pk')} = {where}", [pk])
-
-
-def _table(pk: int) -> Table:
-    table = sql.get_with_related(Table, pk, ())
-    assert table is not None  # the game's foreign key holds it
-    return table
+    assignments, key = f"{version} = {version} + 1", f"{sql.column(model, 'pk')} = {where}"
+    if model is HomeGame:
+        return sql.update_returning_joined(model, assignments, key, [pk], "table")
+    return sql.update_returning(model, assignments, key, [pk])
 
 
 def lock_game(game: HomeGame | int) -> HomeGame:
     """The game row locked (every home-game write takes it first, so writes to one game queue), its version bumped
-    and its table read."""
+    and its table read with it."""
     pk = game if isinstance(game, int) else game.pk
     found = _locked(HomeGame, "%s", pk)
     if found is None:
         raise NotFound(f"game {pk} does not exist", code="game_not_found")
-    found.table = _table(found.table_id)
     _remember_read(found)
     return found
 
@@ -49,7 +46,6 @@ def lock_hand(hand: HomeHand | int) -> tuple[HomeGame, HomeHand]:
     game = _locked(HomeGame, game_of_hand, pk)
     if game is None:
         raise NotFound(f"hand {pk} does not exist", code="hand_not_found")
-    game.table = _table(game.table_id)
     _remember_read(game)
     row = _locked(HomeHand, "%s", pk)
     assert row is not None  # its game exists, so it does: a hand is never deleted

@@ -4,9 +4,10 @@ values converted as Django converts them (aware datetimes, JSON, booleans), on P
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.forms.models import model_to_dict
 from rest_framework.test import APIClient
 
@@ -52,3 +53,21 @@ def test_update_returning_bumps_and_reads_back_the_row_or_none(
     assert model_to_dict(locked, exclude=["version"]) == model_to_dict(before, exclude=["version"])
     assert locked.rules == before.rules
     assert isinstance(locked.rules, dict)
+
+
+def test_update_returning_joined_loads_the_related_row_with_the_lock(
+    home_table: Callable[..., Table], dealer_api: APIClient, django_assert_max_num_queries: Callable[..., Any]
+) -> None:
+    table = home_table("freak-of-nature")
+    game = open_game(dealer_api, table, players=2)
+    version = sql.column(HomeGame, "version")
+
+    statements = 1 if connection.vendor == "postgresql" else 2  # SQLite: the lock, then a read
+
+    with transaction.atomic(), django_assert_max_num_queries(statements):
+        locked = sql.update_returning_joined(
+            HomeGame, f"{version} = {version} + 1", f"{sql.column(HomeGame, 'pk')} = %s", [game["id"]], "table"
+        )
+        assert locked is not None
+        loaded = fields_of(locked.table)  # no query: the table came with the lock
+    assert loaded == fields_of(Table.objects.get(pk=table.pk))
