@@ -12,14 +12,14 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django.utils import timezone
 
 from audit import exception_rules as rules
 from audit import presentation, providers
 from audit.actions import ACTIONS, ExceptionKind
 from audit.models import AuditEvent, ExceptionCase, ExceptionScan, SeatDayTotal
+from casino import sql
 from casino.engine.money import money
 
 SCAN_CHUNK = 2000
@@ -93,9 +93,8 @@ def _settlement_cases(event: AuditEvent, payouts: dict[int, dict[str, Any]]) -> 
 def _day_total(event: AuditEvent, seat: int, day: dt.date, paid: int) -> list[ExceptionCase]:
     if event.table_id is None:  # a settlement always names its table; nothing to add up without one
         return []
-    total, _ = SeatDayTotal.objects.get_or_create(table_id=event.table_id, seat_number=seat, gaming_day=day)
-    SeatDayTotal.objects.filter(pk=total.pk).update(paid_cents=F("paid_cents") + paid)
-    before, after = total.paid_cents, total.paid_cents + paid
+    after = _add_to_day_total(event.table_id, seat, day, paid)
+    before = after - paid
     threshold = rules.cash_reporting_threshold_cents()
     if before < threshold <= after:
         return [
@@ -110,6 +109,23 @@ def _day_total(event: AuditEvent, seat: int, day: dt.date, paid: int) -> list[Ex
             )
         ]
     return []
+
+
+def _add_to_day_total(table_id: int, seat: int, day: dt.date, paid: int) -> int:
+    """Add `paid` to the seat's total for the day (the row made if it is the day's first payment); returns the new
+    total. One upsert, written out: the ORM's get_or_create and F() update were three statements a paid seat and
+    about 1.5 ms of CPU. Scans run one at a time (the scan row's lock), so the total read back is this scan's."""
+    model = SeatDayTotal
+    keys = ", ".join(sql.column(model, name) for name in ("table_id", "seat_number", "gaming_day"))
+    paid_column = sql.column(model, "paid_cents")
+    statement = (
+        f"INSERT INTO {sql.table(model)} ({keys}, {paid_column}) VALUES (%s, %s, %s, %s) "  # noqa: S608 (metadata)
+        f"ON CONFLICT ({keys}) DO UPDATE SET {paid_column} = {sql.table(model)}.{paid_column} + EXCLUDED.{paid_column} "
+        f"RETURNING {paid_column}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [table_id, seat, day, paid])
+        return int(cursor.fetchone()[0])
 
 
 def _late_settlement(event: AuditEvent) -> list[ExceptionCase]:
@@ -193,15 +209,26 @@ def cases_for(events: Iterable[AuditEvent]) -> list[ExceptionCase]:
     return found
 
 
+def _locked_position() -> ExceptionScan:
+    """The scan's saved position, locked (scans run one at a time); made on the first scan. Written out as the
+    events' read below: the scan runs after every seal job, and the ORM's statements were most of its own cost."""
+    found = sql.select_rows(ExceptionScan, f"{sql.column(ExceptionScan, 'pk')} = %s", [1], for_update=True)
+    if found:
+        return found[0]
+    scan, _ = ExceptionScan.objects.select_for_update().get_or_create(pk=1)
+    return scan
+
+
 def exceptions_scan(*, max_events: int | None = None) -> int:
     """Read sealed events after the saved position and file their cases; returns how many cases were filed."""
     filed = 0
     read = 0
     while max_events is None or read < max_events:
         with transaction.atomic():
-            scan, _ = ExceptionScan.objects.select_for_update().get_or_create(pk=1)
+            scan = _locked_position()
             size = SCAN_CHUNK if max_events is None else min(SCAN_CHUNK, max_events - read)
-            events = list(AuditEvent.objects.filter(sequence__gt=scan.last_sequence).order_by("sequence")[:size])
+            sequence = sql.column(AuditEvent, "sequence")
+            events = sql.select_rows(AuditEvent, f"{sequence} > %s", [scan.last_sequence], sequence, limit=size)
             if not events:
                 return filed
             cases = cases_for(events)
@@ -212,7 +239,7 @@ def exceptions_scan(*, max_events: int | None = None) -> int:
                 filed += len(set(keys) - known)
             scan.last_sequence = events[-1].sequence or scan.last_sequence
             scan.updated_at = timezone.now()
-            scan.save(update_fields=["last_sequence", "updated_at"])
+            sql.update_rows([scan], ["last_sequence", "updated_at"])
         read += len(events)
         if len(events) < size:
             break

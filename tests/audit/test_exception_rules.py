@@ -108,6 +108,19 @@ def test_scanning_twice_files_nothing_new() -> None:
     assert ExceptionCase.objects.count() == 1
 
 
+@pytest.mark.django_db
+def test_a_scan_reads_in_chunks_and_a_bounded_scan_stops_where_it_was_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("audit.exception_scan.SCAN_CHUNK", 2)
+    for number in range(5):
+        audit_record(action="round_void", round=number + 1, reason="misdeal")
+    audit_chain_seal()
+
+    assert exceptions_scan(max_events=3) == 3  # the first three events' cases, read two and one at a time
+    assert exceptions_scan() == 2  # the rest, from where it stopped
+    assert exceptions_scan() == 0
+    assert sorted(case.round_id for case in ExceptionCase.objects.all()) == [1, 2, 3, 4, 5]
+
+
 def _at(moment: dt.datetime, **fields: Any) -> Any:
     event = audit_event(**fields)
     event.occurred_at = moment
