@@ -53,6 +53,11 @@ def update_rows(objs: Sequence[models.Model], fields: Sequence[str]) -> None:
         cursor.executemany(sql, params)
 
 
+# Up to this many rows go as VALUES on PostgreSQL too. Measured with audit events (about 25 columns): one row 0.32
+# against 0.45 ms of CPU as UNNEST arrays, two rows 0.71 against 1.19, seven about even, 21 rows 5.0 against 3.8.
+_VALUES_UP_TO = 6
+
+
 def insert_rows(objs: Sequence[models.Model], *, returning: bool = False) -> None:
     """Insert these new objects of one model in one multi-row INSERT, in order; with `returning`, each object gets
     its primary key (ids ascend in the given order, as the sequence hands them out row by row).
@@ -68,9 +73,9 @@ def insert_rows(objs: Sequence[models.Model], *, returning: bool = False) -> Non
     rows = [
         [prep(field, field.pre_save(obj, True)) for field, prep in zip(targets, preps, strict=True)] for obj in objs
     ]
-    if arrays and len(rows) > 1:
+    if arrays and len(rows) > _VALUES_UP_TO:
         # One array per column (as Django's bulk_create does there): a handful of parameters, whatever the rows.
-        # Not for one row (every audit event a service writes): dumping a one-element array per column cost more.
+        # Not for a few rows (every audit event a service writes is one): dumping short arrays cost more CPU.
         sql = head + arrays
         params: list[Any] = [list(values) for values in zip(*rows, strict=True)]
     else:
