@@ -261,12 +261,16 @@ def update_returning_joined(
 ) -> M | None:
     """update_returning, with the row its foreign key `related` points at loaded onto it in the same statement on
     PostgreSQL (a data-modifying WITH joined to the related table: one round trip less on every locked write);
-    elsewhere (SQLite has no UPDATE inside WITH) a second SELECT."""
+    elsewhere (SQLite has no UPDATE inside WITH) a second SELECT.
+
+    The updated row is the latest (an UPDATE that waited for the lock reads the committed row), but the joined row
+    is as the statement found it when it began, before any wait: use it only for a related row that writers of this
+    one do not change under the same lock (a game's table)."""
+    field: Any = model._meta.get_field(related)
     if connection.vendor != "postgresql":
         found = update_returning(model, assignments, where, params)
         if found is not None:
-            other = get_with_related(model._meta.get_field(related).related_model, getattr(found, f"{related}_id"), ())  # type: ignore[arg-type]
-            model._meta.get_field(related).set_cached_value(found, other)  # type: ignore[union-attr]
+            field.set_cached_value(found, get_with_related(field.related_model, getattr(found, field.attname), ()))
         return found
     sql, own, theirs, target = _joined_update(model, assignments, where, related)
     with connection.cursor() as cursor:
@@ -275,7 +279,7 @@ def update_returning_joined(
     if row is None:
         return None
     found = _built(model, own, row[: len(own)])
-    model._meta.get_field(related).set_cached_value(found, _built(target, theirs, row[len(own) :]))  # type: ignore[union-attr]
+    field.set_cached_value(found, _built(target, theirs, row[len(own) :]))
     return found
 
 
