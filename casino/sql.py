@@ -204,7 +204,7 @@ def get_with_related(model: type[M], pk: Any, paths: Sequence[str], *, lock: boo
         values = row[start : start + len(names)]
         start += len(names)
         pk_value = values[names.index(part._meta.pk.attname)]
-        obj = None if pk_value is None else part.from_db(connection.alias, names, converted(part, names, values))
+        obj = None if pk_value is None else _built(part, names, values)
         objects[path] = obj
         if path:
             parent, _, name = path.rpartition("__")
@@ -283,6 +283,7 @@ def update_returning_joined(
     return found
 
 
+@cache
 def _joined_update(
     model: type[models.Model], assignments: str, where: str, related: str
 ) -> tuple[str, list[str], list[str], type[models.Model]]:

@@ -3,8 +3,6 @@ row locks the home-game services take before they write."""
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from django.utils import timezone
 
 from casino import sql
@@ -12,25 +10,24 @@ from casino.errors import NotFound
 from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand
 from tables.services.home_ledger import post
 
-Locked = TypeVar("Locked", HomeGame, HomeHand)
 
-
-def _locked(model: type[Locked], where: str, pk: int) -> Locked | None:
-    """The row locked and its version bumped in one statement: an UPDATE takes the row lock as SELECT ... FOR UPDATE
-    does (a concurrent writer waits, then reads the committed row), and RETURNING reads it back (a game with its
-    table)."""
+def _bump(model: type[HomeGame] | type[HomeHand], where: str) -> tuple[str, str]:
+    """The version bump and the key condition of a lock: an UPDATE takes the row lock as SELECT ... FOR UPDATE does
+    (a concurrent writer waits, then reads the committed row), and RETURNING reads the row back."""
     version = sql.column(model, "version")
-    assignments, key = f"{version} = {version} + 1", f"{sql.column(model, 'pk')} = {where}"
-    if model is HomeGame:
-        return sql.update_returning_joined(model, assignments, key, [pk], "table")
-    return sql.update_returning(model, assignments, key, [pk])
+    return f"{version} = {version} + 1", f"{sql.column(model, 'pk')} = {where}"
+
+
+def _locked_game(where: str, pk: int) -> HomeGame | None:
+    """The game locked and bumped, its table read in the same statement (the table is not changed under this lock)."""
+    return sql.update_returning_joined(HomeGame, *_bump(HomeGame, where), [pk], "table")
 
 
 def lock_game(game: HomeGame | int) -> HomeGame:
     """The game row locked (every home-game write takes it first, so writes to one game queue), its version bumped
     and its table read with it."""
     pk = game if isinstance(game, int) else game.pk
-    found = _locked(HomeGame, "%s", pk)
+    found = _locked_game("%s", pk)
     if found is None:
         raise NotFound(f"game {pk} does not exist", code="game_not_found")
     _remember_read(found)
@@ -43,11 +40,11 @@ def lock_hand(hand: HomeHand | int) -> tuple[HomeGame, HomeHand]:
     # Names from the model, the id a parameter: nothing from the request is spliced into the SQL.
     hand_id = sql.column(HomeHand, "pk")
     game_of_hand = f"(SELECT {sql.column(HomeHand, 'game')} FROM {sql.table(HomeHand)} WHERE {hand_id} = %s)"  # noqa: S608
-    game = _locked(HomeGame, game_of_hand, pk)
+    game = _locked_game(game_of_hand, pk)
     if game is None:
         raise NotFound(f"hand {pk} does not exist", code="hand_not_found")
     _remember_read(game)
-    row = _locked(HomeHand, "%s", pk)
+    row = sql.update_returning(HomeHand, *_bump(HomeHand, "%s"), [pk])
     assert row is not None  # its game exists, so it does: a hand is never deleted
     row.game = game  # the game just locked (with its table): audit reprs and views read it without a query
     return game, row
