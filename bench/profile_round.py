@@ -2,7 +2,7 @@
 
 The dealer's requests go through Django's whole request stack (test client: middleware, token auth, DRF); the jobs
 they queue are captured at the broker and run here afterwards, as a worker would run them, so web and worker costs
-are reported apart. PostgreSQL's own CPU is not in these figures (bench_rounds.py reads it from /proc).
+are reported apart. PostgreSQL's CPU is the one backend's, read from /proc (all its work, web and jobs).
 
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/profile_round.py \
         [--rounds 30] [--per-seat] [--top 25] [--queries]
@@ -26,6 +26,8 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from proc_cpu import cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -198,8 +200,16 @@ def profile(opts: argparse.Namespace) -> int:
     for n in range(60):  # a bare authenticated request: the floor under every action's cost
         call("bare GET /api/v1/me/", "get", "/api/v1/me/", measure=n >= 10)
     rounds_measured = 0
+    backend: set[int] = set()
+    backend_began = 0.0
     for n in range(opts.rounds + 3):
         measure = n >= 3  # three warm-up rounds
+        if n == 3:
+            # This process's one connection serves web calls and jobs alike: its backend's CPU is PostgreSQL's share.
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_backend_pid()")
+                backend = {int(cursor.fetchone()[0])}
+            backend_began = cpu_seconds(pids=backend)
         state = call("start", "post", f"/api/v1/tables/{table.pk}/rounds/", expect=201, measure=measure)
         round_id = state["id"]
         bets = [{"seat": seat, "amount_cents": 500, "circles": 3} for seat in range(1, 8)]
@@ -222,6 +232,7 @@ def profile(opts: argparse.Namespace) -> int:
         if state["phase"] != "settled":
             raise RuntimeError(f"round {round_id} is {state['phase']} after its jobs ran")
         rounds_measured += int(measure)
+    database_ms = (cpu_seconds(pids=backend) - backend_began) / rounds_measured * 1000
 
     print(f"{rounds_measured} rounds, {'per-seat' if opts.per_seat else 'batched'}; CPU per call (ms), queries")
     web_total = job_total = 0.0
@@ -236,7 +247,10 @@ def profile(opts: argparse.Namespace) -> int:
             f"  {name:28} calls/round {len(values) / rounds_measured:5.2f}  mean {mean:6.2f}"
             f"  per round {per_round:6.2f}  queries {sum(queries[name]) / len(queries[name]):5.1f}"
         )
-    print(f"  web per round {web_total:.1f} ms, jobs per round {job_total:.1f} ms (PostgreSQL not included)")
+    print(
+        f"  web per round {web_total:.1f} ms, jobs per round {job_total:.1f} ms,"
+        f" PostgreSQL backend per round {database_ms:.1f} ms (10 ms clock ticks)"
+    )
     for name, values in parts.items():
         mean = sum(values) / len(values) * 1000
         print(

@@ -20,7 +20,7 @@ PROBE = (
 )
 CLEARED = {
     "DATABASE_URL", "DATABASE_REPLICA_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "DATABASE_POOL_MAX_SIZE",
-    "DATABASE_CONN_MAX_AGE", "CELERY_KEY_PREFIX", "DATABASE_REPLICA_MAX_LAG_SECONDS",
+    "DATABASE_CONN_MAX_AGE", "CELERY_KEY_PREFIX", "DATABASE_REPLICA_MAX_LAG_SECONDS", "DATABASE_PREPARED_STATEMENTS",
 }  # fmt: skip
 PRIMARY = "postgres://casino@db-primary:5432/casino"
 
@@ -67,6 +67,20 @@ def test_a_pool_size_selects_psycopgs_pool_instead_of_persistent_connections() -
     default = settings_with(DATABASE_URL=PRIMARY, DATABASE_POOL_MAX_SIZE="8")["databases"]["default"]
     assert default["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 8, "timeout": 10}
     assert default["CONN_MAX_AGE"] == 0
+
+
+def test_postgresql_prepares_statements_unless_told_not_to() -> None:
+    config = settings_with(DATABASE_URL=PRIMARY, DATABASE_REPLICA_URL="postgres://casino@db-replica:5432/casino")
+    for alias in ("default", "replica"):
+        assert config["databases"][alias]["OPTIONS"]["server_side_binding"] is True
+        assert config["databases"][alias]["OPTIONS"]["prepare_threshold"] == 5
+    # Behind a pooler that cannot track them (PgBouncer before 1.21 in transaction mode): Django's defaults again.
+    off = settings_with(DATABASE_URL=PRIMARY, DATABASE_PREPARED_STATEMENTS="false")["databases"]["default"]
+    assert "server_side_binding" not in off["OPTIONS"]
+    assert "prepare_threshold" not in off["OPTIONS"]
+    # SQLite knows neither option (its connect() would refuse them).
+    sqlite = settings_with(DATABASE_URL="sqlite:////tmp/probe.sqlite3")["databases"]["default"]
+    assert "server_side_binding" not in sqlite["OPTIONS"]
 
 
 def test_connection_lifetime_comes_from_the_environment() -> None:
