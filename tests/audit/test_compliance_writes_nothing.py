@@ -9,16 +9,15 @@ in every table) after all of them means nothing was written.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from audit.models import AuditEvent
+from tests.url_routes import all_routes, fill
 
 # Sign-in flows change only the caller's own session; the admin has its own test (test_admin.py).
 SKIP = re.compile(
@@ -26,24 +25,6 @@ SKIP = re.compile(
     r"|compliance/exceptions/<int:case_id>/(review|notes|sign-off)/|compliance/chain/verify/$)"
 )
 UNSAFE = ("post", "put", "patch", "delete")
-
-
-def _routes(patterns: list[URLPattern | URLResolver], prefix: str = "") -> Iterator[str]:
-    for pattern in patterns:
-        if isinstance(pattern, URLResolver):
-            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
-        else:
-            yield prefix + str(pattern.pattern)
-
-
-def _fill(route: str, ids: dict[str, int]) -> str:
-    def value(match: re.Match[str]) -> str:
-        converter, name = match.group(1), match.group(2)
-        if converter == "slug":
-            return "deal"
-        return str(ids.get(name, 1))
-
-    return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, route)
 
 
 def _row_counts() -> dict[str, int]:
@@ -64,21 +45,21 @@ def test_compliance_cannot_write_through_any_screen_or_api(compliance_user: User
     admin_client.post(f"/api/v1/tables/{table_id}/rounds/", content_type="application/json")
     assert AuditEvent.objects.exclude(round_id=None).exists(), "a real round for the round endpoints"
     last = AuditEvent.objects.order_by("-id").first()
-    ids = {
+    ids: dict[str, int | str] = {
         "table_id": table_id,
         "round_id": AuditEvent.objects.exclude(round_id=None).values_list("round_id", flat=True).first() or 1,
         "paytable_id": paytable_id,
         "event_id": last.id if last else 1,
         "seat": 1,
     }
-    routes = [r for r in _routes(get_resolver().url_patterns) if not SKIP.match(r)]
+    routes = [r for r in all_routes() if not SKIP.match(r)]
     assert any(r.startswith("api/v1/rounds/") for r in routes)
     client = Client()
     client.force_login(compliance_user)
     before_events, before_rows = AuditEvent.objects.count(), _row_counts()
     accepted = []
     for route in routes:
-        url = _fill(route, ids)
+        url = fill(route, ids)
         for method in UNSAFE:
             response = getattr(client, method)(url, data="{}", content_type="application/json")
             # The landing page renders whatever the method; the row counts below prove it writes nothing.
