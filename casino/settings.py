@@ -265,6 +265,8 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# The site's own files, not any one app's (the icon every page names).
+STATICFILES_DIRS = [BASE_DIR / "casino" / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

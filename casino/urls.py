@@ -24,6 +24,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     # Load balancers and people type it both ways.
     re_path(r"^healthz/?$", health.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     # Before the admin's own: someone who is not floor staff is told where they work, not "wrong password".
     path("admin/login/", views.admin_login, name="admin-login"),
     path("admin/", admin.site.urls),

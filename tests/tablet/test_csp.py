@@ -36,11 +36,8 @@ class Watch:
         self.failed: list[str] = []
         page.add_init_script(WATCH_CSP)
         page.on("console", self._console)
-        # Browsers ask for /favicon.ico on their own; we serve none, which is not an error of the page.
-        page.on(
-            "response",
-            lambda r: self.failed.append(f"{r.status} {r.url}") if r.status >= 400 and "favicon" not in r.url else None,
-        )
+        # Every request counts, the browser's own ask for an icon too (each page names the site's icon).
+        page.on("response", lambda r: self.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
 
     def _console(self, message: Any) -> None:
         # A resource that failed to load is reported by the response listener, with its address.
