@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 
 
 @login_required
@@ -48,6 +49,7 @@ def admin_login(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@require_safe
 def favicon(request: HttpRequest) -> HttpResponse:
     """/favicon.ico: browsers ask for it on pages that name no icon (the API docs); the site's icon, not a 404 in
     the console and a warning in the log on every such page. Temporary: the icon's hashed name changes with it."""

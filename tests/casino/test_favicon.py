@@ -32,3 +32,7 @@ def test_favicon_ico_leads_to_the_icon(client: Client) -> None:
     response = client.get("/favicon.ico")
     assert response.status_code == 302
     assert response["Location"] == static(ICON)
+
+
+def test_favicon_ico_only_answers_reads(client: Client) -> None:
+    assert client.post("/favicon.ico").status_code == 405
