@@ -22,7 +22,8 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -82,6 +83,21 @@ def main() -> int:
         admin_sql(f'DROP DATABASE IF EXISTS "{SCRATCH}" WITH (FORCE)')
 
 
+@contextmanager
+def statements(connection: Any) -> Iterator[list[str]]:
+    """The SQL text of each statement sent meanwhile. An execute wrapper, not Django's CaptureQueriesContext: that
+    renders each statement with its values, which with parameters sent apart (prepared statements) costs a client
+    cursor's quoting per statement and would be profiled as the statement's own cost."""
+    sent: list[str] = []
+
+    def note(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        sent.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(note):
+        yield sent
+
+
 def timed(function: Any, name: str, parts: dict[str, list[float]]) -> Any:
     """`function`, summing its CPU time under `name` (outermost calls only)."""
     depth = [0]
@@ -108,7 +124,6 @@ def profile(opts: argparse.Namespace) -> int:
 
     from django.contrib.auth.models import Group, User
     from django.db import connection
-    from django.test.utils import CaptureQueriesContext
     from rest_framework.test import APIClient
 
     from accounts.services import api_token_issue
@@ -166,9 +181,12 @@ def profile(opts: argparse.Namespace) -> int:
     queries: dict[str, list[int]] = defaultdict(list)
     last_sql: dict[str, list[str]] = {}
 
+    def sql_sent() -> AbstractContextManager[list[str]]:
+        return statements(connection) if profiling else nullcontext([])
+
     def call(name: str, method: str, path: str, body: Any = None, expect: int = 200, measure: bool = True) -> Any:
         began = time.process_time()
-        with CaptureQueriesContext(connection) if profiling else nullcontext([]) as captured:
+        with sql_sent() as captured:
             if measure and profiling:
                 web.enable()
             response = getattr(client, method)(path, body, format="json")
@@ -177,7 +195,7 @@ def profile(opts: argparse.Namespace) -> int:
         if measure:
             cpu[name].append(time.process_time() - began)
             queries[name].append(len(captured))
-            last_sql[name] = [q["sql"] for q in getattr(captured, "captured_queries", [])]
+            last_sql[name] = list(captured)
         if response.status_code != expect:
             raise RuntimeError(f"{name}: {response.status_code} {getattr(response, 'data', '')}")
         return response.data if response.status_code != 304 else None
@@ -186,7 +204,7 @@ def profile(opts: argparse.Namespace) -> int:
         while sent:
             task_name, args, kwargs = sent.pop(0)
             began = time.process_time()
-            with CaptureQueriesContext(connection) if profiling else nullcontext([]) as captured:
+            with sql_sent() as captured:
                 if measure and profiling:
                     jobs.enable()
                 app.tasks[task_name].apply(args, kwargs)
@@ -195,7 +213,7 @@ def profile(opts: argparse.Namespace) -> int:
             if measure:
                 cpu[f"job {task_name}"].append(time.process_time() - began)
                 queries[f"job {task_name}"].append(len(captured))
-                last_sql[f"job {task_name}"] = [q["sql"] for q in getattr(captured, "captured_queries", [])]
+                last_sql[f"job {task_name}"] = list(captured)
 
     for n in range(60):  # a bare authenticated request: the floor under every action's cost
         call("bare GET /api/v1/me/", "get", "/api/v1/me/", measure=n >= 10)
@@ -234,7 +252,8 @@ def profile(opts: argparse.Namespace) -> int:
         rounds_measured += int(measure)
     database_ms = (cpu_seconds(pids=backend) - backend_began) / rounds_measured * 1000
 
-    print(f"{rounds_measured} rounds, {'per-seat' if opts.per_seat else 'batched'}; CPU per call (ms), queries")
+    style = "per-seat" if opts.per_seat else "batched"
+    print(f"{rounds_measured} rounds, {style}; CPU per call (ms), statements (BEGIN and COMMIT not counted)")
     web_total = job_total = 0.0
     for name, values in cpu.items():
         per_round = sum(values) / rounds_measured * 1000
