@@ -52,5 +52,6 @@ def admin_login(request: HttpRequest) -> HttpResponse:
 @require_safe
 def favicon(request: HttpRequest) -> HttpResponse:
     """/favicon.ico: browsers ask for it on pages that name no icon (the API docs); the site's icon, not a 404 in
-    the console and a warning in the log on every such page. Temporary: the icon's hashed name changes with it."""
+    the console and a warning in the log on every such page. A temporary redirect (302): the icon's hashed static name
+    changes with the file, and a permanent one would stay cached."""
     return redirect(static("casino/favicon.svg"))

@@ -37,11 +37,17 @@ def _server_errors(client: Client, paths: list[str]) -> list[str]:
     return failed
 
 
-@pytest.mark.django_db
-def test_every_page_answers_the_superuser_without_a_server_error() -> None:
+@pytest.fixture
+def demo_admin(db: None) -> Client:
+    """The demo data seeded, and a client signed in as its superuser."""
     call_command("seed_demo", "--force", verbosity=0)
     client = Client()
     client.force_login(User.objects.get(username="admin"))
+    return client
+
+
+def test_every_page_answers_the_superuser_without_a_server_error(demo_admin: Client) -> None:
+    client = demo_admin
     # A home-game hand in play, for the hand's screens (the demo opens games but deals no hand).
     game = apps.get_model("tables.HomeGame").objects.filter(table__card_source="rng").order_by("pk").first()
     assert game is not None
@@ -71,11 +77,7 @@ def test_every_page_answers_the_superuser_without_a_server_error() -> None:
     assert _server_errors(client, paths) == []
 
 
-@pytest.mark.django_db
-def test_every_admin_list_search_add_and_change_page_answers_without_a_server_error() -> None:
-    call_command("seed_demo", "--force", verbosity=0)
-    client = Client()
-    client.force_login(User.objects.get(username="admin"))
+def test_every_admin_list_search_add_and_change_page_answers_without_a_server_error(demo_admin: Client) -> None:
     paths = [reverse("admin:index")]
     for model, model_admin in admin.site._registry.items():
         info = (model._meta.app_label, model._meta.model_name)
@@ -88,5 +90,5 @@ def test_every_admin_list_search_add_and_change_page_answers_without_a_server_er
         if first is not None:
             paths.append(reverse("admin:{}_{}_change".format(*info), args=[first]))
     assert len(paths) > 20
-    assert _server_errors(client, paths) == []
+    assert _server_errors(demo_admin, paths) == []
 
