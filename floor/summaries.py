@@ -23,10 +23,16 @@ from django.utils import timezone
 from floor.gaming_day import day_window, gaming_day, hour_bucket, shift_code
 from floor.models import DealerSession, TableHour, TableShift
 from floor.sources import home_figures
+from floor.summary_statements import (
+    FIGURES,
+    SUMMARY_LOCK,
+    hour_rows_replace,
+    shift_rows_replace,
+    table_type_locked,
+    triple_draw_figures,
+)
 from tables.models import LedgerAccount, LedgerEntry, Table, TableType
 
-# pg_advisory_xact_lock(namespace, table id): refreshes of one table's rows queue behind each other ("floo").
-SUMMARY_LOCK = 0x666C6F6F
 # SQLite has no advisory locks; in-process writers (eager jobs, runserver threads) queue here instead.
 _sqlite_lock = threading.Lock()
 REBUILD_CHUNK_DAYS = 7
@@ -97,13 +103,30 @@ def _buckets(table_ids: list[int] | None, start: datetime, end: datetime) -> dic
     home_tables = Table.objects.exclude(table_type=TableType.TRIPLE_DRAW)
     if table_ids is not None:
         home_tables = home_tables.filter(pk__in=table_ids)
-    for figure in home_figures(table_ids=list(home_tables.values_list("pk", flat=True)), start=start, end=end):
+    _add_home(buckets, list(home_tables.values_list("pk", flat=True)), start, end)
+    return buckets
+
+
+def _add_home(buckets: dict[Key, Bucket], table_ids: list[int], start: datetime, end: datetime) -> None:
+    for figure in home_figures(table_ids=table_ids, start=start, end=end):
         bucket = buckets.setdefault((figure.table_id, hour_bucket(figure.hour_start), figure.dealer_id, None), Bucket())
         bucket.hands += figure.hands
         bucket.games += figure.games
         bucket.pots_cents += figure.pots_cents
         bucket.rake_cents += figure.rake_cents
         bucket.time_charge_cents += figure.time_charge_cents
+
+
+def _hour_buckets(table_id: int, table_type: str, start: datetime, end: datetime) -> dict[Key, Bucket]:
+    """One table's summary rows for the hour [start, end): _buckets' figures, from the job's own statements."""
+    buckets: dict[Key, Bucket] = {}
+    if table_type == TableType.TRIPLE_DRAW:
+        for dealer, paytable, rounds, handle, win, squares in triple_draw_figures(table_id, start, end):
+            buckets[(table_id, start, dealer, paytable)] = Bucket(
+                rounds=rounds, handle_cents=handle, win_cents=win, stake_squares=squares
+            )
+    else:
+        _add_home(buckets, [table_id], start, end)
     return buckets
 
 
@@ -145,20 +168,6 @@ def _lock_tables(table_ids: Iterable[int]) -> None:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [SUMMARY_LOCK, table_id])
 
 
-FIGURES = (
-    "rounds",
-    "handle_cents",
-    "paid_cents",
-    "win_cents",
-    "stake_squares",
-    "hands",
-    "games",
-    "pots_cents",
-    "rake_cents",
-    "time_charge_cents",
-)
-
-
 def _shift_rows(hours: QuerySet[TableHour]) -> list[TableShift]:
     """TableShift rows adding up these hour rows per table, gaming day, shift and paytable version."""
     now = timezone.now()
@@ -184,17 +193,14 @@ def table_hour_refresh(*, table_id: int, at: datetime) -> int:
     """Recompute one table's summary rows for the hour holding `at`, and its shift's; returns the hour's rows."""
     start = hour_bucket(at)
     end = start + timedelta(hours=1)
-    day, shift = gaming_day(start), shift_code(start)
     with _writer_lock(), transaction.atomic():
         # The lock comes first: rows read after it include every posting committed before this refresh began.
-        _lock_tables([table_id])
-        rows = list(_rows(_buckets([table_id], start, end)))
-        TableHour.objects.filter(table_id=table_id, hour_start=start).delete()
-        TableHour.objects.bulk_create(rows)
-        TableShift.objects.filter(table_id=table_id, gaming_day=day, shift=shift).delete()
-        TableShift.objects.bulk_create(
-            _shift_rows(TableHour.objects.filter(table_id=table_id, gaming_day=day, shift=shift))
-        )
+        table_type = table_type_locked(table_id)
+        if table_type is None:
+            return 0
+        rows = list(_rows(_hour_buckets(table_id, table_type, start, end)))
+        hour_rows_replace(table_id, start, rows)
+        shift_rows_replace(table_id, gaming_day(start), shift_code(start), timezone.now())
     return len(rows)
 
 
