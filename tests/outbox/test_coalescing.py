@@ -81,7 +81,9 @@ def test_the_job_cannot_start_while_a_write_that_relied_on_it_is_uncommitted(sen
                 assert outbox_add_coalesced(TASK, [1, "y"], key=KEY) is None
                 relying.set()
                 time.sleep(0.5)  # the posting's other work
-            committed_at.append(time.monotonic())
+                # Taken just before the commit: the job's start may return within microseconds of the commit,
+                # before this thread runs again, so a time taken after the commit could come later than it.
+                committed_at.append(time.monotonic())
         finally:
             connection.close()
 
@@ -100,4 +102,4 @@ def test_the_job_cannot_start_while_a_write_that_relied_on_it_is_uncommitted(sen
         thread.join(10)
     assert committed_at
     assert started_at
-    assert started_at[0] >= committed_at[0]  # the job started only once the write was committed
+    assert started_at[0] >= committed_at[0]  # the job started only once the write was (about to be) committed
