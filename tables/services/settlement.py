@@ -14,23 +14,22 @@ from casino.engine.cards import Card, parse_cards
 from casino.engine.paytable import PaytableSpec
 from casino.engine.round_settlement import RoundResult, SeatPlay, settle_round
 from casino.sql import column as col
-from casino.sql import get_with_related, insert_rows
+from casino.sql import get_with_related, insert_rows, update_rows
 from casino.sql import table as tab
 from paytables.models import PaytableLine
 from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
-from tables.services.locks import version_bump
 from tables.signals import announce_ledger_posted
 
 Phase = Round.Phase
 logger = logging.getLogger(__name__)
 
 
-def _round_result_and_bets(rnd: Round) -> tuple[RoundResult, dict[tuple[int, int], Bet]]:
+def _round_result_and_bets(rnd: Round) -> tuple[RoundResult, dict[tuple[int, int], Bet], list[int]]:
     """Recompute a round's outcomes from its stored cards, bets and locked paytable snapshot; with its bets by
-    (seat, circle), which settlement writes an outcome and a posting for."""
+    (seat, circle), which settlement writes an outcome and a posting for, and its paytable version's line ids."""
     spec = PaytableSpec.from_dict(rnd.paytable_snapshot or {})
-    rows, hands, bets = _round_cards_and_bets(rnd.pk)
+    rows, hands, bets, lines = _round_cards_and_bets(rnd.pk, rnd.paytable_id)
     by_seat: dict[int, list[Bet]] = {}
     for bet in bets:
         by_seat.setdefault(bet.seat_number, []).append(bet)
@@ -45,14 +44,15 @@ def _round_result_and_bets(rnd: Round) -> tuple[RoundResult, dict[tuple[int, int
         for seat, seat_bets in sorted(by_seat.items())
     ]
     by_circle = {(bet.seat_number, bet.circle): bet for bet in bets}
-    return settle_round(spec, rows, seats, rnd.table.max_payout_per_seat_cents), by_circle
+    return settle_round(spec, rows, seats, rnd.table.max_payout_per_seat_cents), by_circle, lines
 
 
 def _round_cards_and_bets(
-    round_id: int,
-) -> tuple[list[tuple[Card, ...]], dict[int, tuple[list[str], list[str] | None]], list[Bet]]:
-    """The round's rows in order, each seat's (dealt, held) and its bets by seat and circle, in one statement
-    (written out: settlement runs once a round, and three ORM queries cost several times its CPU)."""
+    round_id: int, paytable_id: int | None
+) -> tuple[list[tuple[Card, ...]], dict[int, tuple[list[str], list[str] | None]], list[Bet], list[int]]:
+    """The round's rows in order, each seat's (dealt, held), its bets by seat and circle and the ids of its paytable
+    version's lines in order, in one statement (written out: settlement runs once a round, and four ORM queries
+    cost several times its CPU)."""
     # S608 does not apply: every name comes from model metadata; the round id is a parameter.
     sql = " UNION ALL ".join(
         [
@@ -62,10 +62,12 @@ def _round_cards_and_bets(
             f"CAST({col(SeatHand, 'held')} AS TEXT) FROM {tab(SeatHand)} WHERE {col(SeatHand, 'round')} = %s",
             f"SELECT 2, {col(Bet, 'seat_number')}, {col(Bet, 'circle')}, {col(Bet, 'amount_cents')}, "  # noqa: S608
             f"CAST({col(Bet, 'pk')} AS TEXT), NULL FROM {tab(Bet)} WHERE {col(Bet, 'round')} = %s",
+            f"SELECT 3, {col(PaytableLine, 'position')}, 0, 0, CAST({col(PaytableLine, 'pk')} AS TEXT), "  # noqa: S608
+            f"NULL FROM {tab(PaytableLine)} WHERE {col(PaytableLine, 'paytable')} = %s",
         ]
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [round_id] * 3)
+        cursor.execute(sql, [round_id] * 3 + [paytable_id])
         found = cursor.fetchall()
     rows = [parse_cards(json.loads(text)) for _, _, _, _, text, _ in sorted(r for r in found if r[0] == 0)]
     hands = {
@@ -78,7 +80,8 @@ def _round_cards_and_bets(
         for kind, seat, circle, amount, pk, _ in sorted(found, key=lambda r: (r[0], r[1], r[2]))
         if kind == 2
     ]
-    return rows, hands, bets
+    lines = [int(pk) for _, _, _, _, pk, _ in sorted(r for r in found if r[0] == 3)]
+    return rows, hands, bets, lines
 
 
 def ledger_post(rnd: Round, outcomes: list[HandOutcome] | None = None) -> int:
@@ -102,8 +105,8 @@ def ledger_post(rnd: Round, outcomes: list[HandOutcome] | None = None) -> int:
         for account, amount in ((LedgerAccount.SEAT, seat_net), (LedgerAccount.TABLE_BANKROLL, -seat_net)):
             entries.append(
                 LedgerEntry(
-                    round=rnd,
-                    bet=outcome.bet,
+                    round_id=rnd.pk,
+                    bet_id=outcome.bet_id,
                     table_id=rnd.table_id,
                     account=account,
                     seat_number=outcome.seat_number,
@@ -128,19 +131,15 @@ def round_settlement_apply(*, round_id: int) -> str:
     rnd = get_with_related(Round, round_id, ("table",), lock=True)
     if rnd is None or rnd.phase != Phase.SETTLING:
         return "missing" if rnd is None else rnd.phase
-    version_bump(rnd)
-    result, bets = _round_result_and_bets(rnd)
     assert rnd.paytable_id is not None  # the paytable version is locked on the round at close of bets
-    lines = list(
-        PaytableLine.objects.filter(paytable_id=rnd.paytable_id).order_by("position").values_list("pk", flat=True)
-    )
+    result, bets, lines = _round_result_and_bets(rnd)
     outcomes = []
     for seat in result.seats:
         for hand in seat.hands:
             line = lines[hand.line_index] if hand.line_index is not None and hand.line_index < len(lines) else None
             outcomes.append(
                 HandOutcome(
-                    round=rnd,
+                    round_id=rnd.pk,
                     bet=bets[(seat.seat, hand.circle)],
                     seat_number=seat.seat,
                     circle=hand.circle,
@@ -162,7 +161,9 @@ def round_settlement_apply(*, round_id: int) -> str:
     else:
         ledger_post(rnd, outcomes)
         rnd.phase = Phase.SETTLED
-    rnd.save(update_fields=["phase", "settled_at"])
+    # The version bump (tables.services.locks.version_bump) in the same UPDATE: the round is locked since the start.
+    rnd.version += 1
+    update_rows([rnd], ["phase", "settled_at", "version"])
     audit_record(
         action=actions.ROUND_SETTLEMENT,
         obj=rnd,
