@@ -205,10 +205,11 @@ def play(
         else:
             for entry in holds:
                 act("hold", "POST", f"/api/v1/rounds/{round_id}/holds/", entry)
-        act("rows", "POST", f"/api/v1/rounds/{round_id}/rows/", {})
+        state = act("rows", "POST", f"/api/v1/rounds/{round_id}/rows/", {})
         waited_until = time.monotonic() + SETTLE_WAIT
-        etag, phase = "", ""
-        while True:
+        # The answer carries the state's ETag, so even the first poll is conditional.
+        etag, phase = client.etag, state["phase"]
+        while phase != "settled":
             # Conditional polls, as a tablet holding the state would send: 304 (no body) until the round changes.
             status, payload, _ = client.call("GET", f"/api/v1/rounds/{round_id}/", etag=etag)
             out["polls"] += 1

@@ -50,7 +50,12 @@ def round_ref(pk: int) -> Round:
 
 
 def round_answer(view: RoundView, code: int = status.HTTP_200_OK) -> Response:
-    return Response(view.to_dict(), status=code)
+    """The round's state, with its change token as the ETag: a client that acted can poll conditionally at once
+    (GET rounds/{id}/ with If-None-Match) and is answered 304 until something else changes the round."""
+    response = Response(view.to_dict(), status=code)
+    response["ETag"] = f'"{view.token}"'
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def holds_token(request: Request, token: str) -> bool:

@@ -204,3 +204,37 @@ def test_a_table_answers_304_to_its_own_etag_until_it_or_its_round_in_play_chang
         assert floor_api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
     assert response.json()["current_round"]["phase"] == "dealing"
     assert response.json()["dealers"] == []
+
+
+def test_every_round_action_answers_with_the_etag_of_the_state_it_shows(
+    rng_table: Table, dealer_user: User, dealer_api: APIClient, django_capture_on_commit_callbacks: Any
+) -> None:
+    """A dealer who acted holds the state the action answered: a conditional GET with its ETag is 304 until the
+    round changes again (settlement included), so the first status poll after an action need carry no body."""
+    started = dealer_api.post(f"/api/v1/tables/{rng_table.pk}/rounds/")
+    assert started.status_code == 201
+    rnd = started.json()["id"]
+    url = f"/api/v1/rounds/{rnd}/"
+    steps: list[tuple[str, dict[str, Any]]] = [
+        ("bets/batch/", {"bets": [{"seat": 1, "amount_cents": 1000, "circles": 2}]}),
+        ("close-bets/", {}),
+        ("deal/", {}),
+    ]
+    answers = [started]
+    for path, body in steps:
+        answers.append(dealer_api.post(url + path, body, format="json"))
+        assert answers[-1].status_code == 200, answers[-1].json()
+    held = answers[-1].json()["seats"][0]["dealt"][:2]
+    answers.append(dealer_api.post(url + "holds/batch/", {"holds": [{"seat": 1, "held": held}]}, format="json"))
+    with django_capture_on_commit_callbacks(execute=False):  # settlement is left queued: the round stays drawing
+        answers.append(dealer_api.post(url + "rows/", {}, format="json"))
+    tags = [answer["ETag"] for answer in answers]
+    assert len(set(tags)) == len(tags)  # each action changed the state, so each answer names a new one
+    last = answers[-1]
+    assert last.json()["phase"] == "settling"
+    assert dealer_api.get(url, HTTP_IF_NONE_MATCH=last["ETag"]).status_code == 304
+    assert dealer_api.get(url, HTTP_IF_NONE_MATCH=tags[-2]).status_code == 200
+    round_settlement_apply(round_id=rnd)
+    settled = dealer_api.get(url, HTTP_IF_NONE_MATCH=last["ETag"])
+    assert settled.status_code == 200
+    assert settled.json()["phase"] == "settled"
