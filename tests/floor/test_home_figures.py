@@ -3,6 +3,7 @@ equal what the home-game ledger holds, refreshed by the job each posting queues.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -10,10 +11,11 @@ from django.contrib.auth.models import User
 from django.db.models import Sum
 from django.utils import timezone
 
-from floor.gaming_day import gaming_day
+from floor.gaming_day import gaming_day, hour_bucket
+from floor.home_ledger import home_figures
 from floor.params import ReportQuery
 from floor.selectors.reports import home_report
-from tables.models import HomeAccount, HomeGame, HomeHand, HomeLedgerEntry
+from tables.models import HomeAccount, HomeGame, HomeHand, HomeLedgerEntry, Table
 from tables.services.home_games import game_close, game_open
 from tables.services.home_hands import hand_act, hand_start
 from tests.engine.home_support import stacked_deck
@@ -38,12 +40,9 @@ def _act(hand: HomeHand, dealer: User, *steps: str) -> None:
         hand = hand_act(hand=hand.pk, actor=dealer, **request)
 
 
-def test_the_home_report_shows_the_hands_pots_and_rake_the_ledger_holds(
-    floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
-) -> None:
-    table = open_home_table(
-        "Draw 7", "five-card-draw", floor_user, dealer_user, charge="rake", rake_basis_points=1_000, rake_cap_cents=150
-    )
+def _play(table: Table, floor_user: User, dealer_user: User, capture: Any) -> None:
+    """Two hands (antes only, then a raked pot) and the game closed, each step's summary job run."""
+    django_capture_on_commit_callbacks = capture
     players = [{"seat": seat, "name": f"P{seat}", "buy_in_cents": 10_000} for seat in (1, 2)]
     with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
         game = game_open(table=table, actor=dealer_user, players=players)
@@ -61,6 +60,14 @@ def test_the_home_report_shows_the_hands_pots_and_rake_the_ledger_holds(
     with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
         game_close(game=game.pk, actor=floor_user, reason="end of the session")
 
+
+def test_the_home_report_shows_the_hands_pots_and_rake_the_ledger_holds(
+    floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    table = open_home_table(
+        "Draw 7", "five-card-draw", floor_user, dealer_user, charge="rake", rake_basis_points=1_000, rake_cap_cents=150
+    )
+    _play(table, floor_user, dealer_user, django_capture_on_commit_callbacks)
     today = gaming_day(timezone.now())
     rows, totals = home_report(ReportQuery(first=today, last=today))
     [row] = [r for r in rows if r.table_id == table.pk]
@@ -72,3 +79,39 @@ def test_the_home_report_shows_the_hands_pots_and_rake_the_ledger_holds(
     assert row.rake_cents == 150  # 10% of 1,800 capped at $1.50; none on the antes-only pot
     assert row.house_cents == entries.filter(account=HomeAccount.HOUSE).aggregate(t=Sum("amount_cents"))["t"]
     assert totals.hands >= row.hands
+
+
+@pytest.mark.parametrize(
+    "charge",
+    [
+        {"charge": "rake", "rake_basis_points": 1_000, "rake_cap_cents": 150},
+        {"charge": "time", "time_charge_cents": 75},
+    ],
+)
+def test_the_summary_jobs_one_hour_statement_gives_what_the_grouped_queries_give(
+    charge: dict[str, Any], floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The job's figures for one table and hour (one hand-written statement) equal the range queries' for that hour."""
+    table = open_home_table("Draw 8", "five-card-draw", floor_user, dealer_user, **charge)
+    _play(table, floor_user, dealer_user, django_capture_on_commit_callbacks)
+    hours = {
+        hour_bucket(at) for at in HomeLedgerEntry.objects.filter(game__table=table).values_list("posted_at", flat=True)
+    }
+    for hour in hours:
+        fast = home_figures(table_ids=[table.pk], start=hour, end=hour + timedelta(hours=1))
+        grouped = home_figures(table_ids=[table.pk], start=hour, end=hour + timedelta(hours=2))
+        assert fast == [figure for figure in grouped if figure.hour_start == hour]
+        assert fast
+        assert all(figure.dealer_id == dealer_user.pk for figure in fast if figure.hands)
+    house = sum(
+        f.house_cents
+        for hour in hours
+        for f in home_figures(table_ids=[table.pk], start=hour, end=hour + timedelta(hours=1))
+    )
+    assert (
+        house
+        == HomeLedgerEntry.objects.filter(game__table=table, account=HomeAccount.HOUSE).aggregate(
+            t=Sum("amount_cents")
+        )["t"]
+        > 0
+    )
