@@ -10,6 +10,7 @@ from casino.engine.errors import EngineError
 from casino.engine.triple_draw import validate_round_cards
 from casino.errors import DomainError
 from tables.models import DrawRow, Round, SeatHand
+from tables.services.round_rows import draw_rows, seat_hands
 
 
 @contextlib.contextmanager
@@ -33,21 +34,21 @@ def codes(cards: Iterable[Card]) -> list[str]:
 
 
 def round_picture(
-    rnd: Round, hands: Sequence[SeatHand] | None = None
+    rnd: Round, hands: Sequence[SeatHand] | None = None, rows: Sequence[DrawRow] | None = None
 ) -> tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]], list[tuple[Card, ...]]]:
-    """The cards already recorded in a round: dealt and held per seat, and the draw rows (none before drawing)."""
+    """The cards already recorded in a round: dealt and held per seat, and the draw rows (none before drawing);
+    `hands` and `rows` are the round's when the caller has read them already."""
     dealt: dict[int, tuple[Card, ...]] = {}
     held: dict[int, tuple[Card, ...]] = {}
-    for hand in SeatHand.objects.filter(round=rnd).order_by() if hands is None else hands:
+    for hand in seat_hands(rnd) if hands is None else hands:
         if hand.dealt:
             dealt[hand.seat_number] = parse_cards(hand.dealt)
         if hand.held is not None:
             held[hand.seat_number] = parse_cards(hand.held)
     early = (Round.Phase.BETTING, Round.Phase.DEALING, Round.Phase.HOLDING)
-    rows = (
-        [] if rnd.phase in early else [parse_cards(r.cards) for r in DrawRow.objects.filter(round=rnd).order_by("row")]
-    )
-    return dealt, held, rows
+    if rnd.phase in early:
+        return dealt, held, []
+    return dealt, held, [parse_cards(r.cards) for r in (draw_rows(rnd) if rows is None else rows)]
 
 
 def check_round_cards(

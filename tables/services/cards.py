@@ -21,6 +21,7 @@ from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand
 from tables.services import card_input
 from tables.services.guards import checked_seat_number, entry_error, require_phase, seat_key
 from tables.services.locks import lock_round
+from tables.services.round_rows import draw_rows, seat_hands
 from tables.services.rounds import queue_settlement
 
 Phase = Round.Phase
@@ -39,14 +40,14 @@ def save_cards(rows: list[RoundCard]) -> None:
 
 def advance_after_cards(rnd: Round, hands: list[SeatHand] | None = None) -> None:
     """dealing -> holding once every betting seat has its cards; holding -> drawing once every hold is in."""
-    hands = list(SeatHand.objects.filter(round=rnd).order_by()) if hands is None else hands
+    hands = seat_hands(rnd) if hands is None else hands
     before = rnd.phase
     if rnd.phase == Phase.DEALING and all(len(h.dealt) == CARDS_PER_HAND or h.held is not None for h in hands):
         rnd.phase = Phase.HOLDING
     if rnd.phase == Phase.HOLDING and all(h.held is not None for h in hands):
         rnd.phase = Phase.DRAWING
     if rnd.phase != before:
-        rnd.save(update_fields=["phase"])
+        update_rows([rnd], ["phase"])
 
 
 def _deal_into(rnd: Round, dealt: dict[int, tuple[Card, ...]], hands: dict[int, SeatHand] | None = None) -> None:
@@ -79,7 +80,7 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
         if cards is not None:
             raise DomainError("this table deals by RNG: send no cards", code="rng_deals_itself", field="cards")
         # Every seat is dealt at once: lock and load the hands once for dealing and for the phase check.
-        locked = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd).order_by()}
+        locked = {h.seat_number: h for h in seat_hands(rnd, lock=True)}
         deck = Deck.shuffled(secrets.SystemRandom())
         dealt = {seat: deck.deal(CARDS_PER_HAND) for seat in sorted(locked)}
         _deal_into(rnd, dealt, locked)
@@ -88,7 +89,7 @@ def cards_deal(*, round: Round, actor: User, cards: Mapping[int, Sequence[str]] 
         require_phase(rnd, Phase.DEALING, Phase.HOLDING, action="deal")
         if not cards:
             raise DomainError("enter five cards for at least one seat", code="no_cards", field="cards")
-        hands = {h.seat_number: h for h in SeatHand.objects.filter(round=rnd).order_by()}
+        hands = {h.seat_number: h for h in seat_hands(rnd)}
         dealt = {}
         for key, tokens in cards.items():
             seat_number = checked_seat_number(seat_key(key), MAX_SEATS)
@@ -122,7 +123,7 @@ def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, b
     manual = rnd.table.card_source == CardSource.MANUAL
     # A manual table may skip entering the dealt cards and record only what each seat holds.
     require_phase(rnd, *((Phase.DEALING, Phase.HOLDING) if manual else (Phase.HOLDING,)), action="record holds")
-    hands = {h.seat_number: h for h in SeatHand.objects.select_for_update().filter(round=rnd).order_by()}
+    hands = {h.seat_number: h for h in seat_hands(rnd, lock=True)}
     dealt, held_map, rows = card_input.round_picture(rnd, hands=list(hands.values()))
     changed: list[tuple[SeatHand, list[str] | None]] = []
     for index, (seat_value, held) in enumerate(entries):
@@ -160,7 +161,7 @@ def _record_holds(rnd: Round, entries: Sequence[tuple[Any, Any]], actor: User, b
     update_rows([hand for hand, _ in changed], ["held", "held_at"])
     if rnd.phase == Phase.DEALING:
         rnd.phase = Phase.HOLDING
-        rnd.save(update_fields=["phase"])
+        update_rows([rnd], ["phase"])
     advance_after_cards(rnd, list(hands.values()))
     audit_record_many(
         [
@@ -213,7 +214,7 @@ def finish_rows(rnd: Round) -> None:
     rnd.phase = Phase.SETTLING
     rnd.rows_recorded_at = timezone.now()
     rnd.settle_queued_at = rnd.rows_recorded_at
-    rnd.save(update_fields=["phase", "rows_recorded_at", "settle_queued_at"])
+    update_rows([rnd], ["phase", "rows_recorded_at", "settle_queued_at"])
     queue_settlement(rnd)
 
 
@@ -228,9 +229,9 @@ def rows_record(*, round: Round, actor: User, rows: Sequence[Sequence[str]] | No
             f"cannot record rows before every hold is in: seats {missing} have not held", code="holds_missing"
         )
     require_phase(rnd, Phase.DRAWING, action="record rows")
-    if DrawRow.objects.filter(round=rnd).exists():
+    if draw_rows(rnd):
         raise WrongPhase("the shoe has started the rows: let it finish", code="rows_in_progress")
-    dealt, held, _rows = card_input.round_picture(rnd)
+    dealt, held, _rows = card_input.round_picture(rnd, rows=[])
     if rnd.table.card_source == CardSource.RNG:
         if rows is not None:
             raise DomainError("this table draws by RNG: send no rows", code="rng_deals_itself", field="rows")

@@ -10,16 +10,17 @@ from audit.roles import DEALER, has_role
 from audit.services import audit_record
 from casino.errors import DomainError, WrongPhase
 from casino.sql import column as col
-from casino.sql import insert_rows
+from casino.sql import insert_rows, update_rows
 from casino.sql import table as tab
 from outbox.jobs import outbox_add
 from paytables.selectors import paytable_snapshot
 from tables import actions
 from tables.access import require_floor, require_operator
-from tables.models import Bet, Round, Seat, SeatHand, Table, TableType
+from tables.models import Round, Seat, SeatHand, Table, TableType
 from tables.services import card_input
 from tables.services.guards import require_phase
 from tables.services.locks import lock_round, lock_table
+from tables.services.round_rows import betting_seats
 from tables.services.tables import USABLE_PAYTABLE
 
 Phase = Round.Phase
@@ -84,17 +85,13 @@ def _start_checks(table_id: int) -> tuple[tuple[int, str] | None, bool, int]:
     return ((int(number), str(phase)) if number is not None else None), bool(seated), int(last or 0)
 
 
-def _betting_seats(rnd: Round) -> list[int]:
-    return sorted(set(Bet.objects.filter(round=rnd).order_by().values_list("seat_number", flat=True)))
-
-
 @transaction.atomic
 def round_close_bets(*, round: Round, actor: User) -> Round:
     """Close betting and lock the table's paytable version on the round."""
     rnd = lock_round(round)
     require_operator(actor, rnd.table)
     require_phase(rnd, Phase.BETTING, action="close bets")
-    seats = _betting_seats(rnd)
+    seats = betting_seats(rnd)
     if not seats:
         raise DomainError("no seat has bet: nothing to close", code="no_bets")
     paytable = rnd.table.paytable
@@ -108,7 +105,7 @@ def round_close_bets(*, round: Round, actor: User) -> Round:
     rnd.paytable_snapshot = snapshot
     rnd.phase = Phase.DEALING
     rnd.bets_closed_at = timezone.now()
-    rnd.save(update_fields=["paytable", "paytable_snapshot", "phase", "bets_closed_at"])
+    update_rows([rnd], ["paytable", "paytable_snapshot", "phase", "bets_closed_at"])
     insert_rows([SeatHand(round=rnd, seat_number=n) for n in seats])
     audit_record(
         action=actions.ROUND_CLOSE_BETS,
@@ -129,7 +126,7 @@ def round_settle(*, round: Round, actor: User) -> Round:
     require_operator(actor, rnd.table)
     require_phase(rnd, Phase.SETTLING, action="settle")
     rnd.settle_queued_at = timezone.now()
-    rnd.save(update_fields=["settle_queued_at"])
+    update_rows([rnd], ["settle_queued_at"])
     queue_settlement(rnd)
     audit_record(action=actions.ROUND_SETTLE, obj=rnd, table=rnd.table, round=rnd, after={"queued": True}, actor=actor)
     return rnd
