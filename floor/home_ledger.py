@@ -17,6 +17,7 @@ from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Trunc
 
 from casino import sql
+from floor.gaming_day import hour_bucket
 from floor.sources import HomeFigures
 from tables.models import HomeAccount, HomeGame, HomeHand, HomeLedgerEntry
 
@@ -77,9 +78,7 @@ def _key(row: dict[str, Any]) -> Key:
 
 def _one_hour(start: datetime, end: datetime) -> bool:
     """Is [start, end) one whole UTC hour (what the summary job refreshes after each settled hand)?"""
-    return (
-        end - start == timedelta(hours=1) and start.astimezone(UTC).replace(minute=0, second=0, microsecond=0) == start
-    )
+    return end - start == timedelta(hours=1) and hour_bucket(start) == start
 
 
 def _hour_sql() -> str:

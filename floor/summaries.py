@@ -9,7 +9,7 @@ record, so it writes no audit event; the rebuild command records one, as an oper
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -25,8 +25,8 @@ from floor.models import DealerSession, TableHour, TableShift
 from floor.sources import home_figures
 from floor.summary_statements import (
     FIGURES,
-    SUMMARY_LOCK,
     hour_rows_replace,
+    lock_tables,
     shift_rows_replace,
     table_type_locked,
     triple_draw_figures,
@@ -160,14 +160,6 @@ def _writer_lock() -> AbstractContextManager[object]:
     return _sqlite_lock if connection.vendor == "sqlite" else nullcontext()
 
 
-def _lock_tables(table_ids: Iterable[int]) -> None:
-    """Serialize summary writers per table (PostgreSQL: advisory locks held to commit, taken in id order)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            for table_id in sorted(set(table_ids)):
-                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [SUMMARY_LOCK, table_id])
-
-
 def _shift_rows(hours: QuerySet[TableHour]) -> list[TableShift]:
     """TableShift rows adding up these hour rows per table, gaming day, shift and paytable version."""
     now = timezone.now()
@@ -214,7 +206,7 @@ def summaries_rebuild(*, first_day: date, last_day: date) -> int:
         start, end = hour_bucket(day_window(day)[0]), hour_bucket(day_window(chunk_last)[1])
         with _writer_lock(), transaction.atomic():
             tables = list(Table.objects.values_list("pk", flat=True))
-            _lock_tables(tables)
+            lock_tables(tables)
             # Naming every table lets the ledger's (table, posted_at) index serve the week's range.
             rows = list(_rows(_buckets(tables, start, end)))
             TableHour.objects.filter(hour_start__gte=start, hour_start__lt=end).delete()

@@ -7,6 +7,7 @@ job wrote equal a rebuild's.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
@@ -36,16 +37,21 @@ FIGURES = (
 TripleDrawRow = tuple[int | None, int | None, int, int, int, int]  # dealer, paytable, rounds, handle, win, squares
 
 
+def lock_tables(table_ids: Iterable[int]) -> None:
+    """Serialize summary writers per table (PostgreSQL: advisory locks held to commit, taken in id order)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            for table_id in sorted(set(table_ids)):
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [SUMMARY_LOCK, table_id])
+
+
 def table_type_locked(table_id: int) -> str | None:
-    """The table's type (None: no such table), after taking its summary lock on PostgreSQL (held to commit)."""
-    t = sql.table(Table)
-    kind = sql.column(Table, "table_type")
+    """The table's type (None: no such table), after taking its summary lock (held to commit)."""
+    # The lock is taken before anything is read, so later statements see every posting committed before it.
+    lock_tables([table_id])
     where = f"WHERE {sql.column(Table, 'pk')} = %s"
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # The lock is taken before anything is read, so later statements see every posting committed before it.
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [SUMMARY_LOCK, table_id])
-        cursor.execute(f"SELECT {kind} FROM {t} {where}", [table_id])  # noqa: S608 (metadata)
+        cursor.execute(f"SELECT {sql.column(Table, 'table_type')} FROM {sql.table(Table)} {where}", [table_id])  # noqa: S608
         row = cursor.fetchone()
     return None if row is None else str(row[0])
 

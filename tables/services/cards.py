@@ -229,9 +229,10 @@ def rows_record(*, round: Round, actor: User, rows: Sequence[Sequence[str]] | No
             f"cannot record rows before every hold is in: seats {missing} have not held", code="holds_missing"
         )
     require_phase(rnd, Phase.DRAWING, action="record rows")
-    if draw_rows(rnd):
+    laid = draw_rows(rnd)
+    if laid:
         raise WrongPhase("the shoe has started the rows: let it finish", code="rows_in_progress")
-    dealt, held, _rows = card_input.round_picture(rnd, rows=[])
+    dealt, held, _rows = card_input.round_picture(rnd, rows=laid)
     if rnd.table.card_source == CardSource.RNG:
         if rows is not None:
             raise DomainError("this table draws by RNG: send no rows", code="rng_deals_itself", field="rows")

@@ -19,6 +19,7 @@ from casino.sql import table as tab
 from paytables.models import PaytableLine
 from tables import actions
 from tables.models import Bet, DrawRow, HandOutcome, LedgerAccount, LedgerEntry, Round, SeatHand
+from tables.services.locks import version_bump
 from tables.signals import announce_ledger_posted
 
 Phase = Round.Phase
@@ -131,6 +132,7 @@ def round_settlement_apply(*, round_id: int) -> str:
     rnd = get_with_related(Round, round_id, ("table",), lock=True)
     if rnd is None or rnd.phase != Phase.SETTLING:
         return "missing" if rnd is None else rnd.phase
+    version_bump(rnd)
     assert rnd.paytable_id is not None  # the paytable version is locked on the round at close of bets
     result, bets, lines = _round_result_and_bets(rnd)
     outcomes = []
@@ -161,9 +163,7 @@ def round_settlement_apply(*, round_id: int) -> str:
     else:
         ledger_post(rnd, outcomes)
         rnd.phase = Phase.SETTLED
-    # The version bump (tables.services.locks.version_bump) in the same UPDATE: the round is locked since the start.
-    rnd.version += 1
-    update_rows([rnd], ["phase", "settled_at", "version"])
+    update_rows([rnd], ["phase", "settled_at"])
     audit_record(
         action=actions.ROUND_SETTLEMENT,
         obj=rnd,
