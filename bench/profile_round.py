@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,11 @@ def main() -> int:
     )
     parser.add_argument("--plain", action="store_true", help="no profiler, no query capture: CPU figures only")
     opts = parser.parse_args()
+    return in_scratch_database(lambda: profile(opts))
+
+
+def in_scratch_database(body: Callable[[], int]) -> int:
+    """Run `body` with Django set up on a new, migrated scratch database, dropped afterwards."""
     env = {
         "DATABASE_URL": scratch_url(),
         "REDIS_URL": "redis://127.0.0.1:6379/14",
@@ -75,7 +80,11 @@ def main() -> int:
     admin_sql(f'CREATE DATABASE "{SCRATCH}"')
     try:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, check=True)
-        return profile(opts)
+        sys.path.insert(0, str(ROOT))
+        import django
+
+        django.setup()
+        return body()
     finally:
         from django.db import connections
 
@@ -115,41 +124,19 @@ def timed(function: Any, name: str, parts: dict[str, list[float]]) -> Any:
     return wrapper
 
 
-def profile(opts: argparse.Namespace) -> int:
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-    import random
-
+def dealer_at_a_table() -> tuple[Any, Any]:
+    """An open rng Triple Draw table with seven players and an assigned dealer, and a DRF client signed in as that
+    dealer with an API token (what a tablet sends)."""
     from django.contrib.auth.models import Group, User
-    from django.db import connection
     from rest_framework.test import APIClient
 
     from accounts.services import api_token_issue
     from audit.context import acting_as
-    from casino import broker
     from casino.celery import app
     from tables.services.seats import seat_join
     from tables.services.tables import table_assign_dealer, table_create, table_open
     from tests.paytables.factories import make_paytable
 
-    sent: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
-
-    def capture(task_name: str, args: Any = (), kwargs: dict[str, Any] | None = None, **_: Any) -> bool:
-        sent.append((task_name, tuple(args), kwargs or {}))
-        return True
-
-    broker.send = capture  # type: ignore[assignment]
-    parts: dict[str, list[float]] = defaultdict(list)
-    for name in filter(None, opts.time.split(",")):
-        # module:attribute.path, patched where it is looked up (a module that imported the name holds its own copy)
-        module_name, path = name.split(":")
-        owner: Any = importlib.import_module(module_name)
-        *outer, attribute = path.split(".")
-        for step in outer:
-            owner = getattr(owner, step)
-        setattr(owner, attribute, timed(getattr(owner, attribute), name, parts))
     app.loader.import_default_modules()  # the worker's tasks, as a worker process registers them
     floor = User.objects.create_user("bench-floor")
     floor.groups.add(Group.objects.get(name="floor"))
@@ -172,6 +159,42 @@ def profile(opts: argparse.Namespace) -> int:
     token = api_token_issue(user=dealer, actor=None).token
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return table, client
+
+
+def captured_sends() -> list[tuple[str, tuple[Any, ...], dict[str, Any]]]:
+    """From now on, what the product sends to the broker is kept in the returned list (task, args, kwargs) instead,
+    for the caller to run as a worker would."""
+    from casino import broker
+
+    sent: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def capture(task_name: str, args: Any = (), kwargs: dict[str, Any] | None = None, **_: Any) -> bool:
+        sent.append((task_name, tuple(args), kwargs or {}))
+        return True
+
+    broker.send = capture  # type: ignore[assignment]
+    return sent
+
+
+def profile(opts: argparse.Namespace) -> int:
+    import random
+
+    from django.db import connection
+
+    from casino.celery import app
+
+    sent = captured_sends()
+    parts: dict[str, list[float]] = defaultdict(list)
+    for name in filter(None, opts.time.split(",")):
+        # module:attribute.path, patched where it is looked up (a module that imported the name holds its own copy)
+        module_name, path = name.split(":")
+        owner: Any = importlib.import_module(module_name)
+        *outer, attribute = path.split(".")
+        for step in outer:
+            owner = getattr(owner, step)
+        setattr(owner, attribute, timed(getattr(owner, attribute), name, parts))
+    table, client = dealer_at_a_table()
     rng = random.Random(7)
     # CPU time, not wall: waiting for PostgreSQL is not this process's cost.
     web = cProfile.Profile(time.process_time)
