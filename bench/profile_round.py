@@ -24,6 +24,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -177,6 +178,34 @@ def captured_sends() -> list[tuple[str, tuple[Any, ...], dict[str, Any]]]:
     return sent
 
 
+def play_round(call: Callable[..., Any], run_jobs: Callable[[], None], table_id: int, rng: Any, per_seat: bool) -> int:
+    """One whole Triple Draw round as a tablet (per-seat) or an API client (batched) plays it, to settled:
+    `call(name, method, path, body=None, expect=200)` sends a request and returns its data; `run_jobs()` runs what the
+    requests queued, as a worker would, before the last poll. Returns the round's id."""
+    state = call("start", "post", f"/api/v1/tables/{table_id}/rounds/", expect=201)
+    round_id = state["id"]
+    bets = [{"seat": seat, "amount_cents": 500, "circles": 3} for seat in range(1, 8)]
+    if per_seat:
+        for entry in bets:
+            call("bet", "post", f"/api/v1/rounds/{round_id}/bets/", entry)
+    else:
+        call("bets_all", "post", f"/api/v1/rounds/{round_id}/bets/batch/", {"bets": bets})
+    call("close_bets", "post", f"/api/v1/rounds/{round_id}/close-bets/")
+    state = call("deal", "post", f"/api/v1/rounds/{round_id}/deal/", {})
+    holds = [{"seat": s["seat"], "held": [c for c in s["dealt"] if rng.random() < 0.5]} for s in state["seats"]]
+    if per_seat:
+        for entry in holds:
+            call("hold", "post", f"/api/v1/rounds/{round_id}/holds/", entry)
+    else:
+        call("holds_all", "post", f"/api/v1/rounds/{round_id}/holds/batch/", {"holds": holds})
+    call("rows", "post", f"/api/v1/rounds/{round_id}/rows/", {})
+    run_jobs()
+    state = call("poll", "get", f"/api/v1/rounds/{round_id}/")
+    if state["phase"] != "settled":
+        raise RuntimeError(f"round {round_id} is {state['phase']} after its jobs ran")
+    return int(round_id)
+
+
 def profile(opts: argparse.Namespace) -> int:
     import random
 
@@ -251,27 +280,7 @@ def profile(opts: argparse.Namespace) -> int:
                 cursor.execute("SELECT pg_backend_pid()")
                 backend = {int(cursor.fetchone()[0])}
             backend_began = cpu_seconds(pids=backend)
-        state = call("start", "post", f"/api/v1/tables/{table.pk}/rounds/", expect=201, measure=measure)
-        round_id = state["id"]
-        bets = [{"seat": seat, "amount_cents": 500, "circles": 3} for seat in range(1, 8)]
-        if opts.per_seat:
-            for entry in bets:
-                call("bet", "post", f"/api/v1/rounds/{round_id}/bets/", entry, measure=measure)
-        else:
-            call("bets_all", "post", f"/api/v1/rounds/{round_id}/bets/batch/", {"bets": bets}, measure=measure)
-        call("close_bets", "post", f"/api/v1/rounds/{round_id}/close-bets/", measure=measure)
-        state = call("deal", "post", f"/api/v1/rounds/{round_id}/deal/", {}, measure=measure)
-        holds = [{"seat": s["seat"], "held": [c for c in s["dealt"] if rng.random() < 0.5]} for s in state["seats"]]
-        if opts.per_seat:
-            for entry in holds:
-                call("hold", "post", f"/api/v1/rounds/{round_id}/holds/", entry, measure=measure)
-        else:
-            call("holds_all", "post", f"/api/v1/rounds/{round_id}/holds/batch/", {"holds": holds}, measure=measure)
-        call("rows", "post", f"/api/v1/rounds/{round_id}/rows/", {}, measure=measure)
-        run_jobs(measure)
-        state = call("poll", "get", f"/api/v1/rounds/{round_id}/", measure=measure)
-        if state["phase"] != "settled":
-            raise RuntimeError(f"round {round_id} is {state['phase']} after its jobs ran")
+        play_round(partial(call, measure=measure), partial(run_jobs, measure), table.pk, rng, per_seat=opts.per_seat)
         rounds_measured += int(measure)
     database_ms = (cpu_seconds(pids=backend) - backend_began) / rounds_measured * 1000
 

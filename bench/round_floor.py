@@ -7,7 +7,8 @@ the round row, checks the dealer's assignment, raises the version and records it
 answered "unchanged"; one settlement job that does the same; and the hash-chain seal jobs those commits queue (real
 jobs, with the exception scan). No bets, cards, hands, evaluation, ledger, outbox, state answers or floor summaries:
 every real round costs more than this. `--style per-seat`: 18 writes, as a per-seat round; `--style home-hand`: the
-19 writes of a home-game hand (issue 12's aim). Same process layout and accounting as profile_round.py:
+19 writes of a home-game hand (issue 12's aim). Floor rounds alternate with real ones (profile_round.py's round, same
+process, same accounting), so the machine's slow spells weigh on both alike; a home hand's floor runs alone:
 
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/round_floor.py [--rounds 60] \
         [--style batched|per-seat|home-hand]
@@ -19,10 +20,11 @@ import argparse
 import sys
 import time
 from collections import defaultdict
+from functools import partial
 from typing import Any
 
 from proc_cpu import cpu_seconds
-from profile_round import captured_sends, dealer_at_a_table, in_scratch_database
+from profile_round import captured_sends, dealer_at_a_table, in_scratch_database, play_round
 
 BATCHED = ("start", "bets", "close", "deal", "holds", "rows")
 PER_SEAT = (
@@ -98,63 +100,116 @@ def install_floor_routes() -> None:
 
 
 def measure(rounds: int, style: str) -> int:
-    writes = STYLES[style]
+    import random
+
     from django.db import connection
 
     from casino.celery import app
 
+    writes = STYLES[style]
     sent = captured_sends()
     table, client = dealer_at_a_table()
     install_floor_routes()
-    started = client.post(f"/api/v1/tables/{table.pk}/rounds/", format="json")
-    round_id = started.data["id"]
-    cpu: dict[str, float] = defaultdict(float)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = {int(cursor.fetchone()[0])}  # this process's one connection: web calls and jobs alike
+    rng = random.Random(7)
+    cpu: dict[tuple[str, str], float] = defaultdict(float)  # (kind, part) -> CPU seconds over the measured rounds
+    measuring = [False]
 
-    def timed(name: str, run: Any, measured: bool) -> Any:
+    def timed(kind: str, part: str, run: Any) -> Any:
         began = time.process_time()
         result = run()
-        if measured:
-            cpu[name] += time.process_time() - began
+        if measuring[0]:
+            cpu[kind, part] += time.process_time() - began
         return result
 
-    backend_began = 0.0
-    backend: set[int] = set()
-    for n in range(rounds + 5):
-        measured = n >= 5  # five warm-up rounds
-        if n == 5:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_backend_pid()")
-                backend = {int(cursor.fetchone()[0])}
-            backend_began = cpu_seconds(pids=backend)
+    def run_jobs(kind: str) -> None:
+        while sent:
+            task_name, args, kwargs = sent.pop(0)
+            timed(kind, f"job {task_name}", lambda: app.tasks[task_name].apply(args, kwargs))  # noqa: B023
+
+    def real_call(name: str, method: str, path: str, body: Any = None, expect: int = 200) -> Any:
+        response = timed("real", f"web {name}", lambda: getattr(client, method)(path, body, format="json"))
+        if response.status_code != expect:
+            raise RuntimeError(f"{name}: {response.status_code} {getattr(response, 'data', '')}")
+        return response.data
+
+    def floor_round(round_id: int) -> None:
         etag = ""
         for name in writes:
-            response = timed(f"web: {name}", lambda: client.post(f"/bench/floor/{round_id}/", format="json"), measured)
+            response = timed("floor", f"web {name}", lambda: client.post(f"/bench/floor/{round_id}/", format="json"))
             if response.status_code != 200:
                 raise RuntimeError(f"{name}: {response.status_code} {response.content[:300]!r}")
             etag = response["ETag"]
         if style != "home-hand":
             poll = timed(
-                "web: poll (304)",
-                lambda: client.get(f"/api/v1/rounds/{round_id}/", HTTP_IF_NONE_MATCH=etag),  # noqa: B023
-                measured,
+                "floor",
+                "web poll (304)",
+                lambda: client.get(f"/api/v1/rounds/{round_id}/", HTTP_IF_NONE_MATCH=etag),
             )
             if poll.status_code != 304:
                 raise RuntimeError(f"poll: {poll.status_code}, expected 304")
             sent.append(("bench.floor_settle", (round_id,), {}))
-        while sent:
-            task_name, args, kwargs = sent.pop(0)
-            timed(f"jobs: {task_name}", lambda: app.tasks[task_name].apply(args, kwargs), measured)  # noqa: B023
-    database_ms = (cpu_seconds(pids=backend) - backend_began) / rounds * 1000
-    web = sum(seconds for name, seconds in cpu.items() if name.startswith("web")) / rounds * 1000
-    jobs = sum(seconds for name, seconds in cpu.items() if name.startswith("jobs")) / rounds * 1000
-    print(f"{rounds} {style} floor rounds of {len(writes)} writes; CPU per round (ms)")
-    for name, seconds in cpu.items():
-        print(f"  {name:32} {seconds / rounds * 1000:6.2f}")
-    print(
-        f"  floor per round: web {web:.1f} + jobs {jobs:.1f} + PostgreSQL {database_ms:.1f} (10 ms clock ticks)"
-        f" = {web + jobs + database_ms:.1f} ms"
-    )
+        run_jobs("floor")
+
+    # Real and floor rounds alternate, so that whatever slows this shared machine for a while slows both alike.
+    # The floor's writes lock the real round just settled (a write with nothing in it needs no particular phase).
+    # A home hand's floor has no Triple Draw round to stand beside: bench_home_tables.py measures the real hands.
+    kinds = ("floor",) if style == "home-hand" else ("real", "floor")
+    database: dict[str, float] = defaultdict(float)
+    round_id = 0
+    for n in range(rounds + 3):
+        measuring[0] = n >= 3  # three warm-up rounds of each
+        for kind in kinds:
+            began = cpu_seconds(pids=backend)
+            if kind == "real":
+                per_seat = style == "per-seat"
+                round_id = play_round(real_call, partial(run_jobs, "real"), table.pk, rng, per_seat=per_seat)
+            else:
+                round_id = round_id or real_round_started(client, table.pk)
+                floor_round(round_id)
+            if measuring[0]:
+                database[kind] += cpu_seconds(pids=backend) - began
+    report(rounds, style, writes, kinds, cpu, database)
     return 0
+
+
+def real_round_started(client: Any, table_id: int) -> int:
+    response = client.post(f"/api/v1/tables/{table_id}/rounds/", format="json")
+    if response.status_code != 201:
+        raise RuntimeError(f"start: {response.status_code} {response.data}")
+    return int(response.data["id"])
+
+
+def report(
+    rounds: int,
+    style: str,
+    writes: tuple[str, ...],
+    kinds: tuple[str, ...],
+    cpu: dict[tuple[str, str], float],
+    database: dict[str, float],
+) -> None:
+    def ms(seconds: float) -> float:
+        return seconds / rounds * 1000
+
+    print(
+        f"{rounds} {style} rounds of each kind, alternating; the floor's has {len(writes)} writes. CPU per round (ms)"
+    )
+    for (kind, part), seconds in cpu.items():
+        if kind == "floor":
+            print(f"  floor {part:36} {ms(seconds):6.2f}")
+    totals: dict[str, float] = {}
+    for kind in kinds:
+        web = ms(sum(seconds for (k, part), seconds in cpu.items() if k == kind and part.startswith("web")))
+        jobs = ms(sum(seconds for (k, part), seconds in cpu.items() if k == kind and part.startswith("job")))
+        totals[kind] = web + jobs + ms(database[kind])
+        print(
+            f"  {kind:5} round: web {web:5.1f} + jobs {jobs:5.1f} + PostgreSQL {ms(database[kind]):5.1f}"
+            f" = {totals[kind]:6.1f} ms"
+        )
+    if "real" in totals:
+        print(f"  floor / real: {totals['floor'] / totals['real']:.2f} (PostgreSQL from 10 ms clock ticks)")
 
 
 if __name__ == "__main__":
