@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, F, Q, Sum
-from django.db.models.functions import Trunc
 
 from casino import sql
-from floor.gaming_day import hour_bucket
 from floor.sources import HomeFigures
+from floor.summary_statements import in_list, utc_hour_read, utc_hour_sql
 from tables.models import HomeAccount, HomeGame, HomeHand, HomeLedgerEntry
 
 POT_AWARDS = ("award", "carried_award", "ruling_award")  # chips leaving the middle for a winner (not a void's return)
@@ -26,100 +25,21 @@ Key = tuple[int, datetime, int | None]  # table, UTC hour, dealer
 
 
 def home_figures(*, table_ids: Sequence[int], start: datetime, end: datetime) -> list[HomeFigures]:
-    """One HomeFigures per (table, UTC hour, dealer) with home-game play in [start, end)."""
-    if not table_ids:
+    """One HomeFigures per (table, UTC hour, dealer) with home-game play in [start, end), from one statement: the
+    summary job asks it for one table's hour after every settled hand, the rebuild and the shift books for a range."""
+    ids = sorted(set(table_ids))
+    if not ids:
         return []
-    figures: dict[Key, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    if len(table_ids) == 1 and _one_hour(start, end):
-        _add_hour(figures, table_ids[0], start, end)
-        return _listed(figures)
-    hands = HomeHand.objects.filter(
-        game__table_id__in=table_ids, status=HomeHand.Status.SETTLED, settled_at__gte=start, settled_at__lt=end
-    )
-    for row in _by_hour(hands, "game__table_id", "settled_at", "dealer_id").annotate(n=Count("id")):
-        figures[_key(row)]["hands"] += row["n"]
-    games = HomeGame.objects.filter(table_id__in=table_ids, ended_at__gte=start, ended_at__lt=end)
-    for row in _by_hour(games, "table_id", "ended_at", None).annotate(n=Count("id")):
-        figures[_key(row)]["games"] += row["n"]
-    entries = HomeLedgerEntry.objects.filter(game__table_id__in=table_ids, posted_at__gte=start, posted_at__lt=end)
-    sums = _by_hour(entries, "game__table_id", "posted_at", "hand__dealer_id").annotate(
-        pots=Sum("amount_cents", filter=Q(account=HomeAccount.POT, kind__in=POT_AWARDS)),
-        rake=Sum("amount_cents", filter=Q(account=HomeAccount.HOUSE, kind="rake")),
-        time=Sum("amount_cents", filter=Q(account=HomeAccount.HOUSE, kind="time_charge")),
-    )
-    for row in sums:
-        figure = figures[_key(row)]
-        figure["pots_cents"] += -(row["pots"] or 0)  # the middle's legs are negative when it pays out
-        figure["rake_cents"] += row["rake"] or 0
-        figure["time_charge_cents"] += row["time"] or 0
-    return _listed(figures)
-
-
-def _listed(figures: dict[Key, dict[str, int]]) -> list[HomeFigures]:
-    return [
-        HomeFigures(table_id=table_id, hour_start=hour, dealer_id=dealer, **values)
-        for (table_id, hour, dealer), values in sorted(figures.items(), key=lambda item: (item[0][0], item[0][1]))
-        if any(values.values())
-    ]
-
-
-def _by_hour(rows: Any, table: str, moment: str, dealer: str | None) -> Any:
-    """Rows grouped by table, the UTC hour of `moment` and (when the rows know one) the dealer."""
-    # Prefixed names: a model's own fields (a hand's dealer) may not be reused as annotations.
-    keys: dict[str, Any] = {"figure_table": F(table), "figure_hour": Trunc(moment, "hour", tzinfo=UTC)}
-    if dealer is not None:
-        keys["figure_dealer"] = F(dealer)
-    return rows.values(**keys).order_by()
-
-
-def _key(row: dict[str, Any]) -> Key:
-    return int(row["figure_table"]), row["figure_hour"], row.get("figure_dealer")
-
-
-def _one_hour(start: datetime, end: datetime) -> bool:
-    """Is [start, end) one whole UTC hour (what the summary job refreshes after each settled hand)?"""
-    return end - start == timedelta(hours=1) and hour_bucket(start) == start
-
-
-def _hour_sql() -> str:
-    """One table's hands, games and pot and house postings in one UTC hour, grouped by dealer, in one statement:
-    the summary job's figures after each settled hand, where the three grouped ORM queries above cost more CPU
-    than the database's work. Rows: (kind, dealer, hands or games or pots, rake, time charges)."""
-    h, g, e = sql.table(HomeHand), sql.table(HomeGame), sql.table(HomeLedgerEntry)
-
-    def c(model: Any, name: str) -> str:
-        return sql.column(model, name)
-
-    amount, account, kind = (f"e.{c(HomeLedgerEntry, name)}" for name in ("amount_cents", "account", "kind"))
-    awards = ", ".join(["%s"] * len(POT_AWARDS))
-    return (
-        f"SELECT 0, h.{c(HomeHand, 'dealer')}, COUNT(*), 0, 0 FROM {h} h "  # noqa: S608 (names from metadata)
-        f"JOIN {g} g ON g.{c(HomeGame, 'pk')} = h.{c(HomeHand, 'game')} WHERE g.{c(HomeGame, 'table')} = %s "
-        f"AND h.{c(HomeHand, 'status')} = %s AND h.{c(HomeHand, 'settled_at')} >= %s "
-        f"AND h.{c(HomeHand, 'settled_at')} < %s GROUP BY h.{c(HomeHand, 'dealer')} "
-        f"UNION ALL SELECT 1, NULL, COUNT(*), 0, 0 FROM {g} g WHERE g.{c(HomeGame, 'table')} = %s "
-        f"AND g.{c(HomeGame, 'ended_at')} >= %s AND g.{c(HomeGame, 'ended_at')} < %s "
-        f"UNION ALL SELECT 2, h.{c(HomeHand, 'dealer')}, "
-        f"COALESCE(SUM(CASE WHEN {account} = %s AND {kind} IN ({awards}) THEN {amount} END), 0), "
-        f"COALESCE(SUM(CASE WHEN {account} = %s AND {kind} = 'rake' THEN {amount} END), 0), "
-        f"COALESCE(SUM(CASE WHEN {account} = %s AND {kind} = 'time_charge' THEN {amount} END), 0) "
-        f"FROM {e} e JOIN {g} g ON g.{c(HomeGame, 'pk')} = e.{c(HomeLedgerEntry, 'game')} "
-        f"LEFT JOIN {h} h ON h.{c(HomeHand, 'pk')} = e.{c(HomeLedgerEntry, 'hand')} "
-        f"WHERE g.{c(HomeGame, 'table')} = %s AND e.{c(HomeLedgerEntry, 'posted_at')} >= %s "
-        f"AND e.{c(HomeLedgerEntry, 'posted_at')} < %s GROUP BY h.{c(HomeHand, 'dealer')}"
-    )
-
-
-def _add_hour(figures: dict[Key, dict[str, int]], table_id: int, start: datetime, end: datetime) -> None:
-    """The same figures as the grouped queries of home_figures, for one table and one UTC hour."""
+    statement, hours = _figures_sql(len(ids), connection.vendor)
     at = [connection.ops.adapt_datetimefield_value(moment) for moment in (start, end)]
-    params: list[Any] = [table_id, HomeHand.Status.SETTLED.value, *at, table_id, *at]
-    params += [HomeAccount.POT.value, *POT_AWARDS, HomeAccount.HOUSE.value, HomeAccount.HOUSE.value, table_id, *at]
+    params: list[Any] = [*hours[0], *ids, HomeHand.Status.SETTLED.value, *at, *hours[1], *ids, *at, *hours[2]]
+    params += [HomeAccount.POT.value, *POT_AWARDS, HomeAccount.HOUSE.value, HomeAccount.HOUSE.value, *ids, *at]
     with connection.cursor() as cursor:
-        cursor.execute(_hour_sql(), params)
+        cursor.execute(statement, params)
         found = cursor.fetchall()
-    for kind, dealer, first, rake, time_charge in found:
-        figure = figures[(table_id, start, None if dealer is None else int(dealer))]
+    figures: dict[Key, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for kind, table_id, hour, dealer, first, rake, time_charge in found:
+        figure = figures[(int(table_id), utc_hour_read(hour), None if dealer is None else int(dealer))]
         if kind == 0:
             figure["hands"] += int(first)
         elif kind == 1:
@@ -128,3 +48,49 @@ def _add_hour(figures: dict[Key, dict[str, int]], table_id: int, start: datetime
             figure["pots_cents"] += -int(first)  # the middle's legs are negative when it pays out
             figure["rake_cents"] += int(rake)
             figure["time_charge_cents"] += int(time_charge)
+    return [
+        HomeFigures(table_id=table_id, hour_start=hour, dealer_id=dealer, **values)
+        for (table_id, hour, dealer), values in sorted(figures.items(), key=lambda item: (item[0][0], item[0][1]))
+        if any(values.values())
+    ]
+
+
+@cache
+def _figures_sql(tables: int, vendor: str) -> tuple[str, list[tuple[Any, ...]]]:
+    """The hands settled, games ended and pot and house postings of `tables` tables in a range, each grouped by
+    table, UTC hour and (hands and postings) dealer, in one statement, and the parameters of each part's hour.
+    Rows: (kind, table, hour, dealer, hands or games or pots, rake, time charges)."""
+    h, g, e = sql.table(HomeHand), sql.table(HomeGame), sql.table(HomeLedgerEntry)
+
+    def c(model: Any, name: str) -> str:
+        return sql.column(model, name)
+
+    hand_hour, game_hour, entry_hour = (
+        utc_hour_sql(moment)
+        for moment in (
+            f"h.{c(HomeHand, 'settled_at')}",
+            f"g.{c(HomeGame, 'ended_at')}",
+            f"e.{c(HomeLedgerEntry, 'posted_at')}",
+        )
+    )
+    amount, account, kind = (f"e.{c(HomeLedgerEntry, name)}" for name in ("amount_cents", "account", "kind"))
+    awards = ", ".join(["%s"] * len(POT_AWARDS))
+    table = f"g.{c(HomeGame, 'table')} {in_list(tables)}"
+    # Grouped by position: an hour's expression carries parameters, which would not match a repeated copy.
+    statement = (
+        f"SELECT 0, g.{c(HomeGame, 'table')}, {hand_hour[0]}, h.{c(HomeHand, 'dealer')}, COUNT(*), 0, 0 "  # noqa: S608
+        f"FROM {h} h JOIN {g} g ON g.{c(HomeGame, 'pk')} = h.{c(HomeHand, 'game')} WHERE {table} "
+        f"AND h.{c(HomeHand, 'status')} = %s AND h.{c(HomeHand, 'settled_at')} >= %s "
+        f"AND h.{c(HomeHand, 'settled_at')} < %s GROUP BY 2, 3, 4 "
+        f"UNION ALL SELECT 1, g.{c(HomeGame, 'table')}, {game_hour[0]}, NULL, COUNT(*), 0, 0 FROM {g} g "
+        f"WHERE {table} AND g.{c(HomeGame, 'ended_at')} >= %s AND g.{c(HomeGame, 'ended_at')} < %s GROUP BY 2, 3 "
+        f"UNION ALL SELECT 2, g.{c(HomeGame, 'table')}, {entry_hour[0]}, h.{c(HomeHand, 'dealer')}, "
+        f"COALESCE(SUM(CASE WHEN {account} = %s AND {kind} IN ({awards}) THEN {amount} END), 0), "
+        f"COALESCE(SUM(CASE WHEN {account} = %s AND {kind} = 'rake' THEN {amount} END), 0), "
+        f"COALESCE(SUM(CASE WHEN {account} = %s AND {kind} = 'time_charge' THEN {amount} END), 0) "
+        f"FROM {e} e JOIN {g} g ON g.{c(HomeGame, 'pk')} = e.{c(HomeLedgerEntry, 'game')} "
+        f"LEFT JOIN {h} h ON h.{c(HomeHand, 'pk')} = e.{c(HomeLedgerEntry, 'hand')} "
+        f"WHERE {table} AND e.{c(HomeLedgerEntry, 'posted_at')} >= %s "
+        f"AND e.{c(HomeLedgerEntry, 'posted_at')} < %s GROUP BY 2, 3, 4"
+    )
+    return statement, [hand_hour[1], game_hour[1], entry_hour[1]]

@@ -12,16 +12,14 @@ import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from datetime import date, datetime, timedelta
 
 from django.db import connection, transaction
-from django.db.models import BigIntegerField, Count, F, OuterRef, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Cast, Coalesce, Trunc
+from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from floor.gaming_day import day_window, gaming_day, hour_bucket, shift_code
-from floor.models import DealerSession, TableHour, TableShift
+from floor.models import TableHour, TableShift
 from floor.sources import home_figures
 from floor.summary_statements import (
     FIGURES,
@@ -31,7 +29,7 @@ from floor.summary_statements import (
     table_type_locked,
     triple_draw_figures,
 )
-from tables.models import LedgerAccount, LedgerEntry, Table, TableType
+from tables.models import LedgerEntry, Table, TableType
 
 # SQLite has no advisory locks; in-process writers (eager jobs, runserver threads) queue here instead.
 _sqlite_lock = threading.Lock()
@@ -56,55 +54,22 @@ class Bucket:
 Key = tuple[int, datetime, int | None, int | None]  # table, hour, dealer, paytable
 
 
-def ledger_figures(entries: QuerySet[LedgerEntry]) -> QuerySet[LedgerEntry, Any]:
-    """Triple Draw figures of these ledger rows per (table, UTC hour, dealer, paytable version locked on the round).
-
-    The dealer is the round's (the dealer who started it), else the dealer signed in at the table when it started.
-    Each bet posts one table-bankroll leg: stake - paid; the stake is the bet's amount.
-    """
-    started = OuterRef("round__started_at")
-    signed_in = (
-        DealerSession.objects.filter(table_id=OuterRef("table_id"), signed_in_at__lte=started)
-        .filter(Q(signed_out_at__isnull=True) | Q(signed_out_at__gt=started))
-        .order_by("-signed_in_at")
-        .values("dealer_id")[:1]
-    )
-    stake = Cast("bet__amount_cents", BigIntegerField())
-    return (
-        entries.filter(account=LedgerAccount.TABLE_BANKROLL)
-        .values(
-            "table_id",
-            hour=Trunc("posted_at", "hour", tzinfo=UTC),
-            dealer=Coalesce("round__dealer_id", Subquery(signed_in), output_field=BigIntegerField()),
-            paytable=F("round__paytable_id"),
-        )
-        .annotate(
-            round_count=Count("round_id", distinct=True),
-            handle=Sum(stake),
-            win=Sum("amount_cents"),
-            squares=Sum(stake * stake),
-        )
-        .order_by()
-    )
-
-
-def _buckets(table_ids: list[int] | None, start: datetime, end: datetime) -> dict[Key, Bucket]:
-    """Every summary row's figures for these tables (None: all) in [start, end), from the ledger and home source."""
-    entries = LedgerEntry.objects.filter(posted_at__gte=start, posted_at__lt=end)
-    if table_ids is not None:
-        entries = entries.filter(table_id__in=table_ids)
+def _buckets(table_ids: list[int], start: datetime, end: datetime) -> dict[Key, Bucket]:
+    """Every summary row's figures for these tables in [start, end), from the ledger and the home-game source."""
     buckets: dict[Key, Bucket] = {}
-    for row in ledger_figures(entries):
-        bucket = buckets.setdefault((row["table_id"], row["hour"], row["dealer"], row["paytable"]), Bucket())
-        bucket.rounds += int(row["round_count"])
-        bucket.handle_cents += int(row["handle"])
-        bucket.win_cents += int(row["win"])
-        bucket.stake_squares += int(row["squares"])
-    home_tables = Table.objects.exclude(table_type=TableType.TRIPLE_DRAW)
-    if table_ids is not None:
-        home_tables = home_tables.filter(pk__in=table_ids)
+    _add_triple_draw(buckets, table_ids, start, end)
+    home_tables = Table.objects.exclude(table_type=TableType.TRIPLE_DRAW).filter(pk__in=table_ids)
     _add_home(buckets, list(home_tables.values_list("pk", flat=True)), start, end)
     return buckets
+
+
+def _add_triple_draw(buckets: dict[Key, Bucket], table_ids: list[int], start: datetime, end: datetime) -> None:
+    for table_id, hour, dealer, paytable, rounds, handle, win, squares in triple_draw_figures(table_ids, start, end):
+        bucket = buckets.setdefault((table_id, hour, dealer, paytable), Bucket())
+        bucket.rounds += rounds
+        bucket.handle_cents += handle
+        bucket.win_cents += win
+        bucket.stake_squares += squares
 
 
 def _add_home(buckets: dict[Key, Bucket], table_ids: list[int], start: datetime, end: datetime) -> None:
@@ -118,13 +83,10 @@ def _add_home(buckets: dict[Key, Bucket], table_ids: list[int], start: datetime,
 
 
 def _hour_buckets(table_id: int, table_type: str, start: datetime, end: datetime) -> dict[Key, Bucket]:
-    """One table's summary rows for the hour [start, end): _buckets' figures, from the job's own statements."""
+    """One table's summary rows for the hour [start, end) (its type known, so one source is asked, not both)."""
     buckets: dict[Key, Bucket] = {}
     if table_type == TableType.TRIPLE_DRAW:
-        for dealer, paytable, rounds, handle, win, squares in triple_draw_figures(table_id, start, end):
-            buckets[(table_id, start, dealer, paytable)] = Bucket(
-                rounds=rounds, handle_cents=handle, win_cents=win, stake_squares=squares
-            )
+        _add_triple_draw(buckets, [table_id], start, end)
     else:
         _add_home(buckets, [table_id], start, end)
     return buckets

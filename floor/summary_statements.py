@@ -1,14 +1,14 @@
-"""The summary job's statements for one table's hour, written out: it runs after every settlement, and Django building
-its grouped queries cost more CPU than the database running them (about 9 of a round's 37 ms in the worker).
-
-The same figures as floor.summaries.ledger_figures, which the bulk rebuild keeps using; a test checks that rows the
-job wrote equal a rebuild's.
+"""The floor summaries' statements, written out: per table, UTC hour, dealer and paytable version, the Triple Draw
+figures of the ledger; the job's hour and shift rows replaced; the writers' lock. The summary job runs them after
+every settlement (Django building its grouped queries cost more CPU than the database running them), and the bulk
+rebuild runs the same statements over a week of every table, so there is one definition of each figure.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime
+from datetime import UTC, date, datetime
+from functools import cache
 from typing import Any
 
 from django.db import connection
@@ -34,7 +34,8 @@ FIGURES = (
     "time_charge_cents",
 )
 
-TripleDrawRow = tuple[int | None, int | None, int, int, int, int]  # dealer, paytable, rounds, handle, win, squares
+# table, UTC hour, dealer, paytable, rounds, handle, win, sum of squared stakes
+TripleDrawRow = tuple[int, datetime, int | None, int | None, int, int, int, int]
 
 
 def lock_tables(table_ids: Iterable[int]) -> None:
@@ -56,10 +57,30 @@ def table_type_locked(table_id: int) -> str | None:
     return None if row is None else str(row[0])
 
 
-def _triple_draw_sql() -> str:
+def utc_hour_sql(column_sql: str) -> tuple[str, tuple[Any, ...]]:
+    """This database's SQL for the UTC hour a datetime column falls in, and its parameters (Django's own Trunc)."""
+    # Django 4.2+ returns (sql, params); the type stubs still say str.
+    truncated: Any = connection.ops.datetime_trunc_sql("hour", column_sql, (), "UTC")
+    return str(truncated[0]), tuple(truncated[1])
+
+
+def utc_hour_read(value: Any) -> datetime:
+    """An hour read back from utc_hour_sql as an aware UTC datetime (PostgreSQL: naive UTC timestamp; SQLite: text)."""
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def in_list(count: int) -> str:
+    """`IN (%s, ...)` for `count` values."""
+    return f"IN ({', '.join(['%s'] * count)})"
+
+
+@cache
+def _triple_draw_sql(tables: int, vendor: str) -> tuple[str, tuple[Any, ...]]:
     e, r, b, s = (sql.table(m) for m in (LedgerEntry, Round, Bet, DealerSession))
     stake = f"CAST(b.{sql.column(Bet, 'amount_cents')} AS BIGINT)"
-    # The dealer is the round's, else the one signed in at the table when the round started (ledger_figures' rule).
+    hour, hour_params = utc_hour_sql(f"e.{sql.column(LedgerEntry, 'posted_at')}")
+    # The dealer is the round's, else the one signed in at the table when the round started.
     signed_in = (
         f"SELECT s.{sql.column(DealerSession, 'dealer')} FROM {s} s "  # noqa: S608 (metadata)
         f"WHERE s.{sql.column(DealerSession, 'table')} = e.{sql.column(LedgerEntry, 'table')} "
@@ -68,30 +89,38 @@ def _triple_draw_sql() -> str:
         f"OR s.{sql.column(DealerSession, 'signed_out_at')} > r.{sql.column(Round, 'started_at')}) "
         f"ORDER BY s.{sql.column(DealerSession, 'signed_in_at')} DESC LIMIT 1"
     )
-    return (
-        f"SELECT COALESCE(r.{sql.column(Round, 'dealer')}, ({signed_in})), r.{sql.column(Round, 'paytable')}, "  # noqa: S608
+    # Grouped by position: the hour's expression carries parameters, which would not match a repeated copy.
+    statement = (
+        f"SELECT e.{sql.column(LedgerEntry, 'table')}, {hour}, "  # noqa: S608 (metadata)
+        f"COALESCE(r.{sql.column(Round, 'dealer')}, ({signed_in})), r.{sql.column(Round, 'paytable')}, "
         f"COUNT(DISTINCT e.{sql.column(LedgerEntry, 'round')}), SUM({stake}), "
         f"SUM(e.{sql.column(LedgerEntry, 'amount_cents')}), SUM({stake} * {stake}) "
         f"FROM {e} e JOIN {r} r ON r.{sql.column(Round, 'pk')} = e.{sql.column(LedgerEntry, 'round')} "
         f"JOIN {b} b ON b.{sql.column(Bet, 'pk')} = e.{sql.column(LedgerEntry, 'bet')} "
-        f"WHERE e.{sql.column(LedgerEntry, 'table')} = %s AND e.{sql.column(LedgerEntry, 'account')} = %s "
+        f"WHERE e.{sql.column(LedgerEntry, 'table')} {in_list(tables)} AND e.{sql.column(LedgerEntry, 'account')} = %s "
         f"AND e.{sql.column(LedgerEntry, 'posted_at')} >= %s AND e.{sql.column(LedgerEntry, 'posted_at')} < %s "
-        "GROUP BY 1, 2"
+        "GROUP BY 1, 2, 3, 4"
     )
+    return statement, hour_params
 
 
-def triple_draw_figures(table_id: int, start: datetime, end: datetime) -> list[TripleDrawRow]:
-    """Per (dealer, locked paytable version): rounds, handle, win and the sum of squared stakes posted to this
-    table's bankroll in [start, end) (one summary hour)."""
+def triple_draw_figures(table_ids: Iterable[int], start: datetime, end: datetime) -> list[TripleDrawRow]:
+    """Per (table, UTC hour, dealer, paytable version locked on the round): rounds, handle, win and the sum of squared
+    stakes posted to these tables' bankrolls in [start, end). Each bet posts one table-bankroll leg: stake - paid; the
+    stake is the bet's amount."""
+    ids = sorted(set(table_ids))
+    if not ids:
+        return []
+    statement, hour_params = _triple_draw_sql(len(ids), connection.vendor)
     ops = connection.ops
-    params: list[Any] = [table_id, LedgerAccount.TABLE_BANKROLL.value]
+    params: list[Any] = [*hour_params, *ids, LedgerAccount.TABLE_BANKROLL.value]
     params += [ops.adapt_datetimefield_value(start), ops.adapt_datetimefield_value(end)]
     with connection.cursor() as cursor:
-        cursor.execute(_triple_draw_sql(), params)
+        cursor.execute(statement, params)
         rows = cursor.fetchall()
     return [
-        (_id(dealer), _id(paytable), int(rounds), int(handle), int(win), int(squares))
-        for dealer, paytable, rounds, handle, win, squares in rows
+        (int(table), utc_hour_read(hour), _id(dealer), _id(paytable), int(rounds), int(handle), int(win), int(squares))
+        for table, hour, dealer, paytable, rounds, handle, win, squares in rows
     ]
 
 
