@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils.decorators import method_decorator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.db_router import replica_reads
 from casino.errors import DomainError
 from floor.access import require_report_reader
 from floor.apis.schemas import (
@@ -43,11 +45,19 @@ def _key(value: object) -> str:
 
 
 def _query(request: Request) -> ReportQuery:
-    require_report_reader(request.user)
     return report_query(request.query_params)
 
 
-class TablesReportApi(APIView):
+class ReportApi(APIView):
+    """A report: the role is checked on the primary, then the report's reads may be a little stale (the replica)."""
+
+    def initial(self, request: Request, *args: object, **kwargs: object) -> None:
+        super().initial(request, *args, **kwargs)  # authentication, permissions, throttles
+        require_report_reader(request.user)
+
+
+@method_decorator(replica_reads, name="get")
+class TablesReportApi(ReportApi):
     @extend_schema(
         parameters=FILTERS,
         responses={200: TablesReportSerializer},
@@ -63,7 +73,8 @@ class TablesReportApi(APIView):
         )
 
 
-class GroupReportApi(APIView):
+@method_decorator(replica_reads, name="get")
+class GroupReportApi(ReportApi):
     @extend_schema(
         parameters=[*FILTERS, OpenApiParameter("by", OpenApiTypes.STR, enum=list(GROUPINGS), description="grouping")],
         responses={200: GroupReportSerializer},
@@ -82,7 +93,8 @@ class GroupReportApi(APIView):
         )
 
 
-class HoldSeriesApi(APIView):
+@method_decorator(replica_reads, name="get")
+class HoldSeriesApi(ReportApi):
     @extend_schema(
         parameters=[*FILTERS, OpenApiParameter("by", OpenApiTypes.STR, enum=["day", "shift"], description="period")],
         responses={200: HoldSeriesSerializer},
@@ -97,7 +109,8 @@ class HoldSeriesApi(APIView):
         return Response({"by": by, "points": [{"period": p.label, **p.figures.to_dict()} for p in points]})
 
 
-class HoursReportApi(APIView):
+@method_decorator(replica_reads, name="get")
+class HoursReportApi(ReportApi):
     @extend_schema(
         parameters=FILTERS, responses={200: HoursReportSerializer}, summary="Triple Draw handle by hour of day"
     )
@@ -105,7 +118,8 @@ class HoursReportApi(APIView):
         return Response({"hours": hours_of_day(_query(request))})
 
 
-class HomeReportApi(APIView):
+@method_decorator(replica_reads, name="get")
+class HomeReportApi(ReportApi):
     @extend_schema(
         parameters=FILTERS,
         responses={200: HomeReportSerializer},

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from casino.api_errors import http_status
+from casino.db_router import replica_reads
 from casino.errors import DomainError
 from floor.access import require_report_reader
 from floor.gaming_day import gaming_day, shift_codes
@@ -69,6 +70,7 @@ def _filters() -> dict[str, Any]:
 
 @floor_page(require_report_reader)
 @require_GET
+@replica_reads  # innermost: sign-in and the role are checked on the primary; the report may be a little stale
 def reports_page(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {**_filters(), **nav_context(request.user), "params": request.GET}
     try:
@@ -128,6 +130,7 @@ class _Echo:
 
 @floor_page(require_report_reader)
 @require_GET
+@replica_reads
 def reports_csv(request: HttpRequest) -> HttpResponseBase:
     """A report as CSV (amounts in cents, holds as fractions): ?report=tables|groups|home plus the page's filters."""
     try:

@@ -1,4 +1,5 @@
-"""Against a real streaming replica: compliance reads it, services never do, and a lagging or dead replica is skipped.
+"""Against a real streaming replica: compliance and the floor reports read it, services never do, and a lagging or
+dead replica is skipped.
 
 Replay on the replica is paused so that it visibly lacks what the primary has just written: a page that does not
 show a fresh event read the replica; one that shows it read the primary.
@@ -6,6 +7,8 @@ show a fresh event read the replica; one that shows it read the primary.
 
 from __future__ import annotations
 
+import csv
+import io
 import socket
 import time
 import uuid
@@ -13,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.test import Client, override_settings
 
@@ -22,8 +25,11 @@ from audit.services import audit_record
 from casino.db_router import REPLICA, replica_lag_seconds, stale_reads_allowed
 from paytables.models import Paytable, PaytableLine
 from paytables.services import paytable_clone
+from tables.models import CardSource
 from tests.audit.actions import THING_TOUCH
 from tests.casino.replica_support import Replica, replica_alias, require_replica_url
+from tests.floor.conftest import REPORT_DAY, api_for, summary_row
+from tests.tables.conftest import HOUSE_TO_1, make_paytable, open_table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -132,3 +138,39 @@ def test_services_read_and_write_the_primary_inside_a_stale_block(paused: Any, f
         # After a write, the block reads its own writes (the primary).
         assert Paytable.objects.filter(pk=clone.pk).exists()
     assert Paytable.objects.get(pk=clone.pk).cloned_from_id == draft.pk
+
+
+def test_floor_reports_read_the_replica_once_the_role_is_checked_on_the_primary(
+    replica: Replica, floor_user: User, dealer_user: User
+) -> None:
+    paytable = make_paytable(HOUSE_TO_1, floor_user)
+    early = open_table("Replayed", CardSource.RNG, paytable, floor_user, dealer_user)
+    late = open_table("Not yet replayed", CardSource.RNG, paytable, floor_user, dealer_user)
+    summary_row(early, paytable, rounds=100, handle=500_000, win=20_000, squares=100 * 5_000**2)
+    reader = User.objects.create_user(f"reader-{uuid.uuid4().hex[:8]}")
+    replica.wait_replayed()
+    replica.pause()
+    # On the primary only: the summary job wrote the second table's rows, and the reader became a floor supervisor.
+    summary_row(late, paytable, rounds=40, handle=200_000, win=5_000, squares=40 * 5_000**2)
+    reader.groups.add(Group.objects.get(name="floor"))
+    replica.wait_received(replica.primary_lsn())
+    browser = Client()
+    browser.force_login(reader)
+    days = {"from": REPORT_DAY, "to": REPORT_DAY}
+    with override_settings(DATABASE_REPLICA_MAX_LAG_SECONDS=600):
+        api = api_for(reader).get("/api/v1/reports/tables/", days)
+        page = browser.get("/floor/reports/", days)
+        export = browser.get("/floor/reports/export.csv", {**days, "report": "tables"})
+        exported = b"".join(export.streaming_content).decode()  # type: ignore[attr-defined]
+    # The role was granted after the pause: had a screen checked it on the replica, it would have refused.
+    assert (api.status_code, page.status_code, export.status_code) == (200, 200, 200)
+    # The figures are the replica's: the second table's rows are not there yet.
+    assert [(row["table"], row["rounds"]) for row in api.json()["rows"]] == [("Replayed", 100)]
+    assert '<th scope="row">Replayed</th>' in page.content.decode()
+    assert '<th scope="row">Not yet replayed</th>' not in page.content.decode()
+    assert [row[1:3] for row in csv.reader(io.StringIO(exported))][1:] == [["Replayed", "100"], ["Total", "100"]]
+    replica.resume()
+    replica.wait_replayed()
+    with override_settings(DATABASE_REPLICA_MAX_LAG_SECONDS=600):
+        caught_up = api_for(reader).get("/api/v1/reports/tables/", days).json()
+    assert {row["table"]: row["rounds"] for row in caught_up["rows"]} == {"Replayed": 100, "Not yet replayed": 40}
