@@ -7,7 +7,8 @@ the round row, checks the dealer's assignment, raises the version and records it
 answered "unchanged"; one settlement job that does the same; and the hash-chain seal jobs those commits queue (real
 jobs, with the exception scan). No bets, cards, hands, evaluation, ledger, outbox, state answers or floor summaries:
 every real round costs more than this. `--style per-seat`: 18 writes, as a per-seat round; `--style home-hand`: the
-19 writes of a home-game hand (issue 12's aim). Floor rounds alternate with real ones (profile_round.py's round, same
+19 writes of a home-game hand (issue 12's aim); `--style three-writes`: a round of three requests, a protocol the
+product does not have, for the team's decision. Floor rounds alternate with real ones (profile_round.py's round, same
 process, same accounting), so the machine's slow spells weigh on both alike; a home hand's floor runs alone:
 
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/round_floor.py [--rounds 60] \
@@ -36,7 +37,9 @@ PER_SEAT = (
     "rows",
 )
 HOME_HAND = ("start", *(f"action {n}" for n in range(1, 19)))
-STYLES = {"batched": BATCHED, "per-seat": PER_SEAT, "home-hand": HOME_HAND}
+# Not a protocol the product has: what a round would cost at least if a request did two of today's steps.
+THREE = ("start and bets", "close and deal", "holds and rows")
+STYLES = {"batched": BATCHED, "per-seat": PER_SEAT, "home-hand": HOME_HAND, "three-writes": THREE}
 urlpatterns: list[Any] = []  # this module is the URL configuration while it runs: the product's plus the floor's
 
 
@@ -48,7 +51,8 @@ def main() -> int:
         choices=sorted(STYLES),
         default="batched",
         help="batched: 6 writes a round; per-seat: 18 (a bet and a hold per seat); home-hand: a six-player Five Card "
-        "Draw hand as bench_home_tables plays it, 19 writes (start, 18 actions) with no poll and no settlement job",
+        "Draw hand as bench_home_tables plays it, 19 writes (start, 18 actions) with no poll and no settlement job; "
+        "three-writes: a round if each request did two of today's steps (no such protocol exists)",
     )
     opts = parser.parse_args()
     return in_scratch_database(lambda: measure(opts.rounds, opts.style))
