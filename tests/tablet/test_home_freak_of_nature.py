@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests.tablet import home_support
-from tests.tablet.home_support import act, draw, home_game, stacked_deck, tap, turn, version
+from tests.tablet.home_support import act, draw, home_game, show, stacked_deck, tap, turn, version
 
 decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
 
@@ -79,3 +79,34 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     expect(page.locator("#seat-1 .stack")).to_have_text("Stack $208.10")
     expect(page.locator("#seat-2 .stack")).to_have_text("Stack $191.00")
     shots(page, "result")
+
+
+def test_a_manual_hand_where_a_six_shown_keeps_sixes_wild_and_four_queens_beat_two_pair(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    """Article 3's example the other way: "Had B held a six in place of the 7♦, sixes would have been wild instead. A
+    would have had only two pair, and B would have had four queens." On a manual table the system sees the cards only
+    when they are shown, and fixes the wild rank from the hands shown."""
+    table, _ = home_game("freak-of-nature", floor_user, dealer_user, source="manual", players=[(1, "Ann"), (2, "Bob")])
+    page = home_tablet(table)
+    expect(page.locator("#announce")).to_contain_text("6s are wild")
+    tap(page, page.locator("#start-hand"))
+    expect(page.locator("#turn-title")).to_have_text("Deal five cards to each player")
+    act(page, "The deal is done")
+    assert turn(page) == "Seat 2 · Bob to act"
+    act(page, "Check")
+    act(page, "Check")
+    expect(page.locator("#draw-rule")).to_contain_text("Stand pat or discard up to 3 cards")
+    shots(page, "manual-draw-by-count")
+    act(page, "Stand pat")
+    act(page, "Stand pat")
+    act(page, "Check")
+    act(page, "Check")
+
+    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown")
+    show(page, 1, "5h 5d 9c 9s Kh")
+    show(page, 2, "Qs Qd Qc 4h 6d")
+    expect(page.locator("#headline")).to_have_text("Sixes wild: four queens beat nines and fives")  # Ann: two pair
+    expect(page.locator("#result-lines")).to_contain_text("Pot $2.00 to Bob")
+    expect(page.locator("#seat-2 .stack")).to_have_text("Stack $201.00")
+    shots(page, "result-sixes-wild")

@@ -1,5 +1,6 @@
-"""Pregnant Threes on the dealer tablet, a manual table: the dealer records the deal, a kill card, two optional draws
-of up to three by count, and the hands shown at the showdown with the card picker.
+"""Pregnant Threes on the dealer tablet: on a manual table the dealer records the deal, a kill card, two optional draws
+of up to three by count, and the hands shown at the showdown with the card picker; on an rng table the system deals
+and the dealer taps each draw's discards.
 
 Rule sheet: "A player holds 3♥6♣Q♠Q♦9♦. The three, six and nine are all wild. With the natural pair of queens, the
 player has five queens." "A player who receives a kill card is disqualified and their hand is dead."
@@ -14,9 +15,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests.tablet import home_support
-from tests.tablet.home_support import act, home_game, show, tap, turn
+from tests.tablet.home_support import act, draw, home_game, show, stacked_deck, tap, turn
 
-home_tablet, shots = home_support.home_tablet, home_support.shots
+decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
@@ -69,4 +70,38 @@ def test_a_manual_hand_with_a_kill_card_two_draws_and_five_queens_at_the_showdow
     expect(page.locator("#result-lines")).to_contain_text("Pot $11.00 to Ann")
     expect(page.locator("#result-lines")).to_contain_text("Cy is dead: K♦ is a kill card")
     expect(page.locator("#seat-1 .stack")).to_have_text("Stack $206.00")
+    shots(page, "result")
+
+
+def test_an_rng_hand_with_two_draws_tapped_card_by_card_and_five_queens_at_the_showdown(
+    home_tablet: Any, shots: Any, decks: Any, floor_user: User, dealer_user: User
+) -> None:
+    """The same rule-sheet hand dealt by the system: Ann is dealt 3♥6♣Q♠Q♦9♦ and stands pat twice; Bob draws one card
+    to his aces and kings in the first draw, stands pat in the second, and loses to five queens."""
+    table, _ = home_game("pregnant-threes", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
+                         rules={"draws": 2, "cards_per_draw": 3, "draw": "optional"})
+    # The button starts at seat 1: Bob is dealt first and draws first; his one replacement is the 7♣.
+    decks(stacked_deck([2, 1], {1: "3h 6c Qs Qd 9d", 2: "As Ah Kc Ks 2d"}, "7c"))
+    page = home_tablet(table)
+    expect(page.locator("#announce")).to_contain_text("Two draws of up to 3 cards (optional)")
+    tap(page, page.locator("#start-hand"))
+    assert turn(page) == "Seat 2 · Bob to act"
+    act(page, "Check")
+    act(page, "Check")
+    expect(page.locator("#turn-title")).to_have_text("Seat 2 · Bob: the draw (1 of 2)")
+    shots(page, "first-draw-tap-the-discards")
+    draw(page, "2d")
+    draw(page)  # Ann stands pat
+    act(page, "Check")
+    act(page, "Check")
+    expect(page.locator("#turn-title")).to_have_text("Seat 2 · Bob: the draw (2 of 2)")
+    expect(page.locator('form.draw-form label.card[data-card="7c"]')).to_be_visible()  # Bob's replacement
+    draw(page)
+    draw(page)
+    act(page, "Check")
+    act(page, "Check")
+
+    expect(page.locator("#headline")).to_have_text("Five queens beat aces and kings")
+    expect(page.locator("#result-lines")).to_contain_text("Pot $2.00 to Ann")
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $201.00")
     shots(page, "result")

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests.tablet import home_support
-from tests.tablet.home_support import act, draw, home_game, stacked_deck, tap, turn, version
+from tests.tablet.home_support import act, draw, home_game, show, stacked_deck, tap, turn, version
 
 decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -81,3 +81,38 @@ def test_a_race_to_two_legs_carries_the_pot_until_ann_wins_the_game(
     expect(page.locator("#seat-2 .stack")).to_have_text("Cashed out $198.00")
     expect(page.get_by_role("button", name="Open a new game")).to_be_visible()
     shots(page, "game-won")
+
+
+def test_a_manual_hand_draws_three_each_and_three_jacks_score_a_leg_while_the_pot_stays(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    """The rule sheet's "Winning a leg": "Player A holds Q♠Q♦8♣8♥3♠ (two pair, queens and eights). Player B holds
+    J♣J♥J♠6♦2♣ (three jacks). Three of a kind beats two pair, so Player B scores a leg. In a game called at three legs,
+    B needs two more wins to take the pot. The pot stays where it is, and everyone antes again." On a manual table the
+    dealer records that each player drew three, and the hands shown."""
+    table, _ = home_game("three-legged-race", floor_user, dealer_user, source="manual",
+                         players=[(1, "Ann"), (2, "Bob")], rules={"legs_to_win": 3})
+    page = home_tablet(table)
+    expect(page.locator("#announce")).to_contain_text("Race to 3 legs")
+    tap(page, page.locator("#start-hand"))
+    act(page, "The deal is done")
+    act(page, "Check")
+    act(page, "Check")
+    assert turn(page) == "Seat 2 · Bob: the draw"
+    expect(page.locator("#draw-rule")).to_have_text("Discard exactly 3 cards.")
+    expect(page.locator("form.counts button")).to_have_text(["Draws 3"])  # no standing pat, no other count
+    shots(page, "manual-draw-exactly-three")
+    act(page, "Draws 3")
+    act(page, "Draws 3")
+    act(page, "Check")
+    act(page, "Check")
+
+    show(page, 1, "Qs Qd 8c 8h 3s")
+    show(page, 2, "Jc Jh Js 6d 2c")
+    expect(page.locator("#headline")).to_have_text("Three jacks beat queens and eights")
+    expect(page.locator("#result-lines")).to_contain_text("Bob scores a leg: 1 of 3")
+    expect(page.locator("#seat-2 .legs")).to_have_text("Legs 1 of 3")
+    expect(page.locator("#pot")).to_have_text("Carried pot $2.00")
+    shots(page, "a-leg-and-the-pot-carried")
+    tap(page, page.locator("#start-hand"))
+    expect(page.locator("#pot")).to_have_text("Pot $4.00")  # everyone antes again
