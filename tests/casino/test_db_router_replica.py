@@ -28,7 +28,7 @@ from paytables.services import paytable_clone
 from tables.models import CardSource
 from tests.audit.actions import THING_TOUCH
 from tests.casino.replica_support import Replica, replica_alias, require_replica_url
-from tests.floor.conftest import REPORT_DAY, api_for, summary_row
+from tests.floor.conftest import REPORT_DAY, summary_row
 from tests.tables.conftest import HOUSE_TO_1, make_paytable, open_table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -106,7 +106,11 @@ def test_a_lagging_replica_is_skipped_until_it_catches_up(paused: Any, complianc
     replica.resume()
     replica.wait_replayed()
     with override_settings(DATABASE_REPLICA_MAX_LAG_SECONDS=0.3):
-        assert replica_lag_seconds() <= 0.3  # other writers share the primary: "caught up" is within the bound
+        # Other writers may share the primary (another run on this server): "caught up" is within the bound, soon.
+        deadline = time.monotonic() + 10
+        while replica_lag_seconds() > 0.3:
+            assert time.monotonic() < deadline, "the resumed replica never caught up"
+            time.sleep(0.1)
         assert _listed(compliance_client, fresh)  # caught up: the replica answers again
 
 
@@ -158,7 +162,8 @@ def test_floor_reports_read_the_replica_once_the_role_is_checked_on_the_primary(
     browser.force_login(reader)
     days = {"from": REPORT_DAY, "to": REPORT_DAY}
     with override_settings(DATABASE_REPLICA_MAX_LAG_SECONDS=600):
-        api = api_for(reader).get("/api/v1/reports/tables/", days)
+        # Signed in as the page's charts are: the API loads the user (and so the role) afresh for the request.
+        api = browser.get("/api/v1/reports/tables/", days)
         page = browser.get("/floor/reports/", days)
         export = browser.get("/floor/reports/export.csv", {**days, "report": "tables"})
         exported = b"".join(export.streaming_content).decode()  # type: ignore[attr-defined]
@@ -172,5 +177,5 @@ def test_floor_reports_read_the_replica_once_the_role_is_checked_on_the_primary(
     replica.resume()
     replica.wait_replayed()
     with override_settings(DATABASE_REPLICA_MAX_LAG_SECONDS=600):
-        caught_up = api_for(reader).get("/api/v1/reports/tables/", days).json()
+        caught_up = browser.get("/api/v1/reports/tables/", days).json()
     assert {row["table"]: row["rounds"] for row in caught_up["rows"]} == {"Replayed": 100, "Not yet replayed": 40}
