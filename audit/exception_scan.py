@@ -136,7 +136,7 @@ def _rows_recorded_at(round_id: int) -> dt.datetime | None:
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {at} FROM {sql.table(AuditEvent)} WHERE {round_column} = %s "  # noqa: S608 (metadata)
-            f"AND {sql.column(AuditEvent, 'action')} IN ({', '.join(['%s'] * len(codes))}) "
+            f"AND {sql.column(AuditEvent, 'action')} IN ({sql.placeholders(len(codes))}) "
             f"ORDER BY {at} DESC, {key} DESC LIMIT 1",
             [round_id, *codes],
         )

@@ -25,6 +25,11 @@ def column(model: type[models.Model], name: str) -> str:
 
 
 @cache
+def placeholders(count: int) -> str:
+    """`%s, %s, ...`: one parameter placeholder per value, for an IN list or a VALUES row."""
+    return ", ".join(["%s"] * count)
+
+
 def _quoted(model: type[models.Model], name: str, vendor: str) -> str:
     if not name:
         return connection.ops.quote_name(model._meta.db_table)
@@ -128,7 +133,7 @@ def _insert_parts(model: type[models.Model], vendor: str) -> tuple[list[Any], li
     plain = _PLAIN_ON_POSTGRESQL if vendor == "postgresql" else set()
     preps = [_as_is if field.get_internal_type() in plain and not field.choices else _prepared for field in fields]
     head = f"INSERT INTO {table(model)} ({', '.join(column(model, field.name) for field in fields)}) "
-    row_tail = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    row_tail = f"({placeholders(len(fields))})"
     if vendor == "postgresql":
         arrays = ", ".join(f"(%s)::{str(field.db_type(connection)).split('(')[0]}[]" for field in fields)
         return fields, preps, head, f"SELECT * FROM UNNEST({arrays})", row_tail  # noqa: S608 (types from metadata)

@@ -17,7 +17,7 @@ from django.db import connection
 
 from casino import sql
 from floor.sources import HomeFigures
-from floor.summary_statements import in_list, utc_hour_read, utc_hour_sql
+from floor.summary_statements import utc_hour_read, utc_hour_sql
 from tables.models import HomeAccount, HomeGame, HomeHand, HomeLedgerEntry
 
 POT_AWARDS = ("award", "carried_award", "ruling_award")  # chips leaving the middle for a winner (not a void's return)
@@ -74,8 +74,8 @@ def _figures_sql(tables: int, vendor: str) -> tuple[str, list[tuple[Any, ...]]]:
         )
     )
     amount, account, kind = (f"e.{c(HomeLedgerEntry, name)}" for name in ("amount_cents", "account", "kind"))
-    awards = ", ".join(["%s"] * len(POT_AWARDS))
-    table = f"g.{c(HomeGame, 'table')} {in_list(tables)}"
+    awards = sql.placeholders(len(POT_AWARDS))
+    table = f"g.{c(HomeGame, 'table')} IN ({sql.placeholders(tables)})"
     # Grouped by position: an hour's expression carries parameters, which would not match a repeated copy.
     statement = (
         f"SELECT 0, g.{c(HomeGame, 'table')}, {hand_hour[0]}, h.{c(HomeHand, 'dealer')}, COUNT(*), 0, 0 "  # noqa: S608

@@ -70,11 +70,6 @@ def utc_hour_read(value: Any) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def in_list(count: int) -> str:
-    """`IN (%s, ...)` for `count` values."""
-    return f"IN ({', '.join(['%s'] * count)})"
-
-
 @cache
 def _triple_draw_sql(tables: int, vendor: str) -> tuple[str, tuple[Any, ...]]:
     e, r, b, s = (sql.table(m) for m in (LedgerEntry, Round, Bet, DealerSession))
@@ -97,7 +92,8 @@ def _triple_draw_sql(tables: int, vendor: str) -> tuple[str, tuple[Any, ...]]:
         f"SUM(e.{sql.column(LedgerEntry, 'amount_cents')}), SUM({stake} * {stake}) "
         f"FROM {e} e JOIN {r} r ON r.{sql.column(Round, 'pk')} = e.{sql.column(LedgerEntry, 'round')} "
         f"JOIN {b} b ON b.{sql.column(Bet, 'pk')} = e.{sql.column(LedgerEntry, 'bet')} "
-        f"WHERE e.{sql.column(LedgerEntry, 'table')} {in_list(tables)} AND e.{sql.column(LedgerEntry, 'account')} = %s "
+        f"WHERE e.{sql.column(LedgerEntry, 'table')} IN ({sql.placeholders(tables)}) "
+        f"AND e.{sql.column(LedgerEntry, 'account')} = %s "
         f"AND e.{sql.column(LedgerEntry, 'posted_at')} >= %s AND e.{sql.column(LedgerEntry, 'posted_at')} < %s "
         "GROUP BY 1, 2, 3, 4"
     )

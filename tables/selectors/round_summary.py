@@ -12,6 +12,7 @@ from typing import Any
 from django.db import connection
 
 from casino.sql import column as col
+from casino.sql import placeholders
 from casino.sql import table as tab
 from tables.models import Bet, DrawRow, HandOutcome, Round, SeatHand
 
@@ -92,7 +93,7 @@ def round_payouts(round_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {round_column}, {seat}, SUM({col(HandOutcome, 'paid_cents')}) FROM {tab(HandOutcome)} "  # noqa: S608
-            f"WHERE {round_column} IN ({', '.join(['%s'] * len(ids))}) GROUP BY {round_column}, {seat}",
+            f"WHERE {round_column} IN ({placeholders(len(ids))}) GROUP BY {round_column}, {seat}",
             ids,
         )
         rows = cursor.fetchall()

@@ -12,7 +12,7 @@ from audit.services import audit_event, audit_record, audit_record_many
 from casino.engine.triple_draw import MAX_CIRCLES, MAX_SEATS
 from casino.errors import DomainError
 from casino.sql import column as col
-from casino.sql import insert_rows
+from casino.sql import insert_rows, placeholders
 from casino.sql import table as tab
 from tables import actions
 from tables.access import require_operator
@@ -83,7 +83,7 @@ def _bet_terms(
 def _seats_and_bets(rnd: Round, seats: list[int]) -> tuple[set[int], dict[int, dict[str, int]]]:
     """Which of these seats have a player, and each one's bets in the round (circle -> cents): one statement
     (written out: every bet asks both, and two ORM queries cost several times their own CPU)."""
-    marks = ", ".join(["%s"] * len(seats))
+    marks = placeholders(len(seats))
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {col(Seat, 'number')}, 0, 0 FROM {tab(Seat)} WHERE {col(Seat, 'table')} = %s "  # noqa: S608

@@ -10,7 +10,7 @@ from audit.roles import DEALER, has_role
 from audit.services import audit_record
 from casino.errors import DomainError, WrongPhase
 from casino.sql import column as col
-from casino.sql import insert_rows, update_rows
+from casino.sql import insert_rows, placeholders, update_rows
 from casino.sql import table as tab
 from outbox.jobs import outbox_add
 from paytables.selectors import paytable_snapshot
@@ -71,7 +71,7 @@ def _start_checks(table_id: int) -> tuple[tuple[int, str] | None, bool, int]:
     """The table's unfinished round (number, phase) if any, whether a player is seated, its last round number: one
     statement (written out: every round starts with these three questions, and three ORM queries cost ~3 ms)."""
     finished_phases = [str(phase) for phase in Round.FINISHED]
-    finished = ", ".join(["%s"] * len(finished_phases))
+    finished = placeholders(len(finished_phases))
     in_play = f"FROM {tab(Round)} WHERE {col(Round, 'table')} = %s AND {col(Round, 'phase')} NOT IN ({finished})"
     with connection.cursor() as cursor:
         cursor.execute(
