@@ -9,9 +9,12 @@ from typing import Any
 
 from django.db.models import Sum
 
-from casino.engine.cards import Rank, Suit
+from casino.engine.cards import Card, Rank, Suit
+from casino.engine.hands import WildSpec
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.rules.model import Rules
 from casino.engine.rules.words import describe_rules
+from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
 from tables.models import CardSource, HomeAccount, HomeGame, HomeLedgerEntry, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
@@ -98,6 +101,7 @@ class HomeScreen:
     legs_to_win: int | None = None
     kill_cards: list[str] = field(default_factory=list)
     seat_limit: int = 0
+    rules: Rules | None = None
 
     # --- the game -----------------------------------------------------------------------------------------------
     @property
@@ -268,12 +272,24 @@ class HomeScreen:
         return int(taken.aggregate(total=Sum("amount_cents"))["total"] or 0)
 
     @property
-    def result_hands(self) -> list[tuple[SeatView, dict[str, Any]]]:
+    def result_wild(self) -> WildSpec:
+        """The cards that were wild at this hand's showdown: the fixed ones plus Freak of Nature's slide."""
+        result = self.result
+        if not result or self.rules is None:
+            return WildSpec.NONE
+        slide = result.get("wild_rank")
+        return hand_wild(self.rules, Rank.parse(slide) if slide else None)
+
+    @property
+    def result_hands(self) -> list[tuple[SeatView, dict[str, Any], list[tuple[str, bool]]]]:
+        """Each shown hand: the seat, its value, and its cards as given, each with whether it played wild."""
         result = self.result
         if not result:
             return []
         hands = result["hands"]
-        return [(seat, hands[str(seat.seat)]) for seat in self.seats if str(seat.seat) in hands]
+        wild = self.result_wild
+        return [(seat, hands[key], [(code, wild.is_wild(Card.parse(code))) for code in hands[key]["held"]])
+                for seat in self.seats if (key := str(seat.seat)) in hands]
 
 
 def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -> list[SeatView]:
@@ -345,6 +361,7 @@ def home_screen_for(table: Table) -> HomeScreen:
     screen = HomeScreen(table=table, token=token, config=config, announcement=announcement, game=game,
                         game_state=state, hand_row=row, hand=hand, seats=seats)
     if rules is not None:
+        screen.rules = rules
         screen.plays_for_legs = rules.plays_for_legs
         screen.legs_to_win = rules.legs_to_win if rules.plays_for_legs else None
         screen.kill_cards = [str(card) for card in sorted(rules.kill_cards, key=lambda c: c.index)] \

@@ -78,6 +78,9 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     expect(page.locator("#rake")).to_have_text("Rake $0.90 to the house, from the winner")
     expect(page.locator("#seat-1 .stack")).to_have_text("Stack $208.10")
     expect(page.locator("#seat-2 .stack")).to_have_text("Stack $191.00")
+    # The two fives that made Ann's four nines are marked wild; Bob's four slid nothing (fives were the lowest held).
+    expect(wild_cards(page, 1)).to_have_text(["5♥ wild", "5♦ wild"])
+    expect(wild_cards(page, 2)).to_have_count(0)
     shots(page, "result")
 
 
@@ -109,4 +112,12 @@ def test_a_manual_hand_where_a_six_shown_keeps_sixes_wild_and_four_queens_beat_t
     expect(page.locator("#headline")).to_have_text("Sixes wild: four queens beat nines and fives")  # Ann: two pair
     expect(page.locator("#result-lines")).to_contain_text("Pot $2.00 to Bob")
     expect(page.locator("#seat-2 .stack")).to_have_text("Stack $201.00")
+    # Sixes wild: Bob's 6♦ is the wild card; Ann's fives are now plain fives.
+    expect(wild_cards(page, 2)).to_have_text(["6♦ wild"])
+    expect(wild_cards(page, 1)).to_have_count(0)
     shots(page, "result-sixes-wild")
+
+
+def wild_cards(page: Any, seat: int) -> Any:
+    """The cards of a seat's shown hand in the result that are marked as having played wild."""
+    return page.locator(f'#result tr.shown-hand[data-seat="{seat}"] .wild')

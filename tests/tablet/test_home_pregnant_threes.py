@@ -70,6 +70,9 @@ def test_a_manual_hand_with_a_kill_card_two_draws_and_five_queens_at_the_showdow
     expect(page.locator("#result-lines")).to_contain_text("Pot $11.00 to Ann")
     expect(page.locator("#result-lines")).to_contain_text("Cy is dead: K♦ is a kill card")
     expect(page.locator("#seat-1 .stack")).to_have_text("Stack $206.00")
+    # Threes, sixes and nines are wild: the three cards that made Ann's five queens are marked; Bob held none.
+    expect(page.locator('#result tr.shown-hand[data-seat="1"] .wild')).to_have_text(["3♥ wild", "6♣ wild", "9♦ wild"])
+    expect(page.locator('#result tr.shown-hand[data-seat="2"] .wild')).to_have_count(0)
     shots(page, "result")
 
 
