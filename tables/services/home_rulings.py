@@ -22,7 +22,7 @@ from tables.models import HomeGame
 from tables.models import HomeHand as HandRow
 from tables.services import home_chips as chips
 from tables.services.home_engine import deal_from_stock, game_rules, rebuild, refusals, seat_map
-from tables.services.home_hands import _persist
+from tables.services.home_hands import _persist, announce_posting
 from tables.services.home_ledger import verify_balanced
 
 Status = HandRow.Status
@@ -163,5 +163,6 @@ def hand_award(*, hand: HandRow | int, actor: User, seats: list[int], reason: st
     audit_record(action=actions.HOME_POT_RULING, obj=row, table=game.table, reason=reason, approver=actor,
                  actor=actor, after={"pot_cents": pot, "awarded": row.ruling["awarded"],
                                      "line": engine.actions[-1]})
+    announce_posting(game)  # a settled hand and a pot awarded: the floor's figures move as for a showdown
     verify_balanced(game)
     return row

@@ -18,6 +18,7 @@ from floor.selectors.reports import home_report
 from tables.models import HomeAccount, HomeGame, HomeHand, HomeLedgerEntry, Table
 from tables.services.home_games import game_close, game_open
 from tables.services.home_hands import hand_act, hand_start
+from tables.services.home_rulings import hand_award
 from tests.engine.home_support import stacked_deck
 from tests.floor.conftest import summary_jobs_in_process
 from tests.tables.conftest import open_home_table
@@ -116,3 +117,25 @@ def test_an_hours_figures_are_the_same_whichever_range_asks_for_them(
         )["t"]
         > 0
     )
+
+
+def test_a_pot_awarded_by_the_floors_ruling_reaches_the_report_at_once(
+    floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The ruling is the last thing that happens at the table: its hand and pot are in the report without waiting
+    for a later posting to refresh the hour (DESIGN 7: the floor may award a pot by ruling)."""
+    table = open_home_table("Draw 9", "five-card-draw", floor_user, dealer_user)
+    players = [{"seat": seat, "name": f"P{seat}", "buy_in_cents": 10_000} for seat in (1, 2)]
+    with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
+        game = game_open(table=table, actor=dealer_user, players=players)
+        hand = hand_start(game=game, actor=dealer_user, button=1,
+                          deck=_deck(1, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+        _act(hand, dealer_user, "2 bet 200", "1 call")
+    middle = HomeGame.objects.get(pk=game.pk).pot_cents
+    assert middle > 0
+    with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
+        hand_award(hand=hand.pk, actor=floor_user, seats=[2], reason="seat 1 exposed a card to seat 3")
+    today = gaming_day(timezone.now())
+    rows, _ = home_report(ReportQuery(first=today, last=today))
+    [row] = [r for r in rows if r.table_id == table.pk]
+    assert (row.hands, row.pots_cents) == (1, middle)
