@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -14,13 +15,29 @@ from casino.engine.money import money
 MAX_CENTS = 2**63 - 1
 
 
-def dollars_to_cents(text: str) -> int:
-    """ "25", "$1,000.50" -> 2500, 100050; raises ValueError with a message for people."""
-    raw = text.strip().replace("$", "").replace(",", "").replace(" ", "")
+# Commas only as thousands separators ("1,000", "12,345.50"): a keypad whose locale types a decimal comma sends
+# "2,5" for $2.50, and dropping that comma would read it as $25.00.
+_GROUPED = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?")
+
+
+def typed_dollars(text: str) -> Decimal:
+    """What someone typed as dollars ("25", "$1,000.50", "12.5") as a Decimal; ValueError with a message for people.
+    A comma anywhere but between groups of three digits is refused, never dropped."""
+    raw = text.strip().replace("$", "").replace(" ", "")
+    if "," in raw:
+        if not _GROUPED.fullmatch(raw):
+            raise ValueError(f"{text.strip()[:30]!r} is not an amount of money: type cents after a point (2.50); "
+                             "a comma only groups thousands (1,000)")
+        raw = raw.replace(",", "")
     try:
-        amount = Decimal(raw)
+        return Decimal(raw)
     except InvalidOperation:
         raise ValueError(f"{text.strip()[:30]!r} is not an amount of money: type dollars, e.g. 25 or 12.50") from None
+
+
+def dollars_to_cents(text: str) -> int:
+    """ "25", "$1,000.50" -> 2500, 100050; raises ValueError with a message for people."""
+    amount = typed_dollars(text)
     if not amount.is_finite():
         raise ValueError(f"{text.strip()[:30]!r} is not an amount of money")
     cents = amount * 100

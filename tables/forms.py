@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
-
 from casino.errors import DomainError
+from casino.money_fields import typed_dollars
 
 
 def parse_amount_cents(text: str | None) -> int:
     """ "25" or "25.50" dollars -> 2500 / 2550 cents; anything else is a plain-words error."""
-    raw = (text or "").strip().replace("$", "").replace(",", "")
-    if not raw:
+    raw = (text or "").strip()
+    if not raw.replace("$", ""):
         raise DomainError("enter the bet amount", code="bad_amount", field="amount_cents")
     try:
-        amount = Decimal(raw)
-    except InvalidOperation:
-        raise DomainError(f"{text!r} is not an amount of money", code="bad_amount", field="amount_cents") from None
+        amount = typed_dollars(raw)
+    except ValueError as exc:
+        raise DomainError(str(exc), code="bad_amount", field="amount_cents") from None
     if not amount.is_finite() or amount <= 0:
         raise DomainError("the bet must be more than zero", code="bad_amount", field="amount_cents")
     cents = amount * 100

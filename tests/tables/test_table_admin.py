@@ -81,6 +81,8 @@ def test_the_edit_page_shows_dollars_and_saves_a_change_of_limits(floor_user: Us
     ("values", "message"),
     [
         ({"min_bet_cents": "abc"}, "is not an amount of money"),
+        ({"min_bet_cents": "2,5"}, "a comma only groups thousands (1,000)"),  # a decimal comma: not $25
+        ({"min_bet_cents": "1,00"}, "a comma only groups thousands (1,000)"),
         ({"min_bet_cents": "2.555"}, "amounts go to the cent at most"),
         ({"min_bet_cents": "-5"}, "cannot be negative"),
         ({"min_bet_cents": "50", "max_bet_cents": "25"}, "is below the minimum bet"),

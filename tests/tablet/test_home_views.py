@@ -116,7 +116,14 @@ def test_a_tap_out_of_turn_or_on_a_finished_hand_is_refused_next_to_it_and_chang
 
     response = _act(client, table, "act", hand=hand.pk, seat=2, action="bet", amount="abc")
     assert response.status_code == 400
-    assert _error(response, "turn") == "&#x27;abc&#x27; is not an amount of money"
+    assert _error(response, "turn") == "&#x27;abc&#x27; is not an amount of money: type dollars, e.g. 25 or 12.50"
+    assert _snapshot(game) == before
+
+    # A keypad with a decimal comma types "2,5" for $2.50: refused, never read as $25.00 by dropping the comma.
+    response = _act(client, table, "act", hand=hand.pk, seat=2, action="bet", amount="2,5")
+    assert response.status_code == 400
+    assert _error(response, "turn") == ("&#x27;2,5&#x27; is not an amount of money: type cents after a point "
+                                        "(2.50); a comma only groups thousands (1,000)")
     assert _snapshot(game) == before
 
     hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="fold")
