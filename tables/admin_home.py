@@ -52,6 +52,7 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
         if not self.instance.pk:
             for name, value in CONFIG_DEFAULTS.items():
                 self.initial.setdefault(name, value)
+            self.initial.setdefault("rules", {})  # the variant's defaults; an empty box would show "null"
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

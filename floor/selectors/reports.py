@@ -291,6 +291,11 @@ class HomeRow:
     def hands_per_hour(self) -> float | None:
         return self.hands / self.hours if self.hours else None
 
+    @property
+    def type_label(self) -> str:
+        """The game's name as the floor says it ("Freak of Nature"); the code stays in the CSV and the API."""
+        return str(TableType(self.table_type).label) if self.table_type else ""
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "table_id": self.table_id,

@@ -205,6 +205,7 @@ class LedgerEntry(models.Model):
     posted_at = models.DateTimeField()
 
     class Meta:
+        verbose_name_plural = "ledger entries"
         ordering = ["round", "bet", "account"]
         constraints = [
             models.UniqueConstraint(fields=["bet", "account"], name="ledger_one_leg_per_account_per_bet"),

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db.models import Sum
+from django.test import Client
 from django.utils import timezone
 
 from floor.gaming_day import gaming_day, hour_bucket
@@ -139,3 +140,28 @@ def test_a_pot_awarded_by_the_floors_ruling_reaches_the_report_at_once(
     rows, _ = home_report(ReportQuery(first=today, last=today))
     [row] = [r for r in rows if r.table_id == table.pk]
     assert (row.hands, row.pots_cents) == (1, middle)
+
+
+def test_the_reports_page_names_each_home_game_and_totals_the_tables(
+    floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The page's home-game table reads as the floor speaks ("Five Card Draw", not "five-card-draw") and ends with
+    the totals the CSV has."""
+    for name, kind in (("Draw 10", "five-card-draw"), ("Freak 1", "freak-of-nature")):
+        table = open_home_table(name, kind, floor_user, dealer_user, charge="rake", rake_basis_points=1_000,
+                                rake_cap_cents=150)
+        _play(table, floor_user, dealer_user, django_capture_on_commit_callbacks)
+    today = gaming_day(timezone.now())
+    rows, totals = home_report(ReportQuery(first=today, last=today))
+    client = Client()
+    client.force_login(floor_user)
+    page = client.get(f"/floor/reports/?from={today}&to={today}").content.decode()
+    report = page[page.index('id="home-report"'):]
+    assert "<td>Five Card Draw</td>" in report
+    assert "<td>Freak of Nature</td>" in report
+    assert "five-card-draw" not in report
+    footer = report[report.index("<tfoot>"):report.index("</tfoot>")]
+    assert "All home-game tables" in footer
+    assert f'<td class="num">{totals.hands}</td>' in footer
+    assert totals.hands == sum(r.hands for r in rows) == 4
+    assert "$3.00" in footer  # two tables' rake of $1.50

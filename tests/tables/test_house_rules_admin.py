@@ -83,3 +83,10 @@ def test_only_the_floor_sets_house_rules(dealer_user: User, compliance_user: Use
     for user in (dealer_user, compliance_user):
         _client(user).post(ADD, _form(draw_table))
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()
+
+
+def test_the_add_page_starts_from_the_variants_defaults_not_null(floor_user: User, draw_table: Table) -> None:
+    """An empty rules box means the variant's defaults; the page must not offer the floor the word "null"."""
+    page = _client(floor_user).get(ADD).content.decode()
+    assert 'id="id_rules">\n{}</textarea>' in page
+    assert "null</textarea>" not in page
