@@ -89,3 +89,23 @@ def test_the_floor_reads_hands_pots_and_house_charges_from_the_home_game_ledger(
     table_hour_refresh(table_id=table.pk, at=timezone.now())
     row = TableHour.objects.get(table=table)
     assert (row.hands, row.pots_cents, row.rake_cents, row.time_charge_cents) == (1, 1_400, 140, 0)
+
+
+def test_compliance_sees_that_a_hand_was_corrected_and_its_actions_as_first_recorded(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, compliance_user: User
+) -> None:
+    """DESIGN 7: the floor may correct a recorded action before the pot is awarded; "the original record is kept",
+    and compliance reads it beside the corrected one."""
+    from tables.services.home_rulings import hand_correct
+
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 check")
+    hand_correct(hand=hand.pk, actor=floor_user, index=0, action="1 bet 200", reason="the player bet; check recorded")
+    client = Client()
+    client.force_login(compliance_user)
+    text = client.get(f"/compliance/home/hands/{hand.pk}/").content.decode()
+    corrected = " ".join(text[text.index('id="corrected"'):].split())
+    assert "Actions as first recorded: 1 check</p>" in corrected
+    assert "1 bet 200" in text  # the record as it stands
+    assert "the player bet; check recorded" in text  # the correction's reason, among the events
