@@ -120,11 +120,21 @@ def summary(after: Any, *, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _is_limit(name: str) -> bool:
+    """A bound someone set (a table's maximum bet, a buy-in range, a rake's cap), not money that moved."""
+    return "min_" in name or "max_" in name or "_cap_" in name or name.startswith(("min", "max", "cap"))
+
+
 def amount_cents(after: Any) -> int | None:
-    """The amount an event is about: the largest money field it recorded, or the sum of per-seat bets."""
+    """The amount an event is about: the `amount_cents` it names (a house charge, the chips a home-game bet put in),
+    else the largest money field it recorded that is not a limit, or the sum of per-seat bets."""
     if not isinstance(after, Mapping):
         return None
-    amounts = [v for k, v in after.items() if isinstance(v, int) and not isinstance(v, bool) and is_money_field(str(k))]
+    named = after.get("amount_cents")
+    if isinstance(named, int) and not isinstance(named, bool):
+        return abs(named)
+    amounts = [v for k, v in after.items()
+               if isinstance(v, int) and not isinstance(v, bool) and is_money_field(str(k)) and not _is_limit(str(k))]
     bets = after.get("bets")
     if isinstance(bets, Mapping):
         amounts.append(sum(v for v in bets.values() if isinstance(v, int)))

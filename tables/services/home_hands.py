@@ -265,9 +265,13 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
             seat, verb, _ = parse_action(text, manual=row.manual)
         if seat not in hand.players:
             raise DomainError(f"seat {seat} is not dealt into this hand", code="not_in_hand", field="seat")
+    put_in_before = hand.players[seat].contributed if seat is not None else 0
     with refusals():
         apply_action(hand, text)
     after: dict[str, Any] = {"hand": row.number, "action": text}
+    put_in = hand.players[seat].contributed - put_in_before if seat is not None else 0
+    if put_in > 0:
+        after["amount_cents"] = put_in  # the chips this action put in: the audit trail's Amount for a bet or call
     if row.dealt_by_system and not hand.settled:
         with refusals():
             dealt = deal_from_stock(hand, row.stock_plan)

@@ -43,6 +43,10 @@ def test_values_read_as_a_person_reads_them() -> None:
     assert summary({"rows": [["Ts", "2c", "5c", "5s", "Ks"]], "phase": "settling"}) == "Draw rows: 1: 10♠ 2♣ 5♣ 5♠ K♠"
     assert amount_cents({"bets": {"1": 500, "2": 500}}) == 1000
     assert amount_cents({"phase": "settled"}) is None
+    # A house charge names its amount: the rake taken, not the pot it was taken from.
+    assert amount_cents({"charge": "rake", "pot_cents": 1_400, "amount_cents": 70}) == 70
+    # A buy-in range or a cap is a limit someone set, not money that moved.
+    assert amount_cents({"buy_in_min_cents": 1_000, "buy_in_max_cents": 50_000, "rake_cap_cents": 300}) is None
 
 
 @pytest.mark.django_db

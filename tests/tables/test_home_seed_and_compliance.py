@@ -109,3 +109,20 @@ def test_compliance_sees_that_a_hand_was_corrected_and_its_actions_as_first_reco
     assert "Actions as first recorded: 1 check</p>" in corrected
     assert "1 bet 200" in text  # the record as it stands
     assert "the player bet; check recorded" in text  # the correction's reason, among the events
+
+
+def test_the_audit_trail_shows_the_chips_a_bet_or_call_put_in_not_the_pot(
+    home_table: Callable[..., Table], dealer_user: User, compliance_user: User
+) -> None:
+    from audit.models import AuditEvent
+
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 bet 200", "2 raise 400", "1 call", "1 draw")
+    events = AuditEvent.objects.filter(action="home_hand_action", object_id=str(hand.pk)).order_by("id")
+    assert [(e.after["action"], e.after.get("amount_cents")) for e in events] == [
+        ("1 bet 200", 200), ("2 raise 400", 400), ("1 call", 200), ("1 draw", None)]
+    client = Client()
+    client.force_login(compliance_user)
+    text = client.get(f"/compliance/home/hands/{hand.pk}/").content.decode()
+    assert '<td class="amount">$4.00</td>' in text  # the raise's own chips, where the pot after it was $10.00
