@@ -21,6 +21,7 @@ from tables.models import HomeHand as HandRow
 from tables.selectors.home import game_view, hand_view
 from tables.services.home_config import announce_rules
 from tables.services.home_engine import game_rules
+from tables.templatetags.tablet import card_face, money
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low (as the Triple Draw picker).
 PICKER = [[f"{rank.code}{suit.value}" for rank in sorted(Rank, reverse=True)]
@@ -82,6 +83,54 @@ class CountChoice:
         if self.count == 0:
             return "Stand pat"
         return f"Draws {self.count}" + (" (keeps an ace)" if self.needs_ace else "")
+
+
+@dataclass(frozen=True)
+class RecordedAction:
+    """One line of the hand's record as the floor reads it: "3. Seat 2 · Bob calls" (`index` counts from 0, as
+    the record and the correction service do; `number` from 1, as people do)."""
+
+    index: int
+    text: str
+    words: str
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+
+def _faces(codes: list[str]) -> str:
+    return " ".join(card_face(code) for code in codes)
+
+
+def action_words(text: str, labels: dict[int, str]) -> str:
+    """A recorded action (DESIGN 9 notation) in words: "2 raise 400" -> "Seat 2 · Bob raises to $4.00"; a line
+    that is not of a known form is shown as written."""
+    parts = text.split()
+    if [part.lower() for part in parts] == ["dealt"]:
+        return "The deal is done"
+    if parts[:2] == ["floor", "award"]:
+        return f"The floor awards the pot ({text.partition(' -- ')[2]})"
+    if len(parts) < 2 or not parts[0].isdigit():
+        return text
+    who, verb, args = labels.get(int(parts[0]), f"Seat {parts[0]}"), parts[1].lower(), parts[2:]
+    plain = {"check": "checks", "call": "calls", "fold": "folds", "allin": "goes all in",
+             "leave": "leaves the table"}
+    if verb in plain and not args:
+        return f"{who} {plain[verb]}"
+    if verb in ("bet", "raise") and len(args) == 1 and args[0].isdigit():
+        return f"{who} {'bets' if verb == 'bet' else 'raises to'} {money(int(args[0]))}"
+    if verb == "draw" and (not args or args in (["0"], ["0", "ace"])):
+        return f"{who} stands pat"
+    if verb == "draw" and args[0].isdigit():
+        return f"{who} draws {args[0]}" + (" (keeps an ace)" if args[1:] == ["ace"] else "")
+    if verb == "draw":
+        return f"{who} discards {_faces(args)} and draws {len(args)}"
+    if verb == "killed" and len(args) == 1:
+        return f"{who} is dealt the kill card {card_face(args[0])}"
+    if verb == "show":
+        return f"{who} shows {_faces(args)}"
+    return text
 
 
 @dataclass
@@ -257,6 +306,29 @@ class HomeScreen:
     @property
     def picker(self) -> list[list[str]]:
         return PICKER
+
+    # --- the floor's rulings on the hand in play ----------------------------------------------------------------
+    @property
+    def recorded_actions(self) -> list[RecordedAction]:
+        """The hand's recorded actions, numbered, in words: what the floor picks one of to correct."""
+        if not self.in_play or not self.hand:
+            return []
+        labels = {seat.seat: seat.label for seat in self.seats}
+        return [RecordedAction(index, text, action_words(text, labels))
+                for index, text in enumerate(self.hand["actions"])]
+
+    @property
+    def award_seats(self) -> list[SeatView]:
+        """The seats a pot may be awarded to by ruling: dealt into the hand and still seated (folded or dead
+        players among them: the ruling may be that they should not be)."""
+        return [seat for seat in self.seats if seat.in_hand and seat.active and seat.status != "left"]
+
+    @property
+    def close_award_seats(self) -> list[SeatView]:
+        """Closing a Three Legged Race game with a carried pot: the seated players it may be awarded to."""
+        if not (self.between_hands and self.plays_for_legs and self.carried_pot_cents):
+            return []
+        return self.active_seats
 
     # --- the result ---------------------------------------------------------------------------------------------
     @property

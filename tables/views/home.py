@@ -3,6 +3,7 @@ home-game services (the same the API calls), refusals shown next to the control 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,13 +19,14 @@ from casino.api_errors import screen_error
 from casino.engine.errors import EngineError
 from casino.engine.home.awaiting import AwaitKind
 from casino.errors import DomainError, WrongPhase
+from tables.access import require_floor
 from tables.forms import parse_amount_cents, parse_card_list, parse_reason, parse_seat_number
 from tables.models import HomeGame, Table
 from tables.models import HomeHand as HandRow
 from tables.screens.home import HomeScreen, home_screen_for, home_token, is_home_table
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act, hand_start
-from tables.services.home_rulings import hand_void
+from tables.services.home_rulings import hand_award, hand_correct, hand_void
 from tables.templatetags.tablet import money
 from tables.views import triple_draw
 from tables.views.common import table_for_user, tablet_login_required
@@ -48,6 +50,9 @@ def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None =
         # What was typed is kept only to be corrected; after a success the fields show the server's values.
         "posted": request.POST if errors else QueryDict(),
         "posted_discards": request.POST.getlist("discard") if errors else [],
+        "posted_seats": request.POST.getlist("seats") if errors else [],
+        # Which form was refused, so a reason typed into one is not shown in another's field.
+        "posted_action": request.resolver_match.kwargs.get("action", "") if errors and request.resolver_match else "",
     }
 
 
@@ -58,6 +63,7 @@ def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
     visible = {
         "turn": kind == AwaitKind.ACTION, "draw": kind == AwaitKind.DRAW, "show": kind == AwaitKind.SHOW,
         "deal": kind == AwaitKind.DEAL, "kill": bool(screen.killable_seats), "void": screen.in_play and is_floor,
+        "award": screen.in_play and is_floor, "correct": bool(screen.recorded_actions) and is_floor,
         "game": not screen.game_open, "start": screen.between_hands, "join": screen.between_hands,
         "close-game": screen.between_hands and is_floor,
     }
@@ -201,11 +207,73 @@ def _start(table: Table, data: QueryDict, user: Any) -> object:
 
 
 def _close_game(table: Table, data: QueryDict, user: Any) -> object:
-    return game_close(game=_game(table, data).pk, actor=user, reason=parse_reason(data.get("reason")))
+    """Close the game; a Three Legged Race's carried pot goes back to its contributors, or to `award_seat` by
+    ruling (the reason, required on the screen anyway, is what the service requires for that)."""
+    game = _game(table, data)
+    reason = parse_reason(data.get("reason"))
+    award = (data.get("award_seat") or "").strip()
+    return game_close(game=game.pk, actor=user, reason=reason,
+                      award_seat=parse_seat_number(award) if award else None)
 
 
 def _void(table: Table, data: QueryDict, user: Any) -> object:
     return hand_void(hand=_hand(table, data).pk, actor=user, reason=parse_reason(data.get("reason")))
+
+
+def _hand_as_shown(table: Table, data: QueryDict, user: Any, what: str) -> HandRow:
+    """The hand a ruling is about, refused unless it is still as the floor saw it (the version the screen drew):
+    a pot or an action list that moved on since then is looked at again before a ruling applies to it. (The
+    role is checked first, so a dealer hears that rulings are the floor's whatever their screen showed.)"""
+    require_floor(user, what)
+    row = _hand(table, data)
+    if data.get("version", "") != str(row.version):
+        raise WrongPhase(f"hand {row.number} has changed since this screen was drawn: check it and rule again",
+                         code="stale_screen")
+    return row
+
+
+def _award(table: Table, data: QueryDict, user: Any) -> object:
+    """The pot by ruling, split evenly between the seats chosen (exact shares are the API's)."""
+    row = _hand_as_shown(table, data, user, "award a pot by ruling")
+    seats = [parse_seat_number(text) for text in data.getlist("seats")]
+    if not seats:
+        raise DomainError("choose the seat or seats the pot goes to", code="no_player", field="seats")
+    return hand_award(hand=row.pk, actor=user, seats=seats, reason=parse_reason(data.get("reason")))
+
+
+NO_LONGER_APPLIES = re.compile(r"action (\d+) (.*?) no longer applies: ", re.DOTALL)
+
+
+def _correct(table: Table, data: QueryDict, user: Any) -> object:
+    """Replace recorded action `index` with what was typed (blank: remove it); the hand is played again."""
+    row = _hand_as_shown(table, data, user, "correct a hand")
+    try:
+        index = int(data.get("index", ""))
+    except ValueError:
+        raise DomainError("choose the action to correct", code="bad_index", field="index") from None
+    replacement = (data.get("replacement") or "").strip()
+    try:
+        return hand_correct(hand=row.pk, actor=user, index=index, action=replacement,
+                            reason=parse_reason(data.get("reason")))
+    except DomainError as exc:
+        if exc.code == "bad_index":
+            exc.message = f"choose one of the actions 1 to {len(row.record.get('actions', []))}"
+        elif exc.code == "bad_correction":
+            exc.message = _numbered_as_shown(exc.message, index, replaced=bool(replacement))
+        raise
+
+
+def _numbered_as_shown(message: str, index: int, *, replaced: bool) -> str:
+    """The service counts the corrected list from 0; the screen numbers the recorded actions from 1. A refusal
+    naming the replacement itself says so; one naming a later action gives that action's number on the screen."""
+    found = NO_LONGER_APPLIES.match(message)
+    if found is None:
+        return message
+    at, quoted, why = int(found.group(1)), found.group(2), message[found.end():]
+    if replaced and at == index:
+        return f"the replacement {quoted} does not apply: {why}"
+    shown = at + 1 if at < index or replaced else at + 2  # after a removal, the later actions moved up one
+    return f"action {shown} {quoted} no longer applies: {why}"
 
 
 BETTING = ("fold", "check", "call", "bet", "raise", "allin")
@@ -293,6 +361,8 @@ ACTIONS: dict[str, Action] = {
     "start": Action(_fixed("start"), _start),
     "close-game": Action(_fixed("close-game"), _close_game),
     "void": Action(_fixed("void"), _void),
+    "award": Action(_fixed("award"), _award),
+    "correct": Action(_fixed("correct"), _correct),
     "act": Action(_fixed("turn"), _act),
     "draw": Action(_fixed("draw"), _draw),
     "draw-count": Action(_fixed("draw"), _draw_count),

@@ -210,3 +210,158 @@ def test_no_limit_offers_the_minimum_the_pot_and_all_in_and_a_shoe_table_waits_f
     page = _client(dealer_user).get(reverse("tablet:table", args=[shoe_table.pk])).content.decode()
     assert "Waiting for the card-reading shoe" in page
     assert "A card for seat 2." in page
+
+
+# --- the floor's rulings from the tablet (DESIGN 7: "the floor's ruling is final") -------------------------------
+
+
+def _version(hand: HomeHand) -> int:
+    return HomeHand.objects.get(pk=hand.pk).version
+
+
+def _stacks(game: HomeGame) -> list[int]:
+    return list(HomeGamePlayer.objects.filter(game=game).order_by("seat").values_list("stack_cents", flat=True))
+
+
+def test_the_floor_awards_a_pot_by_ruling_from_the_tablet_and_a_dealer_cannot(
+    two_players: tuple[Table, HomeGame], dealer_user: User, floor_user: User
+) -> None:
+    table, game = two_players
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="bet", amount_cents=200)  # the pot: $4.00
+    dealer, floor = _client(dealer_user), _client(floor_user)
+    assert "Award the pot by ruling" not in dealer.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    before = _snapshot(game)
+    response = _act(dealer, table, "award", hand=hand.pk, version=_version(hand), seats=["1"], reason="exposed card")
+    assert response.status_code == 403
+    assert _error(response, "hand") == "Only a floor supervisor may award a pot by ruling"
+    assert _snapshot(game) == before
+
+    page = floor.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "The pot of $4.00 goes to" in page
+    assert "odd chips go to the first of them left of the button" in page
+    for data, message in (
+        ({"reason": "exposed card"}, "Choose the seat or seats the pot goes to"),
+        ({"seats": ["1"], "reason": " "}, "Give a reason"),
+        ({"seats": ["7"], "reason": "exposed card"}, "The pot goes to seated players"),
+    ):
+        response = _act(floor, table, "award", hand=hand.pk, version=_version(hand), **data)
+        assert response.status_code == 400
+        assert _error(response, "award") == message
+        assert _snapshot(game) == before
+    response = _act(floor, table, "award", hand=hand.pk, version=_version(hand) - 1, seats=["1"], reason="exposed")
+    assert response.status_code == 409
+    assert _error(response, "award") == "Hand 1 has changed since this screen was drawn: check it and rule again"
+    assert _snapshot(game) == before
+
+    response = _act(floor, table, "award", hand=hand.pk, version=_version(hand), seats=["1"],
+                    reason="Bob's card exposed")
+    assert response.status_code == 200
+    row = HomeHand.objects.get(pk=hand.pk)
+    assert row.status == HomeHand.Status.SETTLED
+    assert row.record["actions"][-1] == "floor award 1 400 -- Bob's card exposed"
+    assert _stacks(game) == [20_300, 19_700]
+    assert "Award the pot by ruling" not in response.content.decode()
+
+
+def test_an_even_split_by_ruling_gives_the_odd_chip_to_the_first_seat_left_of_the_button(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    hand = hand_start(game=game.pk, actor=dealer_user, button=3)  # antes $3.00; seat 1 is left of the button
+    response = _act(_client(floor_user), table, "award", hand=hand.pk, version=_version(hand), seats=["2", "1"],
+                    reason="misread hands, split")
+    assert response.status_code == 200
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "floor award 1 150 2 150 -- misread hands, split"
+    assert _stacks(game) == [20_050, 20_050, 19_900]
+
+
+def test_the_floor_corrects_a_recorded_action_and_a_refused_correction_changes_nothing(
+    two_players: tuple[Table, HomeGame], dealer_user: User, floor_user: User
+) -> None:
+    table, game = two_players
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="bet", amount_cents=200)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="call")
+    dealer, floor = _client(dealer_user), _client(floor_user)
+    assert "Correct a recorded action" not in dealer.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    before = _snapshot(game)
+    response = _act(dealer, table, "correct", hand=hand.pk, version=_version(hand), index=1, replacement="",
+                    reason="Ann never called")
+    assert response.status_code == 403
+    assert _snapshot(game) == before
+
+    page = floor.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "1. Seat 2 · Bob bets $2.00 <code>2 bet 200</code>" in page
+    assert "2. Seat 1 · Ann calls <code>1 call</code>" in page
+    for data, message in (
+        ({"replacement": "2 check", "reason": "x"}, "Choose the action to correct"),
+        ({"index": "0", "replacement": "2 check", "reason": ""}, "Give a reason"),
+        ({"index": "5", "replacement": "", "reason": "x"}, "Choose one of the actions 1 to 2"),
+    ):
+        response = _act(floor, table, "correct", hand=hand.pk, version=_version(hand), **data)
+        assert response.status_code == 400, data
+        assert _error(response, "correct") == message
+        assert _snapshot(game) == before
+    # Bob checked, not bet: then Ann's call (action 2) no longer applies. Shown next to the form, nothing changes.
+    response = _act(floor, table, "correct", hand=hand.pk, version=_version(hand), index=0, replacement="2 check",
+                    reason="Bob checked")
+    assert response.status_code in (400, 409)
+    assert _error(response, "correct").startswith("Action 2 (&#x27;1 call&#x27;) no longer applies: ")
+    assert 'value="2 check"' in response.content.decode()  # kept to correct
+    assert _snapshot(game) == before
+    response = _act(floor, table, "correct", hand=hand.pk, version=_version(hand), index=0, replacement="2 raise 50",
+                    reason="Bob checked")
+    assert _error(response, "correct").startswith("The replacement (&#x27;2 raise 50&#x27;) does not apply: ")
+    assert _snapshot(game) == before
+
+    # Ann never called: the call is removed, the chips follow, the original record is kept, the ruling audited.
+    events = AuditEvent.objects.count()
+    response = _act(floor, table, "correct", hand=hand.pk, version=_version(hand), index=1, replacement="",
+                    reason="Ann never called")
+    assert response.status_code == 200
+    row = HomeHand.objects.get(pk=hand.pk)
+    assert row.record["actions"] == ["2 bet 200"]
+    assert row.original_record is not None
+    assert row.original_record["actions"] == ["2 bet 200", "1 call"]
+    assert AuditEvent.objects.count() > events
+    assert "Seat 1 · Ann to act: $2.00 to call" in response.content.decode()
+    assert _stacks(game) == [19_900, 19_700]
+
+
+def test_closing_a_three_legged_race_awards_the_carried_pot_to_a_seat_by_ruling(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("three-legged-race", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")])
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="fold")  # Ann scores a leg; the $2.00 pot stays
+    dealer_page = _client(dealer_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "Close the game" not in dealer_page
+    floor = _client(floor_user)
+    page = floor.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "The carried pot of $2.00" in page
+    assert "By ruling to Seat 2 · Bob" in page
+    before = _snapshot(game)
+    response = _act(floor, table, "close-game", game=game.pk, award_seat="9", reason="session over")
+    assert response.status_code == 400
+    assert _error(response, "close-game") == "Nobody played seat 9 in this game"
+    assert 'id="close-award-9"' not in response.content.decode()
+    assert _snapshot(game) == before
+    response = _act(floor, table, "close-game", game=game.pk, award_seat="2", reason="")
+    assert _error(response, "close-game") == "Give a reason"
+    assert _snapshot(game) == before
+
+    response = _act(floor, table, "close-game", game=game.pk, award_seat="2", reason="Ann's leg was misread")
+    assert response.status_code == 200
+    assert "closed by the floor (Ann&#x27;s leg was misread)" in response.content.decode()
+    cashed = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "cashed_out_cents"))
+    assert cashed == {1: 19_900, 2: 20_100}
+
+
+def test_a_game_without_a_carried_pot_is_closed_without_the_award_choice(
+    two_players: tuple[Table, HomeGame], floor_user: User
+) -> None:
+    table, _ = two_players
+    page = _client(floor_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "Close the game (floor)" in page
+    assert "The carried pot" not in page
