@@ -191,17 +191,18 @@ class Command(BaseCommand):
             error = DomainError(f"the record's house takes a time charge before the first hand but the table charges "
                                 f"{game.charge}", code="house_charge")
             raise Refused(error, 0, -1, "before")
+        said = [house_said(record, hand) for hand in record.hands]
         for number, hand in enumerate(record.hands):
             # The record, not the clock, says whose time charge fell due before each hand: the charges written
             # after the hand before it, and before the first its `before.house` (none in an older record: its
             # starting stacks are after them).
-            due = {seat for seat, _ in (record.hands[number - 1].house if number else record.before_house)}
-            self._hand(game, hand, number, actor, due if timed else None,
+            due = set(said[number - 1]) if number else {seat for seat, _ in record.before_house}
+            self._hand(game, hand, number, actor, due if timed else None, said[number],
                        partial(self._verify_time, game, record, number) if timed else _nothing)
-        if timed and record.hands and record.hands[-1].house:
+        if timed and record.hands and said[-1]:
             # A time charge is taken as a hand begins: none after the last hand (the engine's replay says the same).
             last = record.hands[-1]
-            self._verify_house(game, dict(last.house), {}, len(last.actions), len(record.hands) - 1, "after",
+            self._verify_house(game, said[-1], {}, len(last.actions), len(record.hands) - 1, "after",
                                "time charge after the last hand")
         if record.close is not None:
             self._close(game, record.close, len(record.hands), actor)
@@ -218,7 +219,7 @@ class Command(BaseCommand):
         before = record.hands[number - 1]
         previous = HandRow.objects.get(game=game, number=row.number - 1)
         taken = previous.record.get("after", {}).get("house", {})
-        self._verify_house(game, dict(before.house), {int(s): c for s, c in taken.items()}, len(before.actions),
+        self._verify_house(game, house_said(record, before), {int(s): c for s, c in taken.items()}, len(before.actions),
                            number - 1, "after", "time charge")
 
     def _verify_house(self, game: HomeGame, recorded: dict[int, int], taken: dict[int, int], index: int,
@@ -249,7 +250,7 @@ class Command(BaseCommand):
             raise Refused(exc, number, 0, text) from exc
 
     def _hand(self, game: HomeGame, hand: HandRecord, number: int, actor: User, time_due: set[int] | None,
-              started: Callable[[HandRow], None]) -> None:
+              said: dict[int, int], started: Callable[[HandRow], None]) -> None:
         try:
             deck = None if hand.manual else [str(card) for card in hand.deck]
             reshuffles = [[str(card) for card in stock] for stock in hand.reshuffles]
@@ -291,7 +292,7 @@ class Command(BaseCommand):
             # The rake the services took as the pots were awarded, against the record's.
             row.refresh_from_db(fields=["record"])
             taken = row.record.get("after", {}).get("house", {})
-            self._verify_house(game, dict(hand.house), {int(s): c for s, c in taken.items()}, len(hand.actions),
+            self._verify_house(game, said, {int(s): c for s, c in taken.items()}, len(hand.actions),
                                number, "after", "rake")
         try:
             for seat, name, stack in hand.joins:
@@ -313,6 +314,18 @@ class Command(BaseCommand):
                                       "nothing", code="house_charge")
         except DomainError as exc:
             raise Refused(exc, number, len(hand.actions), "after") from exc
+
+
+def house_said(record: GameRecord, hand: HandRecord) -> dict[int, int]:
+    """What the record says the house took after the hand (seat: cents): its `after.house`, and in a record written
+    before `house` was recorded (no top-level `house`) the chips it takes away (negative `chips`), which were the
+    house's charges."""
+    said = dict(hand.house)
+    if not record.house:
+        for seat, cents in hand.chips:
+            if cents < 0:
+                said[seat] = said.get(seat, 0) - cents
+    return said
 
 
 def outcome(game: HomeGame) -> dict[str, Any]:
