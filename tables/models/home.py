@@ -160,6 +160,8 @@ class HomeHand(models.Model):
     # Stocks given in advance for the reshuffles a hand dealt from a known deck will need (play_game: the record's
     # deck and reshuffles stand in for the shoe); empty when the system shuffles.
     stock_plan = models.JSONField(default=list, blank=True)
+    # The given stocks are all there are (a record standing in for the shoe): no reshuffle of the system's own.
+    stock_closed = models.BooleanField(default=False)
     original_record = models.JSONField(null=True, blank=True)  # the record before the first floor correction
     result = models.JSONField(null=True, blank=True)  # replay_game's summary of the hand, once settled
     ruling = models.JSONField(null=True, blank=True)  # a pot awarded by the floor's ruling

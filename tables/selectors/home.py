@@ -131,7 +131,7 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         # The players are those dealt into the first hand, with their stacks as seated: the stacks then and what the
         # house took just before it (a time charge, the record's `before.house`; a seat it left with no chips is a
         # player too). Later joins and chips are in the `after` of the hand they followed.
-        before = _charged_before(rows[0])
+        before = charged_before(rows[0])
         starting = {int(seat): cents for seat, cents in rows[0].stacks_before.items()}
         starting = {seat: starting.get(seat, 0) + before.get(seat, 0) for seat in sorted({*starting, *before})}
     else:
@@ -153,7 +153,7 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     return record
 
 
-def _charged_before(first: HandRow) -> dict[int, int]:
+def charged_before(first: HandRow) -> dict[int, int]:
     """What the house took from each seat before the game's first recorded hand (time charges; a later hand's are in
     the `after.house` of the hand before it): the ledger's charges posted before that hand's first posting."""
     start = HomeLedgerEntry.objects.filter(hand=first).order_by("id").values_list("id", flat=True).first()
@@ -233,6 +233,10 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
         if row.status == HandRow.Status.IN_PLAY:
             note = f"hand {row.number} is in play: the replay checks the {position} hands before it"
             record["hands"] = record["hands"][:position]
+            if record["hands"] and game.charge == HouseCharge.TIME:
+                # The time charges taken as the hand in play began: the replay stops before that hand.
+                kept = record["hands"][-1] = dict(record["hands"][-1])
+                kept["after"] = {key: value for key, value in kept.get("after", {}).items() if key != "house"}
             rows = rows[:position]
             break
     try:

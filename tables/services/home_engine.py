@@ -16,6 +16,7 @@ from casino.engine.cards import ALL_CARDS, Card, parse_cards
 from casino.engine.errors import EngineError
 from casino.engine.home import errors as e
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.deck import no_reshuffle
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import HandRecord
@@ -118,11 +119,12 @@ def given_stocks(stocks: Any) -> list[list[str]]:
         return [[str(card) for card in parse_cards(stock, unique=True)] for stock in stocks]
 
 
-def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None, limit: int | None = None
-                    ) -> list[tuple[int, str]]:
+def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None, limit: int | None = None, *,
+                    closed: bool = False) -> list[tuple[int, str]]:
     """A hand dealt by the system: deal every card it awaits off its recorded deck (or the last reshuffled stock);
-    when the stock runs out, the next `planned` stock, or else the discards shuffled by the system; at most `limit`
-    cards in all (a shoe's hand played again: only the cards the shoe reported). Returns (seat, card) as dealt."""
+    when the stock runs out, the next `planned` stock, or else the discards shuffled by the system (refused when the
+    plan is `closed`: a record standing in for the shoe, which holds every stock); at most `limit` cards in all (a
+    shoe's hand played again: only the cards the shoe reported). Returns (seat, card) as dealt."""
     dealt: list[tuple[int, str]] = []
     while True:
         awaiting = hand.awaiting
@@ -138,6 +140,8 @@ def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None, limi
             used = len(hand.used_reshuffles)
             if planned and used < len(planned):
                 new_stock = list(parse_cards(planned[used]))
+            elif closed:
+                raise no_reshuffle()
             else:
                 new_stock = list(hand.muck)
                 secrets.SystemRandom().shuffle(new_stock)
@@ -155,6 +159,7 @@ def refusals() -> Iterator[None]:
         cls = WrongPhase if exc.code in _WRONG_MOMENT else DomainError
         error = cls(f"{exc.message} (rule: {exc.rule})", code=exc.code, field=_FIELD_OF.get(exc.code))
         error.rule = exc.rule  # type: ignore[attr-defined]  # play_game names the rule broken
+        error.reason = exc.message  # type: ignore[attr-defined]  # and words it as replay_game does
         raise error from exc
     except ValueError as exc:
         if isinstance(exc, EngineError):

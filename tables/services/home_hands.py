@@ -22,8 +22,8 @@ from casino.engine.cards import Card, parse_cards
 from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.carried import carried_shares
 from casino.engine.home.deck import verify_full_deck
-from casino.engine.home.events import EventKind
 from casino.engine.home.hand import HomeHand
+from casino.engine.home.house import rake_by_pot, time_due
 from casino.engine.home.record import hand_record
 from casino.engine.home.replay import apply_action, hand_summary, parse_action
 from casino.engine.rules.model import Rules
@@ -32,7 +32,6 @@ from tables import actions
 from tables.access import require_operator
 from tables.models import CardSource, HomeAccount, HomeGame, HomeGamePlayer, HouseCharge
 from tables.models import HomeHand as HandRow
-from tables.models.home import BASIS_POINTS
 from tables.services import home_chips as chips
 from tables.services.home_engine import (
     deal_from_stock,
@@ -51,7 +50,6 @@ Status = HandRow.Status
 HALF_HOUR = timedelta(minutes=30)
 BETTING_VERBS = ("check", "call", "fold", "bet", "raise", "allin")
 VERBS = (*BETTING_VERBS, "draw", "killed", "show", "dealt", "leave")
-_BET_INTO = (EventKind.BET, EventKind.RAISED, EventKind.CALLED)
 
 
 def hand_in_play(game: HomeGame) -> HandRow | None:
@@ -123,7 +121,7 @@ def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: Use
                 continue
         elif player.time_paid_until is not None and player.time_paid_until > now:
             continue
-        cents = min(game.time_charge_cents, player.stack_cents)
+        cents = time_due(game.time_charge_cents, player.stack_cents)
         chips.to_house(game, player, cents, "time_charge")
         note_after(game, seat=player.seat, cents=cents, house=True)
         player.time_paid_until = now + HALF_HOUR
@@ -141,7 +139,9 @@ def hand_start(
     """Start the next hand: time charges, the antes (a ledger posting), and on an `rng` table the deal.
 
     `deck` and `reshuffles` (not offered by the API) deal the hand from a known record instead of the system's
-    shuffle: play_game's record standing in for the shoe, and tests' stacked decks. `time_due` (likewise) names the
+    shuffle: play_game's record standing in for the shoe, and tests' stacked decks; with `reshuffles` given (even
+    none) they are all the stocks there are, so a stock running out past them is refused (bad_reshuffle) instead of
+    the system shuffling the discards. `time_due` (likewise) names the
     seats whose time charge falls due before this hand, the record standing in for the clock.
     """
     game = chips.lock_game(game)
@@ -175,7 +175,7 @@ def hand_start(
         game=game, number=number, button=button, manual=manual, phase=hand.phase.value,
         stacks_before={str(s): c for s, c in stacks.items()}, carried_before_cents=game.pot_cents,
         legs_before={str(s): n for s, n in legs.items()}, record=hand_record(hand).to_dict(), stock_plan=given[1:],
-        dealt_by_system=dealt_by_system,
+        stock_closed=deck is not None and reshuffles is not None, dealt_by_system=dealt_by_system,
         dealer=actor if not actor.is_superuser else None, started_at=timezone.now(),
     )
     game.next_button = button + 1
@@ -184,7 +184,7 @@ def hand_start(
                         "carried_pot_cents": game.pot_cents, "card_source": game.card_source})
     if dealt_by_system:
         with refusals():
-            dealt = deal_from_stock(hand, row.stock_plan)
+            dealt = deal_from_stock(hand, row.stock_plan, closed=row.stock_closed)
         audit_record(action=actions.HOME_HAND_CARDS, obj=row, table=game.table, actor=actor,
                      after={"hand": row.number, "cards": [[seat, card] for seat, card in dealt],
                             "phase": hand.phase.value})
@@ -274,7 +274,7 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
         after["amount_cents"] = put_in  # the chips this action put in: the audit trail's Amount for a bet or call
     if row.dealt_by_system and not hand.settled:
         with refusals():
-            dealt = deal_from_stock(hand, row.stock_plan)
+            dealt = deal_from_stock(hand, row.stock_plan, closed=row.stock_closed)
         if dealt:
             after["cards"] = [[dealt_to, card] for dealt_to, card in dealt]
     after.update(phase=hand.phase.value, pot_cents=hand.pot_cents)
@@ -368,24 +368,15 @@ def _track_carried(row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlay
 
 def _rake(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer], rules: Rules,
           actor: User | None) -> None:
-    """The rake: a percent of each pot as it is awarded, capped per pot; none on a pot never bet into (antes only)."""
-    settlement = hand.settlement
-    if game.charge != HouseCharge.RAKE or settlement is None:
+    """The rake: a percent of each pot as it is awarded, capped per pot; none on a pot never bet into (antes only).
+    The engine counts it (casino.engine.home.house), as the replay of the record checks it."""
+    if game.charge != HouseCharge.RAKE or hand.settlement is None:
         return
-    if not any(event.kind in _BET_INTO and event.amount_cents for event in hand.events):
-        return
-    for pot in settlement.pots:
-        if not pot.winners:
-            continue
-        rake = min(game.rake_cap_cents, pot.amount_cents * game.rake_basis_points // BASIS_POINTS)
-        if rake <= 0:
-            continue
-        share, odd = divmod(rake, len(pot.winners))
-        for index, seat in enumerate(pot.winners):
-            cents = min(share + (1 if index < odd else 0), players[seat].stack_cents)
-            if cents:
-                chips.to_house(game, players[seat], cents, "rake", hand=row)
-                note_after(game, row=row, seat=seat, cents=cents, house=True)
+    stacks = {seat: player.stack_cents for seat, player in players.items()}
+    for pot, rake, paid in rake_by_pot(hand, game.rake_basis_points, game.rake_cap_cents, stacks):
+        for seat, cents in paid.items():
+            chips.to_house(game, players[seat], cents, "rake", hand=row)
+            note_after(game, row=row, seat=seat, cents=cents, house=True)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=row, table=game.table, actor=actor,
                      after={"charge": "rake", "pot_cents": pot.amount_cents, "amount_cents": rake,
                             "winners": list(pot.winners)})

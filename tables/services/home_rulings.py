@@ -82,7 +82,7 @@ def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHan
                         deck=deck, dealt_so_far=0 if deck is not None else None,
                         carried_pot_cents=row.carried_before_cents, legs=seat_map(row.legs_before or {}))
         if deck is not None:
-            deal_from_stock(hand, planned, limit)
+            deal_from_stock(hand, planned, limit, closed=row.stock_closed)
         for index, text in enumerate(action_list):
             try:
                 apply_action(hand, text)
@@ -90,7 +90,7 @@ def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHan
                 raise DomainError(f"action {index} ({text!r}) no longer applies: {exc}", code="bad_correction",
                                   field="action") from exc
             if deck is not None:
-                deal_from_stock(hand, planned, limit)
+                deal_from_stock(hand, planned, limit, closed=row.stock_closed)
     return hand
 
 

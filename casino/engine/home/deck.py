@@ -24,6 +24,12 @@ def verify_full_deck(deck: Sequence[Card]) -> None:
     verify_unique(deck)
 
 
+def no_reshuffle() -> IllegalAction:
+    """The stock ran out and the record (the replay's, or play_game's standing in for the shoe) has no new stock."""
+    return IllegalAction("the stock ran out and the record gives no reshuffle", code=e.BAD_RESHUFFLE,
+                         rule="`reshuffles` gives the new stock each time the stock runs out")
+
+
 def verify_unique(deck: Sequence[Card]) -> None:
     try:
         check_unique(deck)
@@ -56,8 +62,7 @@ class DeckFeed:
         if not muck:
             raise exhausted()
         if not self.reshuffles:
-            raise IllegalAction("the stock ran out and the record gives no reshuffle", code=e.BAD_RESHUFFLE,
-                                rule="`reshuffles` gives the new stock each time the stock runs out")
+            raise no_reshuffle()
         stock = self.reshuffles[0]
         verify_reshuffled(stock, muck)
         if count > len(self.cards) + len(stock):

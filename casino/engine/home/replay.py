@@ -12,6 +12,7 @@ from casino.engine.home.betting import MoveKind
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
 from casino.engine.home.hand import HomeHand, Phase
+from casino.engine.home.house import rake_due, time_due, verify_house
 from casino.engine.home.record import GameRecord, HandRecord
 from casino.engine.home.settle import Ranker
 from casino.engine.rules.model import Rules
@@ -171,7 +172,9 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
     """Replay every hand; return the DESIGN 9 output, or raise ReplayError at the first illegal action."""
     game = HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker)
     try:
-        for seat, cents in record.before_house:  # the house's charges before the first hand (a time charge)
+        # The house's charges before the first hand (a time charge), as the announced charge takes them.
+        _verify_time_charges(record.house, dict(record.before_house), game)
+        for seat, cents in record.before_house:
             game.adjust(seat, -cents)
     except IllegalAction as exc:
         raise ReplayError(f"before the first hand: {exc.message}", code=exc.code, rule=exc.rule, hand=0, index=-1,
@@ -202,7 +205,7 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
                                   rule="actions follow DESIGN 9", hand=number, index=index, action=text,
                                   reason=message) from exc
         if hand.settled:
-            _apply_after(game, hand_record, number)
+            _apply_after(game, hand_record, number, house=record.house, last=number == len(record.hands) - 1)
         if not hand.settled:
             awaiting = hand.awaiting
             waits = "show" if awaiting.kind is AwaitKind.SHOW else "act"
@@ -240,18 +243,42 @@ def _close(game: HomeGame, text: str, number: int) -> None:
                           hand=number, index=0, action=text, reason=str(exc)) from exc
 
 
-def _apply_after(game: HomeGame, record: HandRecord, number: int) -> None:
-    """Players who joined, chips added or taken and the house's charges after the hand (the record's `after`)."""
+def _apply_after(game: HomeGame, record: HandRecord, number: int, *, house: Mapping[str, Any] | None = None,
+                 last: bool = False) -> None:
+    """Players who joined, chips added or taken and the house's charges after the hand (the record's `after`). When
+    the record says the table's charge (`house`), the charges must be what it takes: the rake of this hand, or the
+    time charge before the next (none after the last hand)."""
+    house = house or {}
     try:
+        if house.get("charge") == "rake":
+            due = rake_due(game.hands[-1], house["rake_basis_points"], house["rake_cap_cents"], game.stacks)
+            verify_house(house, dict(record.house), due, what="rake")
         for seat, _, stack in record.joins:
             game.join(seat, stack)
         for seat, cents in record.chips:
             game.adjust(seat, cents)
+        if house.get("charge") == "time":
+            if last and record.house:
+                verify_house(house, dict(record.house), {}, what="time charge after the last hand")
+            _verify_time_charges(house, dict(record.house), game)
         for seat, cents in record.house:
             game.adjust(seat, -cents)
     except IllegalAction as exc:
         raise ReplayError(f"hand {number}, after: {exc.message}", code=exc.code, rule=exc.rule, hand=number,
                           index=len(record.actions), action="after", reason=exc.message) from exc
+
+
+def _verify_time_charges(house: Mapping[str, Any], recorded: Mapping[int, int], game: HomeGame) -> None:
+    """Time charges the record says the house took before a hand (it says which seats were due): each the announced
+    amount, at most the seat's stack; a table without a time charge takes none (a record without `house`: unchecked)."""
+    if not house or not recorded:
+        return
+    if house.get("charge") != "time":
+        verify_house(house, recorded, {}, what="time charge")
+        return
+    due = {seat: 0 if seat in game.departed else time_due(house["time_charge_cents"], game.stacks.get(seat, 0))
+           for seat in recorded}
+    verify_house(house, recorded, due, what="time charge")
 
 
 def hand_summary(hand: HomeHand) -> dict[str, Any]:

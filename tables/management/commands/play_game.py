@@ -4,6 +4,8 @@ what replay_game prints for it, from the stored game."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -14,16 +16,19 @@ from django.utils import timezone
 
 from audit.context import acting_as
 from casino.engine.errors import EngineError
+from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.errors import IllegalAction
+from casino.engine.home.house import verify_house
 from casino.engine.home.record import GameRecord, HandRecord
 from casino.engine.home.replay import is_close, is_ruling, parse_award, parse_close
 from casino.errors import DomainError
 from tables.management.commands.replay_game import Command as ReplayGame
-from tables.management.commands.replay_game import describe
+from tables.management.commands.replay_game import describe, where
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge, Table
 from tables.models import HomeHand as HandRow
-from tables.selectors.home import game_close_summary, house_charge
+from tables.selectors.home import charged_before, game_close_summary, house_charge
 from tables.services.home_config import home_config_set
-from tables.services.home_engine import refusals
+from tables.services.home_engine import game_rules, rebuild, refusals
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act_text, hand_start
 from tables.services.home_rulings import hand_award
@@ -48,16 +53,46 @@ _RULING_RULES = {
 }
 
 
+# The rule a refusal breaks where the service names only the code (the engine's replay names the same rules).
+_RULES = {
+    "bad_action": "actions follow DESIGN 9",
+    "hand_over": "no action follows the end of a hand",
+    "hand_unfinished": "every recorded hand is played to its end",
+    "house_charge": "the house takes only the charge its table announced",
+    "not_in_hand": "only a player dealt into the hand acts in it",
+}
+
+
 class Refused(Exception):
-    """An action of the record the services refused: where it is and why."""
+    """An action of the record the services refused: where it is and why, worded as replay_game words it."""
 
     def __init__(self, error: DomainError, hand: int, index: int, action: str) -> None:
         super().__init__(error.message)
         self.error, self.hand, self.index, self.action = error, hand, index, action
+        # The engine's words without the service's "(rule: ...)"; the rule is said apart.
+        self.reason: str = getattr(error, "reason", "") or error.message
+        self.rule: str = getattr(error, "rule", "") or _RULES.get(error.code, "") or self.reason
+
+    @property
+    def message(self) -> str:
+        """replay_game's message for the same refusal."""
+        if is_close(self.action):
+            return f"close ({self.action!r}): {self.reason}"
+        if self.action == "before":
+            return f"before the first hand: {self.reason}"
+        if self.action == "after":
+            return f"hand {self.hand}, after: {self.reason}"
+        if self.action in ("start", "open") or self.index < 0 or not self.action:
+            return f"hand {self.hand}: {self.reason}" if self.action == "start" else self.reason
+        return f"hand {self.hand}, action {self.index} ({self.action!r}): {self.reason}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.error.code, "message": self.error.message, "rule": getattr(self.error, "rule", ""),
-                "hand": self.hand, "index": self.index, "action": self.action}
+        return {"code": self.error.code, "message": self.message, "rule": self.rule, "hand": self.hand,
+                "index": self.index, "action": self.action}
+
+
+def _nothing(row: HandRow) -> None:
+    """No check as a hand begins (a table without a time charge)."""
 
 
 class Command(BaseCommand):
@@ -88,11 +123,9 @@ class Command(BaseCommand):
                 game = self._play(record, actor, options["table"])
                 result = outcome(game)
         except Refused as exc:
-            where = ("close" if is_close(exc.action) else f"hands[{exc.hand}].actions[{exc.index}]" if exc.index >= 0
-                     else f"hands[{exc.hand}]")
             loader._fail(as_json, {"error": exc.to_dict()},
-                         f"illegal action {where} = {exc.action!r}\n  {exc.error.message}\n"
-                         f"  rule broken ({exc.error.code}): {getattr(exc.error, 'rule', '') or exc.error.message}")
+                         f"illegal action {where(exc.hand, exc.index, exc.action)} = {exc.action!r}\n  {exc.reason}\n"
+                         f"  rule broken ({exc.error.code}): {exc.rule}")
         if as_json:
             self.stdout.write(json.dumps(result, indent=2))
             return
@@ -100,8 +133,12 @@ class Command(BaseCommand):
 
     def _actor(self, username: str | None) -> User:
         users = User.objects.filter(is_active=True)
-        user = (users.filter(username=username).first() if username else
-                users.filter(Q(groups__name="floor") | Q(is_superuser=True)).order_by("-groups__name", "pk").first())
+        if username:
+            user = users.filter(username=username).first()
+            if user is None:
+                raise CommandError(f"no active user named {username!r}")
+            return user
+        user = users.filter(Q(groups__name="floor") | Q(is_superuser=True)).order_by("-groups__name", "pk").first()
         if user is None:
             raise CommandError("no floor supervisor to act as: pass --user")
         return user
@@ -126,14 +163,19 @@ class Command(BaseCommand):
         ante = record.rules.ante_cents or 0
         if min(stacks, default=1) < max(ante, 1):
             raise CommandError("a player's stack is below the ante: play this record on a table with --table")
-        table = table_create(name=f"play_game {record.variant} {timezone.now():%Y%m%d-%H%M%S.%f}",
-                             table_type=record.variant, actor=actor,
-                             card_source=CardSource.MANUAL if manual else CardSource.RNG)
-        table_open(table=table, actor=actor)
-        top = max(stacks, default=1) + sum(c for h in record.hands for _, c in h.chips if c > 0)
-        # The record's charge (an older record without one plays on a table that charges nothing).
-        home_config_set(table=table, actor=actor, rules=rules, buy_in_min_cents=min(stacks, default=1),
-                        buy_in_max_cents=top, **dict(record.house))
+        try:
+            table = table_create(name=f"play_game {record.variant} {timezone.now():%Y%m%d-%H%M%S.%f}",
+                                 table_type=record.variant, actor=actor,
+                                 card_source=CardSource.MANUAL if manual else CardSource.RNG)
+            table_open(table=table, actor=actor)
+            top = max(stacks, default=1) + sum(c for h in record.hands for _, c in h.chips if c > 0)
+            # The record's charge (an older record without one plays on a table that charges nothing).
+            home_config_set(table=table, actor=actor, rules=rules, buy_in_min_cents=min(stacks, default=1),
+                            buy_in_max_cents=top, **dict(record.house))
+        except DomainError as exc:
+            # A dealer (or compliance) may not make a table: one line, as any other stop before the first action.
+            raise CommandError(f"{actor.username} cannot make a table for the record ({exc.code}): {exc.message}; "
+                               "act as a floor supervisor (--user) or play on an open table (--table)") from exc
         return table
 
     def _play(self, record: GameRecord, actor: User, table_name: str | None) -> HomeGame:
@@ -149,15 +191,47 @@ class Command(BaseCommand):
             error = DomainError(f"the record's house takes a time charge before the first hand but the table charges "
                                 f"{game.charge}", code="house_charge")
             raise Refused(error, 0, -1, "before")
+        said = [house_said(record, hand) for hand in record.hands]
         for number, hand in enumerate(record.hands):
             # The record, not the clock, says whose time charge fell due before each hand: the charges written
             # after the hand before it, and before the first its `before.house` (none in an older record: its
             # starting stacks are after them).
-            due = {seat for seat, _ in (record.hands[number - 1].house if number else record.before_house)}
-            self._hand(game, hand, number, actor, due if timed else None)
+            due = set(said[number - 1]) if number else {seat for seat, _ in record.before_house}
+            self._hand(game, hand, number, actor, due if timed else None, said[number],
+                       partial(self._verify_time, game, record, number) if timed else _nothing)
+        if timed and record.hands and said[-1]:
+            # A time charge is taken as a hand begins: none after the last hand (the engine's replay says the same).
+            last = record.hands[-1]
+            self._verify_house(game, said[-1], {}, len(last.actions), len(record.hands) - 1, "after",
+                               "time charge after the last hand")
         if record.close is not None:
             self._close(game, record.close, len(record.hands), actor)
         return HomeGame.objects.get(pk=game.pk)
+
+    def _verify_time(self, game: HomeGame, record: GameRecord, number: int, row: HandRow) -> None:
+        """The time charges the services took as hand `number` began (its row just made), against those the record
+        says: before the first hand its `before.house`, else the hand before's `after.house`."""
+        if number == 0:
+            if record.before_house:
+                self._verify_house(game, dict(record.before_house), charged_before(row), -1, 0, "before",
+                                   "time charge")
+            return
+        before = record.hands[number - 1]
+        previous = HandRow.objects.get(game=game, number=row.number - 1)
+        taken = previous.record.get("after", {}).get("house", {})
+        self._verify_house(game, house_said(record, before), {int(s): c for s, c in taken.items()}, len(before.actions),
+                           number - 1, "after", "time charge")
+
+    def _verify_house(self, game: HomeGame, recorded: dict[int, int], taken: dict[int, int], index: int,
+                      number: int, action: str, what: str) -> None:
+        """The record's house charges against what the services took under the table's announced charge: a record
+        that says otherwise is refused, worded as the engine's replay words it."""
+        try:
+            verify_house(house_charge(game), recorded, taken, what=what)
+        except IllegalAction as exc:
+            error = DomainError(exc.message, code=exc.code)
+            error.rule, error.reason = exc.rule, exc.message  # type: ignore[attr-defined]
+            raise Refused(error, number, index, action) from exc
 
     def _close(self, game: HomeGame, text: str, number: int, actor: User) -> None:
         """The record's `close`: the floor closes the game through the same service as the supervisor acting here
@@ -175,7 +249,8 @@ class Command(BaseCommand):
                 exc.rule = _CLOSE_RULES.get(exc.code, exc.message)  # type: ignore[attr-defined]
             raise Refused(exc, number, 0, text) from exc
 
-    def _hand(self, game: HomeGame, hand: HandRecord, number: int, actor: User, time_due: set[int] | None) -> None:
+    def _hand(self, game: HomeGame, hand: HandRecord, number: int, actor: User, time_due: set[int] | None,
+              said: dict[int, int], started: Callable[[HandRow], None]) -> None:
         try:
             deck = None if hand.manual else [str(card) for card in hand.deck]
             reshuffles = [[str(card) for card in stock] for stock in hand.reshuffles]
@@ -183,12 +258,13 @@ class Command(BaseCommand):
                              time_due=time_due)
         except DomainError as exc:
             raise Refused(exc, number, -1, "start") from exc
+        started(row)
         for index, text in enumerate(hand.actions):
             try:
                 if row.status != HandRow.Status.IN_PLAY:
                     leaver, _, verb = text.strip().partition(" ")
                     if verb.strip() != "leave" or not leaver.isdigit():
-                        raise DomainError("the hand is already settled", code="hand_over")
+                        raise DomainError("the hand is already settled", code="hand_over")  # rule: _RULES
                     player_leave(game=game.pk, actor=actor, seat=int(leaver))
                 elif is_ruling(text):
                     # The floor's ruling goes through the ruling service, as the supervisor acting here.
@@ -206,8 +282,18 @@ class Command(BaseCommand):
             except DomainError as exc:
                 raise Refused(exc, number, index, text) from exc
         if row.status == HandRow.Status.IN_PLAY:
-            error = DomainError(f"hand {number} ends unfinished ({row.phase})", code="hand_unfinished")
+            engine = rebuild(row, game_rules(HomeGame.objects.get(pk=game.pk)))
+            awaiting = engine.awaiting
+            waits = "show" if awaiting.kind is AwaitKind.SHOW else "act"
+            error = DomainError(f"hand {number} ends unfinished: seat {awaiting.seat} is still to {waits} "
+                                f"({engine.phase.value})", code="hand_unfinished")
             raise Refused(error, number, len(hand.actions), "")
+        if row.status == HandRow.Status.SETTLED and HomeGame.objects.get(pk=game.pk).charge == HouseCharge.RAKE:
+            # The rake the services took as the pots were awarded, against the record's.
+            row.refresh_from_db(fields=["record"])
+            taken = row.record.get("after", {}).get("house", {})
+            self._verify_house(game, said, {int(s): c for s, c in taken.items()}, len(hand.actions),
+                               number, "after", "rake")
         try:
             for seat, name, stack in hand.joins:
                 player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
@@ -221,13 +307,25 @@ class Command(BaseCommand):
                                       "table charges nothing: play it on a table with its charge (--table)",
                                       code="house_charge")
             # The house's own charges are taken by the table's services (the rake as the pot is awarded, the time
-            # charge before the next hand); the stacks printed at the end show any disagreement.
+            # charge before the next hand) and checked against the record's as they are taken.
             for seat, cents in hand.house:
                 if not charges:
                     raise DomainError(f"the record's house takes {cents} cents from seat {seat} but the table charges "
                                       "nothing", code="house_charge")
         except DomainError as exc:
             raise Refused(exc, number, len(hand.actions), "after") from exc
+
+
+def house_said(record: GameRecord, hand: HandRecord) -> dict[int, int]:
+    """What the record says the house took after the hand (seat: cents): its `after.house`, and in a record written
+    before `house` was recorded (no top-level `house`) the chips it takes away (negative `chips`), which were the
+    house's charges."""
+    said = dict(hand.house)
+    if not record.house:
+        for seat, cents in hand.chips:
+            if cents < 0:
+                said[seat] = said.get(seat, 0) - cents
+    return said
 
 
 def outcome(game: HomeGame) -> dict[str, Any]:
