@@ -228,9 +228,17 @@ class HomeScreen:
         return [seat for seat in self.seats if seat.seat in pending]
 
     @property
+    def offered_kill_cards(self) -> list[str]:
+        """The kill cards that may yet be recorded in this hand: a deck holds each card once, so one already
+        recorded (another seat was dealt it, or a hand shown holds it) is not offered again."""
+        used = self.used_cards
+        return [code for code in self.kill_cards if code not in used]
+
+    @property
     def killable_seats(self) -> list[SeatView]:
-        """A manual hand with kill cards announced: the live seats that may yet be recorded dead."""
-        if not (self.in_play and self.is_manual and self.kill_cards):
+        """A manual hand with kill cards announced and not all recorded: the live seats that may yet be recorded
+        dead."""
+        if not (self.in_play and self.is_manual and self.offered_kill_cards):
             return []
         return [seat for seat in self.seats if seat.in_hand and not seat.status and not seat.shown]
 
