@@ -7,19 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Sum
-
 from casino.engine.cards import Card, Rank, Suit
 from casino.engine.hands import WildSpec
 from casino.engine.home.awaiting import AwaitKind
 from casino.engine.rules.model import Rules
-from casino.engine.rules.words import describe_rules
 from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
-from tables.models import CardSource, HomeAccount, HomeGame, HomeLedgerEntry, HomeTableConfig, Table, seat_limit
+from tables.models import CardSource, HomeGame, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
 from tables.selectors.home import game_view, hand_view
 from tables.services.home_config import announce_rules
+from tables.services.home_config import announcement as home_announcement
 from tables.services.home_engine import game_rules
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low (as the Triple Draw picker).
@@ -272,12 +270,32 @@ class HomeScreen:
         return self.hand["result"] if self.hand and self.hand["status"] == HandRow.Status.SETTLED else None
 
     @property
+    def house(self) -> dict[str, Any]:
+        """What the house took for this hand (the hand view's, read from the ledger): time charge and rake."""
+        house = self.hand.get("house") if self.hand else None
+        return house or {"time_charge": None, "rake": None}
+
+    @property
     def house_cents(self) -> int:
         """The rake the house took from this hand's pots (0 without a rake)."""
-        if not self.result or self.hand_row is None:
-            return 0
-        taken = HomeLedgerEntry.objects.filter(hand=self.hand_row, account=HomeAccount.HOUSE, kind="rake")
-        return int(taken.aggregate(total=Sum("amount_cents"))["total"] or 0)
+        rake = self.house["rake"]
+        return int(rake["total_cents"]) if rake and self.result else 0
+
+    @property
+    def time_charge_line(self) -> str:
+        """"Time charge $5.00 from each of seats 1, 2 and 3": what the house took as this hand started."""
+        charge = self.house["time_charge"]
+        return str(charge["line"]) if charge else ""
+
+    @property
+    def result_lines(self) -> list[tuple[str, str]]:
+        """The result's lines under the headline, each with its element id (the rake's line: "rake")."""
+        result = self.result
+        if not result:
+            return []
+        rake = self.house["rake"]
+        rake_line = rake["line"] if rake else None
+        return [(line, "rake" if line == rake_line else "") for line in result["lines"][1:]]
 
     @property
     def result_wild(self) -> WildSpec:
@@ -365,7 +383,7 @@ def home_screen_for(table: Table) -> HomeScreen:
         seats = _seats(game, state, hand)
     elif config is not None:
         rules = announce_rules(table.table_type, config.rules)
-        announcement = list(describe_rules(rules))
+        announcement = home_announcement(rules, config)
     screen = HomeScreen(table=table, token=token, config=config, announcement=announcement, game=game,
                         game_state=state, hand_row=row, hand=hand, seats=seats)
     if rules is not None:
