@@ -10,12 +10,13 @@ from typing import Any
 from casino.engine.cards import Card, Rank, Suit
 from casino.engine.hands import WildSpec
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.game import GameClose
 from casino.engine.rules.model import Rules
 from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
 from tables.models import CardSource, HomeGame, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
-from tables.selectors.home import game_view, hand_view
+from tables.selectors.home import game_close_summary, game_view, hand_view
 from tables.services.home_config import announce_rules
 from tables.services.home_config import announcement as home_announcement
 from tables.services.home_engine import game_rules
@@ -144,6 +145,19 @@ class HomeScreen:
     def game_winners(self) -> list[SeatView]:
         winners = set(self.game.winners) if self.game else set()
         return [seat for seat in self.seats if seat.seat in winners]
+
+    @property
+    def close_words(self) -> str:
+        """A game the floor closed: what became of the pot it carried (back to each player's own chips in it, or
+        to one seat by ruling), from the close's audit events as the replay verdict reads them; else empty."""
+        if self.game is None or self.game.status != HomeGame.Status.CLOSED:
+            return ""
+        close = game_close_summary(self.game)
+        if close is None:
+            return ""
+        paid = {int(seat): int(cents) for seat, cents in close["paid"].items()}
+        names = {seat.seat: seat.name for seat in self.seats if seat.name}
+        return GameClose(close["reason"], close["award_seat"], close["carried_pot_cents"], paid).words(names)
 
     @property
     def carried_pot_cents(self) -> int:
