@@ -12,7 +12,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.engine.rules.words import describe_rules
 from casino.errors import NotFound
 from casino.users import request_user
 from tables.access import require_table_reader
@@ -27,7 +26,7 @@ from tables.apis.home_schemas import (
 )
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
 from tables.selectors.home import game_record, game_replay, game_view, hand_view
-from tables.services.home_config import announce_rules, home_config_set
+from tables.services.home_config import announce_rules, announcement, home_config_set
 from tables.services.home_engine import keep_built
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act, hand_start
@@ -57,7 +56,7 @@ def _config_answer(table: Table) -> Response:
     rules = announce_rules(table.table_type, config.rules)
     return Response({
         "table_id": table.pk, "table_type": table.table_type, "card_source": table.card_source,
-        "rules": config.rules, "announcement": list(describe_rules(rules)),
+        "rules": config.rules, "announcement": announcement(rules, config),
         "buy_in_min_cents": config.buy_in_min_cents, "buy_in_max_cents": config.buy_in_max_cents,
         "charge": config.charge, "rake_basis_points": config.rake_basis_points,
         "rake_cap_cents": config.rake_cap_cents, "time_charge_cents": config.time_charge_cents,

@@ -138,7 +138,7 @@ class PotSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class HandPlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     seat = serializers.IntegerField()
     name = serializers.CharField(allow_blank=True)
-    stack_cents = serializers.IntegerField()
+    stack_cents = serializers.IntegerField(help_text="a settled hand: after the rake the house took")
     in_pot_cents = serializers.IntegerField()
     folded = serializers.BooleanField()
     dead = serializers.BooleanField()
@@ -178,6 +178,19 @@ class HandResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     carried_pot_cents = serializers.IntegerField()
 
 
+class HouseTakenSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    total_cents = serializers.IntegerField()
+    by_seat = serializers.DictField(child=serializers.IntegerField(), help_text="cents taken from each seat")
+    line = serializers.CharField(help_text='e.g. "Time charge $5.00 from each of seats 1, 2 and 3"')
+
+
+class HandHouseSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """What the house took for this hand, from the ledger."""
+
+    time_charge = HouseTakenSerializer(allow_null=True, help_text="taken from each seat as the hand started")
+    rake = HouseTakenSerializer(allow_null=True, help_text="a settled hand: taken from the winners")
+
+
 class HomeHandStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     id = serializers.IntegerField()
     game_id = serializers.IntegerField()
@@ -196,7 +209,8 @@ class HomeHandStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     legal = LegalActionsSerializer(allow_null=True)
     draw = DrawChoiceSerializer(allow_null=True)
     actions = serializers.ListField(child=serializers.CharField())
-    result = HandResultSerializer(allow_null=True)
+    result = HandResultSerializer(allow_null=True, help_text="a settled hand: the lines end with the rake taken")
+    house = HandHouseSerializer()
     summary = HandSummarySerializer(allow_null=True)
     ruling = serializers.DictField(allow_null=True)
     void_reason = serializers.CharField(allow_blank=True)

@@ -7,19 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Sum
-
 from casino.engine.cards import Card, Rank, Suit
 from casino.engine.hands import WildSpec
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.game import GameClose
 from casino.engine.rules.model import Rules
-from casino.engine.rules.words import describe_rules
 from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
-from tables.models import CardSource, HomeAccount, HomeGame, HomeLedgerEntry, HomeTableConfig, Table, seat_limit
+from tables.models import CardSource, HomeGame, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
-from tables.selectors.home import game_view, hand_view
+from tables.selectors.home import game_close_summary, game_view, hand_view
 from tables.services.home_config import announce_rules
+from tables.services.home_config import announcement as home_announcement
 from tables.services.home_engine import game_rules
 from tables.templatetags.tablet import card_face, money
 
@@ -197,6 +196,19 @@ class HomeScreen:
         return [seat for seat in self.seats if seat.seat in winners]
 
     @property
+    def close_words(self) -> str:
+        """A game the floor closed: what became of the pot it carried (back to each player's own chips in it, or
+        to one seat by ruling), from the close's audit events as the replay verdict reads them; else empty."""
+        if self.game is None or self.game.status != HomeGame.Status.CLOSED:
+            return ""
+        close = game_close_summary(self.game)
+        if close is None:
+            return ""
+        paid = {int(seat): int(cents) for seat, cents in close["paid"].items()}
+        names = {seat.seat: seat.name for seat in self.seats if seat.name}
+        return GameClose(close["reason"], close["award_seat"], close["carried_pot_cents"], paid).words(names)
+
+    @property
     def carried_pot_cents(self) -> int:
         return self.game.pot_cents if self.game else 0
 
@@ -277,9 +289,17 @@ class HomeScreen:
         return [seat for seat in self.seats if seat.seat in pending]
 
     @property
+    def offered_kill_cards(self) -> list[str]:
+        """The kill cards that may yet be recorded in this hand: a deck holds each card once, so one already
+        recorded (another seat was dealt it, or a hand shown holds it) is not offered again."""
+        used = self.used_cards
+        return [code for code in self.kill_cards if code not in used]
+
+    @property
     def killable_seats(self) -> list[SeatView]:
-        """A manual hand with kill cards announced: the live seats that may yet be recorded dead."""
-        if not (self.in_play and self.is_manual and self.kill_cards):
+        """A manual hand with kill cards announced and not all recorded: the live seats that may yet be recorded
+        dead."""
+        if not (self.in_play and self.is_manual and self.offered_kill_cards):
             return []
         return [seat for seat in self.seats if seat.in_hand and not seat.status and not seat.shown]
 
@@ -336,12 +356,32 @@ class HomeScreen:
         return self.hand["result"] if self.hand and self.hand["status"] == HandRow.Status.SETTLED else None
 
     @property
+    def house(self) -> dict[str, Any]:
+        """What the house took for this hand (the hand view's, read from the ledger): time charge and rake."""
+        house = self.hand.get("house") if self.hand else None
+        return house or {"time_charge": None, "rake": None}
+
+    @property
     def house_cents(self) -> int:
         """The rake the house took from this hand's pots (0 without a rake)."""
-        if not self.result or self.hand_row is None:
-            return 0
-        taken = HomeLedgerEntry.objects.filter(hand=self.hand_row, account=HomeAccount.HOUSE, kind="rake")
-        return int(taken.aggregate(total=Sum("amount_cents"))["total"] or 0)
+        rake = self.house["rake"]
+        return int(rake["total_cents"]) if rake and self.result else 0
+
+    @property
+    def time_charge_line(self) -> str:
+        """"Time charge $5.00 from each of seats 1, 2 and 3": what the house took as this hand started."""
+        charge = self.house["time_charge"]
+        return str(charge["line"]) if charge else ""
+
+    @property
+    def result_lines(self) -> list[tuple[str, str]]:
+        """The result's lines under the headline, each with its element id (the rake's line: "rake")."""
+        result = self.result
+        if not result:
+            return []
+        rake = self.house["rake"]
+        rake_line = rake["line"] if rake else None
+        return [(line, "rake" if line == rake_line else "") for line in result["lines"][1:]]
 
     @property
     def result_wild(self) -> WildSpec:
@@ -429,7 +469,7 @@ def home_screen_for(table: Table) -> HomeScreen:
         seats = _seats(game, state, hand)
     elif config is not None:
         rules = announce_rules(table.table_type, config.rules)
-        announcement = list(describe_rules(rules))
+        announcement = home_announcement(rules, config)
     screen = HomeScreen(table=table, token=token, config=config, announcement=announcement, game=game,
                         game_state=state, hand_row=row, hand=hand, seats=seats)
     if rules is not None:

@@ -11,10 +11,11 @@ from casino.engine.home.game import close_text
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, hand_summary, replay
-from casino.engine.rules.words import describe_rules
+from casino.engine.money import money
 from tables import actions
 from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeLedgerEntry, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
+from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules, rebuild, remembered
 
 
@@ -31,6 +32,12 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
     legal = hand.legal_actions() if in_play else None
     draw = hand.draw_choice() if in_play else None
     result = hand.result(names)
+    settled = row.status == HandRow.Status.SETTLED
+    house = house_taken(row, game)
+    raked = house["rake"]["by_seat"] if house["rake"] else {}
+    answer_result: dict[str, Any] | None = result.to_dict() if result is not None and settled else None
+    if answer_result is not None and house["rake"]:  # the result's last line: the rake the house took
+        answer_result["lines"] = [*answer_result["lines"], house["rake"]["line"]]
     return {
         "id": row.pk,
         "game_id": game.pk,
@@ -44,13 +51,14 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
         "pot_cents": _middle(hand),
         "carried_in_cents": row.carried_before_cents,
         "pots": [pot.to_dict() for pot in hand.pots] if in_play else [],
-        "players": [_player(hand, seat, names.get(seat, "")) for seat in hand.seats],
+        "players": [_player(hand, seat, names.get(seat, ""), raked.get(str(seat), 0)) for seat in hand.seats],
         "awaiting": hand.awaiting.to_dict() if in_play else {"kind": "nothing", "seat": None, "count": 0,
                                                               "seats": [], "text": f"the hand is {row.status}"},
         "legal": legal.to_dict() if legal is not None else None,
         "draw": draw.to_dict() if draw is not None else None,
         "actions": list(row.record.get("actions", [])),
-        "result": result.to_dict() if result is not None and row.status == HandRow.Status.SETTLED else None,
+        "result": answer_result,
+        "house": house,
         "summary": row.result,
         "ruling": row.ruling,
         "void_reason": row.void_reason,
@@ -62,12 +70,75 @@ def _middle(hand: HomeHand) -> int:
     return hand.settlement.carried_pot_cents if hand.settlement is not None else hand.pot_cents
 
 
-def _player(hand: HomeHand, seat: int, name: str) -> dict[str, Any]:
+def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
+    """What the house took for this hand, read from the ledger (the one record of the house's charges):
+    `time_charge`, taken from each seat as the hand started, and `rake`, taken from the winners when it settled;
+    each `{"total_cents", "by_seat": {seat: cents}, "line"}` or None. Tables without that charge read nothing."""
+    time_charge = rake = None
+    if game.charge == HouseCharge.TIME:
+        time_charge = _charge(_time_charged(row), "Time charge")
+    if game.charge == HouseCharge.RAKE and row.status == HandRow.Status.SETTLED:
+        taken = HomeLedgerEntry.objects.filter(hand=row, kind="rake", account=HomeAccount.STACK)
+        rake = _charge(_by_seat(taken.values_list("seat", "amount_cents")), "Rake")
+        if rake is not None:  # the winners are named in the lines above it
+            plural = "s" if len(rake["by_seat"]) > 1 else ""
+            rake["line"] = f"Rake {money(rake['total_cents'])} to the house, from the winner{plural}"
+    return {"time_charge": time_charge, "rake": rake}
+
+
+def _time_charged(row: HandRow) -> dict[int, int]:
+    """The time charges taken as this hand started: posted (with no hand) after the hands before it had posted
+    everything, and before this hand's own first posting (its antes; without one, by the clock)."""
+    earlier = HomeLedgerEntry.objects.filter(game_id=row.game_id, hand__game_id=row.game_id,
+                                             hand__number__lt=row.number)
+    after = earlier.order_by("-id").values_list("id", flat=True).first()
+    start = HomeLedgerEntry.objects.filter(hand=row).order_by("id").values_list("id", flat=True).first()
+    charges = HomeLedgerEntry.objects.filter(game_id=row.game_id, kind="time_charge", account=HomeAccount.STACK,
+                                             hand__isnull=True)
+    if after is not None:
+        charges = charges.filter(id__gt=after)
+    charges = charges.filter(id__lt=start) if start is not None else charges.filter(posted_at__lte=row.started_at)
+    return _by_seat(charges.values_list("seat", "amount_cents"))
+
+
+def _by_seat(legs: Any) -> dict[int, int]:
+    """A charge's stack legs (negative cents) as the cents taken from each seat."""
+    taken: dict[int, int] = {}
+    for seat, cents in legs:
+        if seat is not None:
+            taken[seat] = taken.get(seat, 0) - cents
+    return {seat: cents for seat, cents in sorted(taken.items()) if cents > 0}
+
+
+def _charge(taken: dict[int, int], name: str) -> dict[str, Any] | None:
+    """`taken` (seat -> cents) as the hand view gives it, with its line: "Time charge $5.00 from each of seats 1, 2
+    and 3", or each seat's amount when they differ (a short stack pays what it has)."""
+    if not taken:
+        return None
+    seats = list(taken)
+    amounts = set(taken.values())
+    if len(seats) == 1:
+        line = f"{name} {money(taken[seats[0]])} from seat {seats[0]}"
+    elif len(amounts) == 1:
+        line = f"{name} {money(amounts.pop())} from each of seats {_listed(seats)}"
+    else:
+        line = f"{name}: " + ", ".join(f"{money(cents)} from seat {seat}" for seat, cents in taken.items())
+    return {"total_cents": sum(taken.values()), "by_seat": {str(seat): cents for seat, cents in taken.items()},
+            "line": line}
+
+
+def _listed(seats: list[int]) -> str:
+    words = [str(seat) for seat in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _player(hand: HomeHand, seat: int, name: str, raked: int = 0) -> dict[str, Any]:
+    """One player as the hand left them: a settled hand's stack is after the rake the house took from it."""
     player = hand.players[seat]
     return {
         "seat": seat,
         "name": name,
-        "stack_cents": player.stack,
+        "stack_cents": player.stack - raked,
         "in_pot_cents": player.contributed,
         "folded": player.folded,
         "dead": player.dead,
@@ -92,7 +163,7 @@ def game_view(game: HomeGame) -> dict[str, Any]:
         "variant": game.variant,
         "card_source": game.card_source,
         "rules": game.rules,
-        "announcement": list(describe_rules(rules)),
+        "announcement": announcement(rules, game),
         "buy_in_min_cents": game.buy_in_min_cents,
         "buy_in_max_cents": game.buy_in_max_cents,
         "charge": game.charge,

@@ -10,6 +10,7 @@ from django.db import transaction
 from audit.services import audit_record
 from casino.engine.errors import RulesError
 from casino.engine.rules.model import Rules
+from casino.engine.rules.words import describe_charge, describe_rules
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
 from tables import actions
@@ -37,6 +38,14 @@ def announce_rules(variant: str, rules: Any) -> Rules:
         return Rules.announce(variant, rules)
     except RulesError as exc:
         raise DomainError(exc.message, code="bad_rules", field=f"rules.{exc.option or 'rules'}") from exc
+
+
+def announcement(rules: Rules, charged: Any) -> list[str]:
+    """What the dealer announces before the first card, and the audit trail records: the rules in words, then the
+    house's charge (`charged`: a game or a table's house rules) as a player will pay it."""
+    return [*describe_rules(rules), describe_charge(
+        str(charged.charge), rake_basis_points=charged.rake_basis_points, rake_cap_cents=charged.rake_cap_cents,
+        time_charge_cents=charged.time_charge_cents)]
 
 
 def _int(values: dict[str, Any], name: str) -> int:

@@ -13,13 +13,13 @@ from django.utils import timezone
 from audit.services import audit_record
 from casino.engine.home.carried import returned_shares
 from casino.engine.home.game import close_text
-from casino.engine.rules.words import describe_rules
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError, WrongPhase
 from tables import actions
 from tables.access import require_floor, require_operator
 from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.services import home_chips as chips
+from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules
 from tables.services.home_hands import announce_posting, apply_text, hand_in_play, note_after
 from tables.services.home_ledger import verify_balanced
@@ -57,7 +57,7 @@ def game_open(*, table: Table, actor: User, players: list[dict[str, Any]] | None
     rules = game_rules(game)
     audit_record(action=actions.HOME_GAME_OPEN, obj=game, table=table, actor=actor,
                  after={"number": number, "variant": game.variant, "card_source": game.card_source,
-                        "rules": game.rules, "announcement": list(describe_rules(rules)),
+                        "rules": game.rules, "announcement": announcement(rules, game),
                         "buy_in_min_cents": game.buy_in_min_cents, "buy_in_max_cents": game.buy_in_max_cents,
                         "charge": game.charge, "rake_basis_points": game.rake_basis_points,
                         "rake_cap_cents": game.rake_cap_cents, "time_charge_cents": game.time_charge_cents})

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from casino.engine.rules import words as rules_words
+
 register = template.Library()
 
 PHASES = {
@@ -21,8 +23,7 @@ def percent(basis_points: int | None) -> str:
     """500 basis points -> "5%", 250 -> "2.5%"."""
     if basis_points is None:
         return ""
-    whole, rest = divmod(int(basis_points), 100)
-    return f"{whole}%" if rest == 0 else f"{whole}.{rest:02d}".rstrip("0") + "%"
+    return rules_words.percent(int(basis_points))
 
 
 @register.filter

@@ -11,7 +11,7 @@ import pytest
 from casino.engine.cards import ALL_CARDS
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
-from casino.engine.home.game import HomeGame
+from casino.engine.home.game import GameClose, HomeGame
 from casino.engine.home.record import GameRecord, export_record
 from casino.engine.home.replay import ReplayError, apply_action, replay
 from casino.engine.rules.model import Rules
@@ -62,6 +62,24 @@ def test_the_floor_can_award_the_whole_carried_pot_to_one_seat_by_ruling() -> No
                                "paid": {"3": 700}}
     assert result["stacks"] == {"1": 9_900, "2": 9_700, "3": 10_400}
     assert result["carried_pot_cents"] == 0
+
+
+def test_the_close_says_in_words_where_the_carried_pot_went() -> None:
+    # The tablet's game-over notice (the last hand's result still reads "Pot ... stays in the middle").
+    names = {1: "Ann", 2: "Bob", 3: "Cy"}
+
+    def closed(line: str) -> GameClose:
+        done = replay(GameRecord.from_dict(_record(FIRST, close=line)))["close"]
+        paid = {int(seat): cents for seat, cents in done["paid"].items()}
+        return GameClose(done["reason"], done["award_seat"], done["carried_pot_cents"], paid)
+
+    assert closed("floor close -- end of the session").words(names) == (
+        "The carried pot of $7.00 went back to the players who put it in: $1.00 to Ann, $3.00 to Bob, $3.00 to Cy")
+    assert closed("floor close award 3 -- seat 2 conceded").words(names) == (
+        "The carried pot of $7.00 went to Cy by the floor's ruling (seat 2 conceded)")
+    assert closed("floor close award 3 -- seat 2 conceded").words() == (
+        "The carried pot of $7.00 went to Seat 3 by the floor's ruling (seat 2 conceded)")
+    assert GameClose("closed early", None, 0, {}).words(names) == ""  # nothing carried, nothing to say
 
 
 def test_a_player_who_left_gets_their_chips_in_the_carried_pot_back_too() -> None:

@@ -79,11 +79,17 @@ def test_a_fixed_limit_hand_with_a_draw_of_four_keeping_an_ace_and_the_button_mo
 def test_a_manual_draw_of_four_asks_the_dealer_to_confirm_the_ace_and_the_hand_shown_must_hold_it(
     home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
 ) -> None:
+    # A table with a time charge of $5 per seat per half hour: announced before the first card, and the hand screen
+    # says what the house took as the hand started (a tester saw $200 -> $194 with only "In the pot $1.00").
     table, _ = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
-                         source="manual")
+                         source="manual", charge="time", time_charge_cents=500)
     page = home_tablet(table)
+    expect(page.locator("#announce")).to_contain_text("Time charge: $5.00 from each seat every half hour")
     tap(page, page.locator("#start-hand"))
     expect(page.locator("#turn-title")).to_have_text("Deal five cards to each player")
+    expect(page.locator("#time-charge")).to_have_text(
+        "Time charge $5.00 from each of seats 1 and 2, as this hand started")
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $194.00")
     shots(page, "manual-deal")
     act(page, "The deal is done")
     act(page, "Check")
@@ -112,4 +118,5 @@ def test_a_manual_draw_of_four_asks_the_dealer_to_confirm_the_ace_and_the_hand_s
     tap(page, page.locator('form.show-form[data-seat="2"] button[type=submit]'))
     show(page, 1, "Qs Qd 9c 9d 5h")
     expect(page.locator("#headline")).to_have_text("Queens and nines beat ace high")
+    expect(page.locator("#time-charge")).to_have_text("Time charge $5.00 from each of seats 1 and 2, as hand 1 started")
     shots(page, "result")

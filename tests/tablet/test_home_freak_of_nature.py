@@ -36,7 +36,7 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     shots(page, "rules-announced")
     page.get_by_role("link", name="Rules", exact=True).tap()
     expect(page.locator("#rules-dialog")).to_be_visible()
-    expect(page.locator("#rules-dialog")).to_contain_text("Rake: 5% of each pot as it is awarded, at most $3.00")
+    expect(page.locator("#rules-dialog")).to_contain_text("Rake: 5% of each pot won, at most $3.00 a pot")
     expect(page.locator("#rules-dialog")).to_contain_text("Pot limit, minimum bet $2")
     shots(page, "rules-dialog")
     page.locator("#rules-dialog").get_by_role("button", name="Close").tap()

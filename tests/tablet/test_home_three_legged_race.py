@@ -116,3 +116,25 @@ def test_a_manual_hand_draws_three_each_and_three_jacks_score_a_leg_while_the_po
     shots(page, "a-leg-and-the-pot-carried")
     tap(page, page.locator("#start-hand"))
     expect(page.locator("#pot")).to_have_text("Pot $4.00")  # everyone antes again
+
+    # Hand 2: Ann bets and Bob folds. Announced: "A player left alone after the others fold scores a leg"; the
+    # headline says so too (it read "No live hand: the pot stays in the middle" above "Ann scores a leg").
+    act(page, "The deal is done")
+    act(page, "Bet $2.00")
+    act(page, "Fold")
+    expect(page.locator("#headline")).to_have_text("Ann is left alone and scores a leg: the pot stays in the middle")
+    expect(page.locator("#result-lines")).to_contain_text("Ann scores a leg: 1 of 3")
+    expect(page.locator("#pot")).to_have_text("Carried pot $4.00")
+    shots(page, "left-alone-scores-a-leg")
+
+    # The floor closes the game before anyone has the legs: the carried $4 goes back to whoever put it in ($2 each
+    # in antes), and the game-over notice says so (the last hand's result still says the pot stayed in the middle).
+    floor = home_tablet(table, "fiona")
+    floor.locator("#close-game summary").tap()
+    floor.get_by_label("Reason").fill("end of the session")
+    tap(floor, floor.get_by_role("button", name="Close game 1 and cash everyone out"))
+    expect(floor.locator("#game-end")).to_contain_text("closed by the floor (end of the session)")
+    expect(floor.locator("#carried-close")).to_have_text(
+        "The carried pot of $4.00 went back to the players who put it in: $2.00 to Ann, $2.00 to Bob.")
+    expect(floor.locator("#seat-1 .stack")).to_have_text("Cashed out $200.00")
+    shots(floor, "closed-carried-pot-returned")

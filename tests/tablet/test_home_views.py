@@ -212,6 +212,33 @@ def test_no_limit_offers_the_minimum_the_pot_and_all_in_and_a_shoe_table_waits_f
     assert "A card for seat 2." in page
 
 
+def test_a_kill_card_recorded_for_one_seat_is_not_offered_for_another_and_a_stale_tap_names_it_as_players_see_it(
+    floor_user: User, dealer_user: User
+) -> None:
+    # A deck holds each card once: after Dee was recorded dealt K♦, "Bob was dealt K♦" is no longer offered.
+    table, game = home_game("pregnant-threes", floor_user, dealer_user, source="manual",
+                            players=[(1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee")],
+                            rules={"draws": 1, "cards_per_draw": 3, "draw": "optional", "kill_cards": ["Kd", "Kh"]})
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    client = _client(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "Bob was dealt K♦" in page
+    assert "Bob was dealt K♥" in page
+    hand_act(hand=hand.pk, actor=dealer_user, seat=4, action="killed", card="Kd")
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "Bob was dealt K♥" in page
+    assert "was dealt K♦" not in page
+    before = _snapshot(game)
+    response = _act(client, table, "kill", hand=hand.pk, seat=2, card="Kd")  # a stale screen's tap
+    assert response.status_code in (400, 409)
+    refusal = _error(response, "kill")
+    assert refusal.startswith("K♦ is already recorded in this hand (seat 4 was dealt it as a kill card)"), refusal
+    assert _snapshot(game) == before
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="killed", card="Kh")
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert 'id="kill-panel"' not in page  # every kill card is recorded: nothing left to offer
+
+
 # --- the floor's rulings from the tablet (DESIGN 7: "the floor's ruling is final") -------------------------------
 
 

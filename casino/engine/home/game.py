@@ -12,6 +12,7 @@ from casino.engine.home.errors import IllegalAction
 from casino.engine.home.events import Event, EventKind
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.settle import Ranker
+from casino.engine.money import money
 from casino.engine.rules.model import Rules
 
 
@@ -29,6 +30,23 @@ class GameClose:
     def line(self) -> str:
         """The record's line: `floor close -- <reason>` or `floor close award <seat> -- <reason>`."""
         return close_text(self.award_seat, self.reason)
+
+    def words(self, names: Mapping[int, str] | None = None) -> str:
+        """What became of the carried pot, for the players: "The carried pot of $2.00 went back to the players who
+        put it in: $1.00 to Ann, $1.00 to Bob" or "The carried pot of $2.00 went to Cy by the floor's ruling
+        (<reason>)"; empty when no pot was carried. `names` (seat -> name) replaces "Seat 3" where given."""
+        if not self.carried_pot_cents:
+            return ""
+        names = names or {}
+
+        def who(seat: int) -> str:
+            return names.get(seat) or f"Seat {seat}"
+
+        pot = f"The carried pot of {money(self.carried_pot_cents)}"
+        if self.award_seat is not None:
+            return f"{pot} went to {who(self.award_seat)} by the floor's ruling ({self.reason})"
+        shares = ", ".join(f"{money(cents)} to {who(seat)}" for seat, cents in sorted(self.paid.items()) if cents)
+        return f"{pot} went back to the players who put it in: {shares}"
 
     def to_dict(self) -> dict[str, object]:
         return {"reason": self.reason, "award_seat": self.award_seat, "carried_pot_cents": self.carried_pot_cents,

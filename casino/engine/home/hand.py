@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from casino.engine.cards import ALL_CARDS, Card, Rank
+from casino.engine.cards import ALL_CARDS, Card, Rank, card_symbols
 from casino.engine.home import errors as e
 from casino.engine.home.awaiting import Awaiting, AwaitKind
 from casino.engine.home.betting import BettingRound, Move, MoveKind
@@ -494,8 +494,9 @@ class HomeHand:
             raise IllegalAction(f"seat {seat} has shown its hand", code=e.ALREADY_SHOWN,
                                 rule="a hand shown at the showdown is judged as shown")
         if card not in self.rules.kill_cards:
-            named = " ".join(str(kill) for kill in sorted(self.rules.kill_cards, key=_index)) or "none"
-            raise IllegalAction(f"{card} is not a kill card (announced: {named})", code=e.NOT_A_KILL_CARD,
+            named = " ".join(card_symbols(kill) for kill in sorted(self.rules.kill_cards, key=_index)) or "none"
+            raise IllegalAction(f"{card_symbols(card)} is not a kill card (announced: {named})",
+                                code=e.NOT_A_KILL_CARD,
                                 rule="only the kill cards named before the deal kill", token=str(card))
         self._verify_unseen(card)
 
@@ -509,7 +510,7 @@ class HomeHand:
     def kill(self, seat: int, card: Card) -> Event:
         """Record that the seat was dealt the kill card `card`: dead at once, out of turn if need be."""
         self.verify_kill(seat, card)
-        self._see(card, f"killed seat {seat}")
+        self._see(card, f"seat {seat} was dealt it as a kill card")
         self._kill(self.players[seat], card)
         event = self.events[-1]
         self.actions.append(f"{seat} killed {card}")
@@ -531,8 +532,8 @@ class HomeHand:
                                 rule="a hand shown has five cards")
         for index, card in enumerate(cards):
             if card in cards[:index]:
-                raise IllegalAction(f"{card} appears twice in seat {seat}'s hand", code=e.CARD_ALREADY_SEEN,
-                                    rule="a deck holds each card once", token=str(card))
+                raise IllegalAction(f"{card_symbols(card)} appears twice in seat {seat}'s hand",
+                                    code=e.CARD_ALREADY_SEEN, rule="a deck holds each card once", token=str(card))
             self._verify_unseen(card)
         if player.kept_ace and not any(card.rank is Rank.ACE for card in cards):
             raise IllegalAction(
@@ -675,7 +676,7 @@ class HomeHand:
 
     def _verify_unseen(self, card: Card) -> None:
         if card in self._known:
-            raise IllegalAction(f"{card} is already recorded in this hand ({self._known[card]})",
+            raise IllegalAction(f"{card_symbols(card)} is already recorded in this hand ({self._known[card]})",
                                 code=e.CARD_ALREADY_SEEN, rule="a deck holds each card once", token=str(card))
 
     def _see(self, card: Card, where: str) -> None:

@@ -116,12 +116,29 @@ class _Words:
         if self.settlement.by_ruling and first is not None:
             return f"By the floor's ruling ({self.settlement.ruling}): the pot to {self.several(first.winners)}"
         if first is None or not values:
-            winners = first.winners if first is not None else ()
+            return self.uncontested(first.winners if first is not None else ())
+        wild = self.wild()
+        return wild + self.comparison(first) if wild else _capitalized(self.comparison(first))
+
+    def uncontested(self, winners: tuple[int, ...]) -> str:
+        """No showdown: a player left alone after the others folded (or were killed or left), or no live hand.
+
+        In Three Legged Race the player left alone takes no pot unless the leg it scores is the last one called; the
+        headline says whether it scored a leg (as announced) and that the pot stays in the middle otherwise."""
+        settlement = self.settlement
+        alone = settlement.live[0] if len(settlement.live) == 1 else (winners[0] if len(winners) == 1 else None)
+        if alone is None:
             if winners:
                 return f"{self.several(winners)} {_verb(winners, 'win')} uncontested"
             return "No live hand: the pot stays in the middle"
-        wild = self.wild()
-        return wild + self.comparison(first) if wild else _capitalized(self.comparison(first))
+        who = self.who(alone)
+        if not self.rules.plays_for_legs:
+            return f"{who} wins uncontested"
+        if alone in settlement.game_winners:
+            return f"{who} is left alone and scores the last leg: the game and the pot"
+        if alone in settlement.leg_scorers:
+            return f"{who} is left alone and scores a leg: the pot stays in the middle"
+        return f"{who} is left alone but scores no leg, as announced: the pot stays in the middle"
 
     def comparison(self, pot: AwardedPot) -> str:
         """The winner's hand against the best other hand in the pot, or the split."""

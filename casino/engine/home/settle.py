@@ -35,6 +35,7 @@ class Settlement:
     game_winners: tuple[int, ...]
     values: dict[int, HandValue] = field(default_factory=dict)  # each showdown hand, by seat
     ruling: str = ""  # the floor's reason when the pot was awarded by ruling (DESIGN 7), not by the cards
+    live: tuple[int, ...] = ()  # the seats still in at the end (one: left alone after the others folded)
 
     @property
     def by_ruling(self) -> bool:
@@ -71,7 +72,7 @@ def settle(
     new_legs = dict(legs)
     if not live:
         carried = tuple(AwardedPot(p.amount_cents, (), p.eligible) for p in pots)
-        return Settlement(carried, {}, None, new_legs, (), total, ())
+        return Settlement(carried, {}, None, new_legs, (), total, (), live=())
     values: dict[int, HandValue] = {}
     wild_rank: Rank | None = None
     if len(live) > 1:
@@ -96,18 +97,18 @@ def settle(
 
     if not rules.plays_for_legs:
         awarded, payouts = award(best)
-        return Settlement(awarded, payouts, wild_rank, new_legs, (), 0, (), values)
+        return Settlement(awarded, payouts, wild_rank, new_legs, (), 0, (), values, live=tuple(live))
     scorers = _leg_scorers(rules, best(live), contested=len(live) > 1)
     for seat in scorers:
         new_legs[seat] = new_legs.get(seat, 0) + 1
     reached = tuple(seat for seat in scorers if new_legs[seat] >= rules.legs_to_win)
     if not reached:
         carried = tuple(AwardedPot(pot.amount_cents, (), pot.eligible) for pot in pots)
-        return Settlement(carried, {}, wild_rank, new_legs, scorers, total, (), values)
+        return Settlement(carried, {}, wild_rank, new_legs, scorers, total, (), values, live=tuple(live))
     awarded, payouts = award(
         lambda eligible: tuple(seat for seat in reached if seat in eligible) or best(eligible)
     )
-    return Settlement(awarded, payouts, wild_rank, new_legs, scorers, 0, reached, values)
+    return Settlement(awarded, payouts, wild_rank, new_legs, scorers, 0, reached, values, live=tuple(live))
 
 
 def _leg_scorers(rules: Rules, winners: tuple[int, ...], *, contested: bool) -> tuple[int, ...]:

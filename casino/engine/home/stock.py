@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from casino.engine.cards import ALL_CARDS, Card
+from casino.engine.cards import ALL_CARDS, Card, card_symbols
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
 
@@ -38,9 +38,9 @@ class LiveStock:
         if card in self.candidates:
             return
         if card in self.seen:
-            raise IllegalAction(f"{card} was already dealt in this hand", code=e.CARD_ALREADY_SEEN,
+            raise IllegalAction(f"{card_symbols(card)} was already dealt in this hand", code=e.CARD_ALREADY_SEEN,
                                 rule="a deck holds each card once", token=str(card))
-        raise IllegalAction(f"{card} is not in the reshuffled stock", code=e.CARD_NOT_IN_STOCK,
+        raise IllegalAction(f"{card_symbols(card)} is not in the reshuffled stock", code=e.CARD_NOT_IN_STOCK,
                             rule="after a reshuffle the cards come from the discards shuffled into the new stock",
                             token=str(card))
 

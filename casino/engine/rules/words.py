@@ -43,6 +43,27 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def describe_charge(charge: str, *, rake_basis_points: int = 0, rake_cap_cents: int = 0,
+                    time_charge_cents: int = 0) -> str:
+    """The house's charge as the announcement says it (a game's `charge`: `rake`, `time` or `none`): "Rake: 10% of
+    each pot won, at most $1.50 a pot, taken from the winner; none on a hand nobody bet in (antes only)", "Time
+    charge: $5.00 from each seat every half hour, taken as the first hand of the half hour starts"."""
+    if charge == "rake":
+        cap = f", at most {money(rake_cap_cents)} a pot" if rake_cap_cents else ""
+        return (f"Rake: {percent(rake_basis_points)} of each pot won{cap}, taken from the winner; "
+                "none on a hand nobody bet in (antes only)")
+    if charge == "time":
+        return (f"Time charge: {money(time_charge_cents)} from each seat every half hour, taken as the first hand of "
+                "the half hour starts")
+    return "No house charge: no rake, no time charge"
+
+
+def percent(basis_points: int) -> str:
+    """500 basis points -> "5%", 250 -> "2.5%"."""
+    whole, rest = divmod(int(basis_points), 100)
+    return f"{whole}%" if rest == 0 else f"{whole}.{rest:02d}".rstrip("0") + "%"
+
+
 def _betting(rules: Rules) -> list[str]:
     if rules.betting is Betting.FIXED_LIMIT:
         if rules.small_bet_cents is None or rules.big_bet_cents is None:
