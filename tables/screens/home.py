@@ -313,9 +313,10 @@ def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -
                 view.stack_cents = played["stack_cents"] if player["active"] else 0
                 view.in_pot_cents = played["in_pot_cents"]
                 view.is_turn = number == turn and kind in (AwaitKind.ACTION, AwaitKind.DRAW)
-            view.status = ("left" if played["left"] else "dead" if played["dead"] else
+            # A player who cashed out after the hand has left the game: the last hand's "folded" is stale.
+            view.status = ("left" if played["left"] or not player["active"] else "dead" if played["dead"] else
                            "folded" if played["folded"] else
-                           "all in" if in_play and played["stack_cents"] == 0 and player["active"] else "")
+                           "all in" if in_play and played["stack_cents"] == 0 else "")
         elif not player["active"]:
             view.status = "left"
         elif in_play:

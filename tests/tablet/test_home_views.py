@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from audit.models import AuditEvent
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, Table
-from tables.screens.home import home_token
+from tables.screens.home import home_screen_for, home_token
 from tables.services.home_hands import hand_act, hand_start
 from tests.tablet.home_support import home_game
 
@@ -203,3 +203,29 @@ def test_no_limit_offers_the_minimum_the_pot_and_all_in_and_a_shoe_table_waits_f
     page = _client(dealer_user).get(reverse("tablet:table", args=[shoe_table.pk])).content.decode()
     assert "Waiting for the card-reading shoe" in page
     assert "A card for seat 2." in page
+
+
+def test_a_player_who_folded_and_then_cashed_out_between_hands_shows_as_left_not_folded(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    hand = hand_start(game=game.pk, actor=dealer_user, button=3)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="fold")
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="fold")
+    assert HomeHand.objects.get(pk=hand.pk).status == HomeHand.Status.SETTLED
+    client = _client(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert 'class="seat-status">Folded<' in _tile(page, 1)  # between hands: how the last hand went
+    response = _act(client, table, "leave", game=game.pk, seat=1)
+    assert response.status_code == 200
+    seat = home_screen_for(Table.objects.get(pk=table.pk)).seats[0]
+    assert (seat.seat, seat.status, seat.active) == (1, "left", False)
+    tile = _tile(response.content.decode(), 1)
+    assert "Folded" not in tile
+    assert "Cashed out $199.00" in tile
+
+
+def _tile(page: str, seat: int) -> str:
+    found = re.search(rf'id="seat-{seat}".*?id="seat-{seat}-error"', page, re.S)
+    assert found is not None, f"no tile for seat {seat}"
+    return found.group(0)
