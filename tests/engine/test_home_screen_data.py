@@ -61,6 +61,29 @@ def test_no_limit_bets_run_from_the_minimum_to_all_in() -> None:
     assert (legal.seat, legal.call, legal.raise_to, legal.all_in) == (3, 2_900, None, 2_900)
 
 
+def test_no_pot_size_amount_when_the_stack_is_short_of_the_pot() -> None:
+    # The pot is 400 and seat 1 has 300 behind: the most it may bet is all in, not "the pot".
+    hand = _hand({1: 400, 2: 50_000, 3: 50_000, 4: 50_000}, ante_cents=100, betting="pot_limit", min_bet_cents=200)
+    legal = hand.legal_actions()
+    assert legal is not None
+    assert (legal.bet, legal.all_in, legal.pot) == (AmountRange(200, 300), 300, None)
+
+
+def test_a_seat_with_chips_in_the_round_is_told_them_beside_its_all_in_total() -> None:
+    # Bob's hand: $13 in this round, $9 behind, facing a raise: a call and going all in both put in $9, to $22.
+    hand = _hand({1: 50_000, 2: 2_300, 3: 50_000, 4: 50_000}, ante_cents=100, betting="no_limit",
+                 min_bet_cents=200)
+    hand.bet(1, 1_300)
+    hand.call(2)
+    hand.raise_to(3, 5_000)
+    hand.fold(4)
+    hand.fold(1)
+    legal = hand.legal_actions()
+    assert legal is not None
+    assert (legal.seat, legal.call, legal.all_in, legal.in_round, legal.raise_to) == (2, 900, 2_200, 1_300, None)
+    assert legal.to_dict()["in_round_cents"] == 1_300
+
+
 def test_every_amount_offered_is_accepted_and_one_beyond_is_refused() -> None:
     hand = _hand({1: 50_000, 2: 50_000, 3: 50_000, 4: 50_000}, ante_cents=100, betting="pot_limit",
                  min_bet_cents=200)

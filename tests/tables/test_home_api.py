@@ -202,3 +202,6 @@ def test_the_hand_state_shows_no_side_pot_for_a_bet_not_yet_answered(
     hand = ok(dealer_api.post(url, {"seat": 3, "action": "raise", "amount_cents": 400}, format="json"))
     assert hand["pots"] == [{"amount_cents": 1_100, "eligible": [1, 2, 3]}]
     assert hand["pot_cents"] == 1_100
+    # Seat 1 has $2 in this round and faces a raise to $4: a call puts in $2 more.
+    legal = hand["legal"]
+    assert (legal["seat"], legal["in_round_cents"], legal["call_cents"]) == (1, 200, 200)
