@@ -61,13 +61,32 @@ class SeatView:
         return f"{plain} · {self.name}" if self.name and self.name != plain else plain
 
 
+# How every amount on the betting buttons reads (DESIGN 9 posts a bet's amount and a raise's total): a bare amount
+# is what the player puts in now, an amount after "to" is their total in this betting round. A button shows both
+# when they differ (the player already has chips in the round): "Call $9.00 (to $22.00)", "All in $9.00 (to
+# $22.00)", "Raise to $30.00 (minimum; puts in $17.00)". A bet is both at once (nobody has bet in the round).
+AMOUNT_RULE = "Amounts are what the player puts in now; “to” is their total in this betting round"
+
+
 @dataclass(frozen=True)
 class AmountChoice:
-    """A pre-filled amount button: "Bet $2.00 (minimum)"."""
+    """A pre-filled amount button: "Bet $2.00 (minimum)", "Raise to $30.00 (pot, the most allowed; puts in $17.00)".
+    `cents` is what the action posts: the bet, or the raise's total for the round."""
 
     verb: str  # bet | raise
     cents: int
     note: str
+    in_round: int = 0  # the player's chips already in this betting round
+
+    @property
+    def words(self) -> str:
+        if self.verb == "bet":
+            head, details = f"Bet {money(self.cents)}", [self.note]
+        else:
+            puts_in = f"puts in {money(self.cents - self.in_round)}" if self.in_round else ""
+            head, details = f"Raise to {money(self.cents)}", [self.note, puts_in]
+        said = "; ".join(detail for detail in details if detail)
+        return f"{head} ({said})" if said else head
 
 
 @dataclass(frozen=True)
@@ -235,8 +254,53 @@ class HomeScreen:
         return list(self.legal["actions"]) if self.legal else []
 
     @property
+    def in_round_cents(self) -> int:
+        """The chips the player to act already has in this betting round."""
+        return int(self.legal.get("in_round_cents") or 0) if self.legal else 0
+
+    def _to(self, chips: int) -> str:
+        """ " (to $22.00)": the round total after putting in `chips`, when the player already has chips in it."""
+        return f" (to {money(self.in_round_cents + chips)})" if self.in_round_cents else ""
+
+    @property
+    def call_all_in(self) -> bool:
+        """The call takes the whole stack: one button says so, and no All in button repeats it."""
+        legal = self.legal
+        return bool(legal and legal["call_cents"] is not None and legal["all_in_cents"] is not None
+                    and self.in_round_cents + legal["call_cents"] == legal["all_in_cents"])
+
+    @property
+    def call_words(self) -> str:
+        legal = self.legal
+        if not legal or legal["call_cents"] is None:
+            return ""
+        chips = int(legal["call_cents"])
+        return f"Call {money(chips)}{', all in' if self.call_all_in else ''}{self._to(chips)}"
+
+    @property
+    def all_in_words(self) -> str:
+        """ "All in $9.00 (to $22.00)": the chips the player pushes, then the round total; empty when not offered."""
+        legal = self.legal
+        if not legal or legal["all_in_cents"] is None or self.call_all_in:
+            return ""
+        chips = int(legal["all_in_cents"]) - self.in_round_cents
+        return f"All in {money(chips)}{self._to(chips)}"
+
+    @property
+    def amount_rule(self) -> str:
+        """The one line saying how the buttons' amounts read, with the chips already in the round when there are."""
+        if not self.legal:
+            return ""
+        seat = self.turn_seat
+        name = seat.name if seat and seat.name else "the player"
+        already = f" ({name} has {money(self.in_round_cents)} in it already)" if self.in_round_cents else ""
+        return f"{AMOUNT_RULE}{already}."
+
+    @property
     def amount_choices(self) -> list[AmountChoice]:
-        """The bet or raise buttons with their amounts pre-filled: the minimum, the pot and (no limit) the rest."""
+        """The bet or raise buttons with their amounts pre-filled: the minimum, and the pot when it is an amount the
+        player may choose (pot limit: the most allowed). An amount that is all the player's chips is left to the
+        All in button, so no two buttons do the same thing."""
         legal = self.legal
         if not legal:
             return []
@@ -245,26 +309,36 @@ class HomeScreen:
             return []
         bounds = legal[verb]
         low, high = bounds["minimum_cents"], bounds["maximum_cents"]
+        in_round = self.in_round_cents if verb == "raise" else 0
+        all_in = legal.get("all_in_cents")
         if low == high:
-            return [AmountChoice(verb, low, "")]
-        choices = [AmountChoice(verb, low, "minimum")]
-        pot = legal.get("pot_cents")
-        if pot is not None and low < pot <= high:
-            choices.append(AmountChoice(verb, pot, "pot" if pot < high else "pot, the most allowed"))
-        elif high not in (legal.get("all_in_cents"),):
-            choices.append(AmountChoice(verb, high, "the most allowed"))
-        return choices
+            choices = [AmountChoice(verb, low, "", in_round)]
+        else:
+            choices = [AmountChoice(verb, low, "minimum", in_round)]
+            pot = legal.get("pot_cents")
+            if pot is not None and low < pot <= high:
+                choices.append(AmountChoice(verb, pot, "pot" if pot < high else "pot, the most allowed", in_round))
+            elif high != all_in:
+                choices.append(AmountChoice(verb, high, "the most allowed", in_round))
+        return [choice for choice in choices if choice.cents != all_in]
 
     @property
     def amount_range(self) -> dict[str, Any] | None:
-        """A free amount between the minimum and the maximum (pot and no limit only)."""
+        """A free amount between the minimum and the maximum (pot and no limit only), with its label: a bet is the
+        amount, a raise the player's total for the round."""
         legal = self.legal
         if not legal:
             return None
         verb = "bet" if legal["bet"] else "raise" if legal["raise"] else ""
         if not verb or legal[verb]["minimum_cents"] == legal[verb]["maximum_cents"]:
             return None
-        return {"verb": verb, **legal[verb]}
+        low, high = money(legal[verb]["minimum_cents"]), money(legal[verb]["maximum_cents"])
+        if verb == "bet":
+            words, button = f"Bet another amount ({low} to {high})", "Bet this amount"
+        else:
+            already = f"; {money(self.in_round_cents)} in already" if self.in_round_cents else ""
+            words, button = f"Raise to another total for this round ({low} to {high}{already})", "Raise to this total"
+        return {"verb": verb, **legal[verb], "words": words, "button": button}
 
     @property
     def draw(self) -> dict[str, Any] | None:
@@ -425,9 +499,10 @@ def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -
                 view.stack_cents = played["stack_cents"] if player["active"] else 0
                 view.in_pot_cents = played["in_pot_cents"]
                 view.is_turn = number == turn and kind in (AwaitKind.ACTION, AwaitKind.DRAW)
-            view.status = ("left" if played["left"] else "dead" if played["dead"] else
+            # A player who cashed out after the hand has left the game: the last hand's "folded" is stale.
+            view.status = ("left" if played["left"] or not player["active"] else "dead" if played["dead"] else
                            "folded" if played["folded"] else
-                           "all in" if in_play and played["stack_cents"] == 0 and player["active"] else "")
+                           "all in" if in_play and played["stack_cents"] == 0 else "")
         elif not player["active"]:
             view.status = "left"
         elif in_play:

@@ -61,6 +61,29 @@ def test_no_limit_bets_run_from_the_minimum_to_all_in() -> None:
     assert (legal.seat, legal.call, legal.raise_to, legal.all_in) == (3, 2_900, None, 2_900)
 
 
+def test_no_pot_size_amount_when_the_stack_is_short_of_the_pot() -> None:
+    # The pot is 400 and seat 1 has 300 behind: the most it may bet is all in, not "the pot".
+    hand = _hand({1: 400, 2: 50_000, 3: 50_000, 4: 50_000}, ante_cents=100, betting="pot_limit", min_bet_cents=200)
+    legal = hand.legal_actions()
+    assert legal is not None
+    assert (legal.bet, legal.all_in, legal.pot) == (AmountRange(200, 300), 300, None)
+
+
+def test_a_seat_with_chips_in_the_round_is_told_them_beside_its_all_in_total() -> None:
+    # Bob's hand: $13 in this round, $9 behind, facing a raise: a call and going all in both put in $9, to $22.
+    hand = _hand({1: 50_000, 2: 2_300, 3: 50_000, 4: 50_000}, ante_cents=100, betting="no_limit",
+                 min_bet_cents=200)
+    hand.bet(1, 1_300)
+    hand.call(2)
+    hand.raise_to(3, 5_000)
+    hand.fold(4)
+    hand.fold(1)
+    legal = hand.legal_actions()
+    assert legal is not None
+    assert (legal.seat, legal.call, legal.all_in, legal.in_round, legal.raise_to) == (2, 900, 2_200, 1_300, None)
+    assert legal.to_dict()["in_round_cents"] == 1_300
+
+
 def test_every_amount_offered_is_accepted_and_one_beyond_is_refused() -> None:
     hand = _hand({1: 50_000, 2: 50_000, 3: 50_000, 4: 50_000}, ante_cents=100, betting="pot_limit",
                  min_bet_cents=200)
@@ -125,6 +148,40 @@ def test_main_and_side_pots_while_the_hand_is_played() -> None:
     hand.call(1)
     assert hand.pots == (Pot(4_000, (1, 2, 3, 4)), Pot(6_000, (1, 3, 4)))
     assert hand.draw_choice() is not None
+
+
+def test_a_bet_the_next_player_has_not_answered_is_no_side_pot() -> None:
+    # The tester's hand: antes $1, seat 1 bets $2, seat 2 calls, seat 3 has not acted. Nobody is all in, so there
+    # is one pot, not "Main pot $3.00: seats 1, 2, 3 / Side pot 1 $4.00: seats 1, 2".
+    hand = _hand({1: 5_000, 2: 5_000, 3: 5_000}, button=3)
+    hand.bet(1, 200)
+    hand.call(2)
+    assert hand.pots == (Pot(700, (1, 2, 3)),)
+    hand.raise_to(3, 400)  # an unmatched raise: still one pot, every player may call it
+    assert hand.pots == (Pot(1_100, (1, 2, 3)),)
+
+
+def test_an_unmatched_no_limit_raise_stays_in_the_one_pot() -> None:
+    hand = _hand({1: 50_000, 2: 50_000, 3: 50_000}, button=3, ante_cents=100, betting="no_limit",
+                 min_bet_cents=200)
+    hand.bet(1, 1_000)
+    hand.raise_to(2, 11_700)
+    assert hand.pots == (Pot(13_000, (1, 2, 3)),)
+
+
+def test_only_an_all_in_makes_a_side_pot_while_the_round_is_bet() -> None:
+    table = game("five-card-draw", {1: 10_000, 2: 1_000, 3: 3_000, 4: 10_000}, ante_cents=100, betting="no_limit",
+                 min_bet_cents=200)
+    hand = table.start_hand(button=4, deck=stacked_deck(4, HANDS))
+    hand.bet(1, 500)
+    hand.all_in(2)  # to 1,000 with the ante: nobody has put in more, so no side pot yet
+    assert hand.pots == (Pot(1_800, (1, 2, 3, 4)),)
+    hand.all_in(3)  # to 3,000: above seat 2's 1,000 is a side pot seat 2 cannot win; seats 1 and 4 may still call
+    assert hand.pots == (Pot(2_700, (1, 2, 3, 4)), Pot(2_000, (1, 3, 4)))
+    hand.call(4)
+    hand.fold(1)  # seat 1's 600 stays in the main pot
+    assert hand.pots == (Pot(3_600, (2, 3, 4)), Pot(4_000, (3, 4)))
+    assert hand.settlement is None
 
 
 def _showdown(variant: str, hands: dict[int, str], *, fold: tuple[int, ...] = (), **options: object) -> HomeHand:

@@ -186,3 +186,22 @@ def test_the_floors_rulings_over_the_api(home_table: Callable[..., Table], deale
     verdict = ok(dealer_api.get(f"/api/v1/games/{game['id']}/replay/"))
     assert verdict["ok"] is True
     assert "ruling" in verdict["note"]
+
+
+def test_the_hand_state_shows_no_side_pot_for_a_bet_not_yet_answered(
+    home_table: Callable[..., Table], dealer_api: APIClient
+) -> None:
+    # Antes $1, seat 1 bets $2, seat 2 calls, seat 3 has not acted: nobody is all in, so one pot of $7.
+    game = open_game(dealer_api, home_table("five-card-draw"))
+    hand = ok(dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {"button": 3}, format="json"), 201)
+    url = f"/api/v1/hands/{hand['id']}/actions/"
+    ok(dealer_api.post(url, {"seat": 1, "action": "bet", "amount_cents": 200}, format="json"))
+    hand = ok(dealer_api.post(url, {"seat": 2, "action": "call"}, format="json"))
+    assert hand["pots"] == [{"amount_cents": 700, "eligible": [1, 2, 3]}]
+    assert ok(dealer_api.get(f"/api/v1/hands/{hand['id']}/"))["pots"] == hand["pots"]
+    hand = ok(dealer_api.post(url, {"seat": 3, "action": "raise", "amount_cents": 400}, format="json"))
+    assert hand["pots"] == [{"amount_cents": 1_100, "eligible": [1, 2, 3]}]
+    assert hand["pot_cents"] == 1_100
+    # Seat 1 has $2 in this round and faces a raise to $4: a call puts in $2 more.
+    legal = hand["legal"]
+    assert (legal["seat"], legal["in_round_cents"], legal["call_cents"]) == (1, 200, 200)

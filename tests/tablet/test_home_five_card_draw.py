@@ -40,7 +40,7 @@ def test_a_fixed_limit_hand_with_a_draw_of_four_keeping_an_ace_and_the_button_mo
         ["Fold", "Call $2.00", "Raise to $4.00"])
     act(page, "Raise to $4.00")
     act(page, "Fold")  # Ann
-    act(page, "Call $2.00")  # Bob
+    act(page, "Call $2.00 (to $4.00)")  # Bob, with his $2.00 bet in already
     expect(page.locator("#seat-1 .seat-status")).to_have_text("Folded")
 
     # Four discards without keeping the ace: refused next to the draw, nothing changed.
@@ -59,7 +59,7 @@ def test_a_fixed_limit_hand_with_a_draw_of_four_keeping_an_ace_and_the_button_mo
     assert turn(page) == "Seat 2 · Bob to act"
     act(page, "Bet $4.00")  # the big bet after the draw
     act(page, "Raise to $8.00")
-    act(page, "Call $4.00")
+    act(page, "Call $4.00 (to $8.00)")
 
     expect(page.locator("#headline")).to_have_text("Four aces beat kings full of queens")
     expect(page.locator("#result-lines")).to_contain_text("Pot $27.00 to Bob")

@@ -1,4 +1,5 @@
-"""Freak of Nature on the dealer tablet: a whole pot-limit hand by tapping, ending in the rule sheet's example.
+"""Freak of Nature on the dealer tablet: a whole pot-limit hand by tapping, ending in the rule sheet's example, then
+a hand of pot-limit raises whose buttons all read in one unit (what the player puts in; "to" their round total).
 
 Rule sheet, article 3 example: "A holds 5♥5♦9♣9♠K♥. B holds Q♠Q♦Q♣4♥7♦. Neither player holds a six, so fives
 become wild. A's two fives join the pair of nines to make four nines with a king. B has no five and plays three
@@ -22,7 +23,7 @@ decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_s
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_three_queens(
+def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_three_queens_then_raises_to_all_in(
     home_tablet: Any, shots: Any, decks: Any, floor_user: User, dealer_user: User
 ) -> None:
     table, _ = home_game("freak-of-nature", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
@@ -82,6 +83,46 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     expect(wild_cards(page, 1)).to_have_text(["5♥ wild", "5♦ wild"])
     expect(wild_cards(page, 2)).to_have_count(0)
     shots(page, "result")
+
+    # Hand 2, the button at Bob: Ann ($208.10) and Bob ($191.00) raise the pot until Ann's stack is short of it.
+    decks(stacked_deck([1, 2], {1: "As Ad Ah Ac Kd", 2: "2c 3d 7h 8s Jd"}))
+    tap(page, page.locator("#start-hand"))
+    panel = page.locator("#turn-panel").get_by_role("button")
+    expect(panel).to_have_text(["Fold", "Check", "Bet $2.00"])  # the minimum is the pot: one amount
+    act(page, "Bet $2.00")
+    expect(page.locator(".side-pots")).to_have_count(0)  # a bet not yet answered is no side pot
+    expect(page.locator("#pot")).to_have_text("Pot $4.00")
+    expect(panel).to_have_text(["Fold", "Call $2.00", "Raise to $4.00 (minimum)",
+                                "Raise to $8.00 (pot, the most allowed)", "Raise to this total"])
+    act(page, "Raise to $8.00 (pot, the most allowed)")
+    # Ann has $2.00 in: every button says what she puts in now and, after "to", her total for the round.
+    expect(page.locator("#amount-rule")).to_have_text(
+        "Amounts are what the player puts in now; “to” is their total in this betting round"
+        " (Ann has $2.00 in it already).")
+    expect(panel).to_have_text(["Fold", "Call $6.00 (to $8.00)", "Raise to $14.00 (minimum; puts in $12.00)",
+                                "Raise to $26.00 (pot, the most allowed; puts in $24.00)", "Raise to this total"])
+    expect(page.locator('label[for="amount"]')).to_have_text(
+        "Raise to another total for this round ($14.00 to $26.00; $2.00 in already)")
+    shots(page, "raise-buttons-with-chips-in")
+    act(page, "Raise to $26.00 (pot, the most allowed; puts in $24.00)")
+    act(page, "Raise to $80.00 (pot, the most allowed; puts in $72.00)")  # Bob
+    # The pot-size raise would be to $242.00 but Ann has $207.10 in all: going all in is the most, said once.
+    expect(panel).to_have_text(["Fold", "Call $54.00 (to $80.00)", "All in $181.10 (to $207.10)",
+                                "Raise to $134.00 (minimum; puts in $108.00)", "Raise to this total"])
+    shots(page, "stack-short-of-the-pot")
+    act(page, "All in $181.10 (to $207.10)")
+    # Bob's call takes his last $110.00: one button, in the same units.
+    expect(panel).to_have_text(["Fold", "Call $110.00, all in (to $190.00)"])
+    expect(page.locator(".side-pots")).to_have_count(0)  # Ann's unmatched chips are no side pot either
+    expect(page.locator("#pot")).to_have_text("Pot $289.10")
+    shots(page, "call-all-in")
+    act(page, "Call $110.00, all in (to $190.00)")
+    expect(page.locator("#seat-2 .stack")).to_have_text("Stack $0.00")
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $17.10")  # Ann's uncalled $17.10 came back
+    draw(page)
+    draw(page)
+    expect(page.locator("#result-lines")).to_contain_text("Pot $382.00 to Ann")
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $396.10")
 
 
 def test_a_manual_hand_where_a_six_shown_keeps_sixes_wild_and_four_queens_beat_two_pair(

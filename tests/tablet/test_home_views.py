@@ -13,8 +13,10 @@ from django.urls import reverse
 
 from audit.models import AuditEvent
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, Table
-from tables.screens.home import home_token
+from tables.screens.home import home_screen_for, home_token
+from tables.services.home_games import game_open
 from tables.services.home_hands import hand_act, hand_start
+from tests.tables.conftest import open_home_table
 from tests.tablet.home_support import home_game
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -392,3 +394,93 @@ def test_a_game_without_a_carried_pot_is_closed_without_the_award_choice(
     page = _client(floor_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
     assert "Close the game (floor)" in page
     assert "The carried pot" not in page
+
+
+def test_a_player_who_folded_and_then_cashed_out_between_hands_shows_as_left_not_folded(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    hand = hand_start(game=game.pk, actor=dealer_user, button=3)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="fold")
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="fold")
+    assert HomeHand.objects.get(pk=hand.pk).status == HomeHand.Status.SETTLED
+    client = _client(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert 'class="seat-status">Folded<' in _tile(page, 1)  # between hands: how the last hand went
+    response = _act(client, table, "leave", game=game.pk, seat=1)
+    assert response.status_code == 200
+    seat = home_screen_for(Table.objects.get(pk=table.pk)).seats[0]
+    assert (seat.seat, seat.status, seat.active) == (1, "left", False)
+    tile = _tile(response.content.decode(), 1)
+    assert "Folded" not in tile
+    assert "Cashed out $199.00" in tile
+
+
+def _tile(page: str, seat: int) -> str:
+    found = re.search(rf'id="seat-{seat}".*?id="seat-{seat}-error"', page, re.S)
+    assert found is not None, f"no tile for seat {seat}"
+    return found.group(0)
+
+
+def _game(floor: User, dealer: User, buy_ins: dict[int, int], betting: str) -> tuple[Table, HomeGame]:
+    table = open_home_table(f"{betting} table", "five-card-draw", floor, dealer,
+                            rules={"betting": betting, "min_bet_cents": 200})
+    names = {1: "Ann", 2: "Bob", 3: "Cy"}
+    game = game_open(table=table, actor=dealer, players=[{"seat": seat, "name": names[seat], "buy_in_cents": cents}
+                                                         for seat, cents in buy_ins.items()])
+    return table, game
+
+
+def _turn_panel(client: Client, table: Table) -> tuple[list[str], str]:
+    """The turn panel's buttons as they read, and the panel's text."""
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    found = re.search(r'id="turn-panel".*?id="turn-error"', page, re.S)
+    assert found is not None
+    panel = found.group(0)
+    return re.findall(r'<button type="submit"[^>]*>([^<]+)<', panel), panel
+
+
+def test_every_amount_button_says_what_the_player_puts_in_and_to_what_total(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = _game(floor_user, dealer_user, {1: 20_000, 2: 20_000, 3: 20_000}, "no_limit")
+    hand = hand_start(game=game.pk, actor=dealer_user, button=3)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="bet", amount_cents=1_300)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="raise", amount_cents=3_000)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=3, action="fold")
+    buttons, panel = _turn_panel(_client(dealer_user), table)
+    # Ann has $13.00 in this round and $186.00 behind, facing a raise to $30.00; the pot is $46.00.
+    assert buttons == ["Fold", "Call $17.00 (to $30.00)", "All in $186.00 (to $199.00)",
+                       "Raise to $47.00 (minimum; puts in $34.00)", "Raise to $93.00 (pot; puts in $80.00)",
+                       "Raise to this total"]
+    assert "Raise to another total for this round ($47.00 to $199.00; $13.00 in already)" in panel
+    assert "“to” is their total in this betting round (Ann has $13.00 in it already)." in panel
+
+
+def test_a_call_that_takes_the_whole_stack_is_one_button_in_the_units_of_the_others(
+    floor_user: User, dealer_user: User
+) -> None:
+    # The tester's hand: Bob has $13.00 in this round and $9.00 behind. It read "Call $9.00 / All in $21.00".
+    table, game = _game(floor_user, dealer_user, {1: 20_000, 2: 2_300, 3: 20_000}, "no_limit")
+    hand = hand_start(game=game.pk, actor=dealer_user, button=3)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="bet", amount_cents=1_300)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="call")
+    hand_act(hand=hand.pk, actor=dealer_user, seat=3, action="raise", amount_cents=5_000)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="fold")
+    buttons, panel = _turn_panel(_client(dealer_user), table)
+    assert buttons == ["Fold", "Call $9.00, all in (to $22.00)"]
+    assert "Bob has $13.00 in it already" in panel
+
+
+def test_pot_limit_offers_no_pot_button_when_the_stack_is_short_of_the_pot(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = _game(floor_user, dealer_user, {1: 20_000, 2: 20_000, 3: 1_000}, "pot_limit")
+    hand = hand_start(game=game.pk, actor=dealer_user, button=3)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="bet", amount_cents=300)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="call")
+    buttons, panel = _turn_panel(_client(dealer_user), table)
+    # Cy has $9.00 behind; a pot-size raise would be to $15.00: the most Cy can do is all in, said once.
+    assert buttons == ["Fold", "Call $3.00", "All in $9.00", "Raise to $6.00 (minimum)", "Raise to this total"]
+    assert "pot" not in " ".join(buttons)
+    assert "Raise to another total for this round ($6.00 to $9.00)" in panel

@@ -17,7 +17,7 @@ from casino.engine.home.errors import IllegalAction
 from casino.engine.home.evaluation import rank_hands
 from casino.engine.home.events import Event, EventKind
 from casino.engine.home.legal import LegalActions, legal_actions
-from casino.engine.home.pots import Pot, build_pots, clockwise_from_button
+from casino.engine.home.pots import Pot, clockwise_from_button, pots_in_play
 from casino.engine.home.result import HandResult, hand_result
 from casino.engine.home.settle import AwardedPot, Ranker, Settlement, settle
 from casino.engine.home.stock import DECK_SIZE, CountedStock, LiveStock
@@ -206,9 +206,12 @@ class HomeHand:
 
     @property
     def pots(self) -> tuple[Pot, ...]:
-        """The main pot and side pots as they stand (with any carried pot), and who can still win each."""
+        """The main pot and side pots as they stand (with any carried pot), and who can still win each: side pots
+        only from all-ins, a bet not yet matched counted in the pot it goes to (`pots_in_play`). The settlement
+        builds its own pots from the final contributions."""
         contributions = {seat: player.contributed for seat, player in self.players.items()}
-        return tuple(build_pots(contributions, self.live, self.carried_pot_cents))
+        all_in = [seat for seat in self.live if self.players[seat].stack == 0]
+        return tuple(pots_in_play(contributions, self.live, all_in, self.carried_pot_cents))
 
     def legal_actions(self) -> LegalActions | None:
         """The betting actions of the player to act, with their amounts; None when no betting action is due."""

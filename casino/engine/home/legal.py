@@ -23,7 +23,11 @@ class AmountRange:
 @dataclass(frozen=True)
 class LegalActions:
     """What `seat` may do now. `call` is the chips a call puts in; `all_in` the seat's total for the round after
-    going all in; `pot` the pot-size bet or raise total (pot limit: the largest allowed; no limit: a suggestion)."""
+    going all in (the chips it puts in are `all_in - in_round`); a bet is its amount and a raise the seat's total
+    for the round (DESIGN 9). `pot` is the pot-size bet or raise total (pot limit: the largest allowed; no limit: a
+    suggestion), and None when the pot size is not itself an amount the seat may choose: the stack is short of it
+    (going all in is then the most) or the minimum is above it. `in_round` is what the seat has put in this betting
+    round so far, so a screen can say both what a player puts in now and what that makes their total."""
 
     seat: int
     fold: bool
@@ -33,6 +37,7 @@ class LegalActions:
     raise_to: AmountRange | None
     all_in: int | None
     pot: int | None
+    in_round: int = 0
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -56,6 +61,7 @@ class LegalActions:
             "raise": self.raise_to.to_dict() if self.raise_to else None,
             "all_in_cents": self.all_in,
             "pot_cents": self.pot,
+            "in_round_cents": self.in_round,
         }
 
 
@@ -84,10 +90,11 @@ def legal_actions(betting: BettingRound, seat: int, *, stack: int, pot_cents: in
     raise_to = AmountRange(raise_low, max(raise_low, raise_high)) if accepts(MoveKind.RAISE, raise_low) else None
     pot: int | None = None
     if betting.structure is not Betting.FIXED_LIMIT:
-        # The pot-size amount: what pot limit allows at most, capped by the stack; never below the minimum.
+        # The pot-size amount, only when it is one: not when the stack is short of it (that is going all in) nor
+        # when the minimum is above it.
         chosen = bet or raise_to
-        if chosen is not None:
-            pot = max(chosen.minimum, min(pot_total, everything))
+        if chosen is not None and chosen.minimum <= pot_total <= min(chosen.maximum, everything):
+            pot = pot_total
     owed = betting.to_call(seat)
     return LegalActions(
         seat=seat,
@@ -98,4 +105,5 @@ def legal_actions(betting: BettingRound, seat: int, *, stack: int, pot_cents: in
         raise_to=raise_to,
         all_in=everything if accepts(MoveKind.ALLIN) else None,
         pot=pot,
+        in_round=committed,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -24,21 +24,46 @@ def clockwise_from_button(seats: Iterable[int], button: int) -> list[int]:
 
 
 def build_pots(contributions: Mapping[int, int], live: Collection[int], carried_cents: int = 0) -> list[Pot]:
-    """Layer the contributions into a main pot and side pots, lowest level first.
+    """Layer the contributions into a main pot and side pots, lowest level first (the settlement's pots).
 
     A layer is won only by live players who put in at least its top level. Chips in a layer no live player
     reached (a killed or departed player's excess) stay in the pot below it: "chips already in the pot stay
     there" (DESIGN 4.6). Chips carried from an earlier hand join the main pot, which every live player may win.
     """
-    levels = sorted({contributions[seat] for seat in live if contributions.get(seat, 0) > 0}
-                    | ({max(contributions.values())} if contributions else set()))
+    levels = {contributions[seat] for seat in live if contributions.get(seat, 0) > 0}
+    return _layers(contributions, live, levels, lambda seat, level: contributions.get(seat, 0) >= level,
+                   carried_cents)
+
+
+def pots_in_play(contributions: Mapping[int, int], live: Collection[int], all_in: Collection[int],
+                 carried_cents: int = 0) -> list[Pot]:
+    """The pots as a dealer counts them while the hand is played (the hand view's and the tablet's).
+
+    Only an all-in makes a side pot: the pots are cut at the levels of the live players who are all in, and every
+    other live player, who may still call, is in every pot. Chips bet in this betting round and not yet matched
+    (a bet the next player has not answered, an unmatched raise) are in the top pot, as the dealer counts them in
+    the middle; the seat tiles show what each player has put in. Without an all-in this is one pot: the total.
+    Once a betting round is over (every bet matched or the uncalled one returned) these are `build_pots`'s pots,
+    which settle the hand.
+    """
+    capped = {seat for seat in all_in if seat in live}
+    levels = {contributions.get(seat, 0) for seat in capped}
+    return _layers(contributions, live, {level for level in levels if level > 0},
+                   lambda seat, level: seat not in capped or contributions.get(seat, 0) >= level, carried_cents)
+
+
+def _layers(contributions: Mapping[int, int], live: Collection[int], levels: set[int],
+            eligible_at: Callable[[int, int], bool], carried_cents: int) -> list[Pot]:
+    """Cut the contributions at `levels` (and the largest contribution); a layer is for the live seats eligible at
+    its top level, or joins the pot below when it has no one new (or no one) to win it."""
+    cuts = sorted(levels | ({max(contributions.values())} if contributions else set()))
     pots: list[Pot] = []
     previous = 0
-    for level in levels:
+    for level in cuts:
         if level <= previous:
             continue
         amount = sum(min(max(put - previous, 0), level - previous) for put in contributions.values())
-        eligible = tuple(sorted(seat for seat in live if contributions.get(seat, 0) >= level))
+        eligible = tuple(sorted(seat for seat in live if eligible_at(seat, level)))
         previous = level
         if pots and (not eligible or eligible == pots[-1].eligible):
             pots[-1] = Pot(pots[-1].amount_cents + amount, pots[-1].eligible)
