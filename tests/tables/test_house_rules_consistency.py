@@ -115,3 +115,16 @@ def test_the_admin_shows_the_contradiction_beside_the_rules_and_saves_nothing(
     assert f"rules.{option}" in " ".join(errors["rules"]), errors
     assert not HomeTableConfig.objects.filter(table=table).exists()
     assert _config_events() == 0
+
+
+def test_a_house_rules_field_the_api_does_not_know_is_refused_not_dropped(
+    home_table: Callable[..., Table], floor_api: Any
+) -> None:
+    table = home_table("five-card-draw")
+    before, events = HomeTableConfig.objects.get(table=table).rules, _config_events()
+    answer = floor_api.patch(_home_config_url(table), {"min_bet_cents": 999, "buy_in_min_cents": 1_500}, format="json")
+    assert answer.status_code == 400, answer.json()
+    assert answer.json()["error"]["field"] == "min_bet_cents"
+    config = HomeTableConfig.objects.get(table=table)
+    assert (config.rules, config.buy_in_min_cents) == (before, 1_000)
+    assert _config_events() == events
