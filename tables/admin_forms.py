@@ -120,6 +120,16 @@ class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             self._check(check_limits, **limits)
         table_type = data.get("table_type") or self.instance.table_type or TableType.TRIPLE_DRAW
         self._check(check_paytable, data.get("paytable"), table_type)
+        if (
+            self.instance.pk
+            and self.instance.is_open
+            and table_type == TableType.TRIPLE_DRAW
+            and data.get("paytable") is None
+            and self.instance.paytable_id is None
+            and "paytable" not in self.errors
+        ):
+            # An open Triple Draw table (one opened before opening needed a paytable) takes bets it cannot settle.
+            self.add_error("paytable", "this table is open: choose an approved paytable, or close the table first")
         return data
 
     def _check(self, check: Any, *args: Any, **kwargs: Any) -> None:

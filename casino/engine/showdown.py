@@ -9,10 +9,10 @@ from casino.engine.cards import Card, Rank, check_unique
 from casino.engine.errors import HandSizeError, RulesError
 from casino.engine.hands import HandValue, WildSpec, evaluate
 from casino.engine.rules.model import Rules
-from casino.engine.rules.options import FREAK_BOTTOMS
+from casino.engine.rules.options import FREAK_BOTTOMS, FREAK_RANKS
 
-# Freak of Nature: sixes are wild, or the next rank down that a showdown hand holds (rule sheet article 3).
-FREAK_RANKS = (Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
+# Freak of Nature: sixes are wild, or the next rank down that a showdown hand holds (rule sheet article 3);
+# FREAK_RANKS lives with the options, as the announcement checks kill cards against it.
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.errors import NotFound
+from casino.errors import DomainError, NotFound
 from casino.users import request_user
 from tables.access import require_table_reader
 from tables.apis.common import table_for
@@ -80,6 +80,11 @@ class HomeConfigApi(APIView):
 
     def _set(self, request: Request, table_id: int, *, partial: bool) -> Response:
         data = HomeConfigInputSerializer(data=request.data)
+        # A field the house rules do not have (say min_bet_cents beside `rules` instead of in it) is refused, not
+        # dropped by the serializer: the floor would think it set.
+        unknown = sorted(set(request.data) - set(data.fields)) if hasattr(request.data, "keys") else []
+        if unknown:
+            raise DomainError(f"unknown house-rules field {unknown[0]!r}", code="bad_house_rules", field=unknown[0])
         data.is_valid(raise_exception=True)
         table = table_for(request, table_id)
         home_config_set(table=table, actor=request_user(request), partial=partial, **data.validated_data)

@@ -10,6 +10,7 @@ from django.db import transaction
 from audit.services import audit_record
 from casino.engine.errors import RulesError
 from casino.engine.rules.model import Rules
+from casino.engine.rules.options import option_specs
 from casino.engine.rules.words import describe_charge, describe_rules
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
@@ -91,6 +92,15 @@ def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
             "rake_basis_points": rake, "rake_cap_cents": cap, "time_charge_cents": time}
 
 
+def _kept_rules(variant: str, stored: dict[str, Any], changed: dict[str, Any]) -> dict[str, Any]:
+    """The stored options a partial change keeps: not those of the betting structure it leaves (fixed limit's
+    small and big bets when it changes to no limit), which the engine would refuse as not applying."""
+    betting = changed.get("betting", stored.get("betting"))
+    specs = option_specs(variant)
+    return {code: value for code, value in stored.items()
+            if code not in changed and (code not in specs or specs[code].applies(str(betting)))}
+
+
 def config_dict(config: HomeTableConfig) -> dict[str, Any]:
     return {"rules": config.rules, **{name: getattr(config, name) for name in CONFIG_DEFAULTS}}
 
@@ -114,7 +124,7 @@ def home_config_set(*, table: Table, actor: User, partial: bool = False, **chang
     base = before if partial and before is not None else {"rules": {}, **CONFIG_DEFAULTS}
     values = {**base, **{k: v for k, v in changes.items() if k != "card_source"}}
     if partial and isinstance(changes.get("rules"), dict) and before is not None:
-        values["rules"] = {**before["rules"], **changes["rules"]}
+        values["rules"] = {**_kept_rules(table.table_type, before["rules"], changes["rules"]), **changes["rules"]}
     checked = checked_config(table.table_type, values)
     source = changes.get("card_source")
     if source is not None:

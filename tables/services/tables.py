@@ -146,12 +146,33 @@ def _table_settings(table: Table) -> dict[str, Any]:
     }
 
 
+def check_paytable_to_open(table: Table) -> None:
+    """A Triple Draw table opens only with an approved (or active) paytable on it: without one it would take bets
+    that no round could settle (closing the bets needs the paytable to lock), so the round could only be voided."""
+    if table.table_type != TableType.TRIPLE_DRAW:
+        return
+    paytable = Paytable.objects.filter(pk=table.paytable_id).first() if table.paytable_id else None
+    if paytable is None:
+        raise DomainError(
+            f"table {table.name} has no paytable: put an approved paytable on it before opening it",
+            code="no_paytable",
+            field="paytable",
+        )
+    if paytable.status not in USABLE_PAYTABLE:
+        raise DomainError(
+            f"{paytable} on table {table.name} is {paytable.status}: put an approved paytable on it before opening it",
+            code="paytable_not_approved",
+            field="paytable",
+        )
+
+
 @transaction.atomic
 def table_open(*, table: Table, actor: User) -> Table:
     require_floor(actor, "open a table")
     table = lock_table(table)
     if table.is_open:
         raise WrongPhase(f"table {table.name} is already open", code="already_open")
+    check_paytable_to_open(table)
     table.is_open = True
     table.save(update_fields=["is_open"])
     audit_record(

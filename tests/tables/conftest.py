@@ -102,7 +102,10 @@ def open_home_table(
     table_open(table=table, actor=floor)
     table_assign_dealer(table=table, dealer=dealer, actor=floor)
     settings = {"buy_in_min_cents": 1_000, "buy_in_max_cents": 100_000, **config}
-    home_config_set(table=table, actor=floor, rules={**HOME_STAKES, **(rules or {})}, **settings)
+    rules = rules or {}
+    # The fixed-limit bets only under fixed limit: an option of another betting structure is refused.
+    stakes = HOME_STAKES if rules.get("betting", "fixed_limit") == "fixed_limit" else {"ante_cents": 100}
+    home_config_set(table=table, actor=floor, rules={**stakes, **rules}, **settings)
     return Table.objects.get(pk=table.pk)
 
 

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from tables.models import Seat, Table
 from tables.services.seats import seat_join
 from tables.services.tables import table_create, table_open
+from tests.tables.conftest import HOUSE_TO_1, make_paytable
 from tests.tables.helpers import ok
 
 TYPES = [
@@ -26,7 +27,9 @@ TYPES = [
 def tables_of_every_type(floor_user: User) -> dict[str, Table]:
     made = {}
     for table_type, _ in TYPES:
-        table = table_create(name=f"T {table_type}", table_type=table_type, actor=floor_user)
+        # A Triple Draw table opens only with a paytable; the home games have none.
+        paytable = make_paytable(HOUSE_TO_1, floor_user) if table_type == "triple-draw" else None
+        table = table_create(name=f"T {table_type}", table_type=table_type, actor=floor_user, paytable=paytable)
         made[table_type] = table_open(table=table, actor=floor_user)
     return made
 

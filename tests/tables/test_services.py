@@ -98,12 +98,18 @@ def test_a_bet_needs_a_seated_player_and_the_only_betting_seat_cannot_leave_afte
 def test_closing_bets_needs_a_bet_and_a_paytable(floor_user: User, dealer_user: User) -> None:
     paytable = make_paytable(HOUSE_TO_1, floor_user)
     table = table_create(name="No paytable", actor=floor_user)
+    with pytest.raises(DomainError, match="no paytable") as refused:  # it would take bets it could not settle
+        table_open(table=table, actor=floor_user)
+    assert refused.value.field == "paytable"
+    table_set_paytable(table=table, paytable=paytable, actor=floor_user)
     table_open(table=table, actor=floor_user)
     seat_join(table=table, seat_number=1, actor=floor_user)
     rnd = round_start(table=table, actor=floor_user)
     with pytest.raises(DomainError, match="nothing to close"):
         round_close_bets(round=rnd, actor=floor_user)
     bet_place(round=rnd, seat_number=1, amount_cents=500, circles=1, actor=floor_user)
+    # A table left open without a paytable (opened before opening needed one) still cannot close its bets.
+    Table.objects.filter(pk=table.pk).update(paytable=None)
     with pytest.raises(DomainError, match="no paytable"):
         round_close_bets(round=rnd, actor=floor_user)
     table_set_paytable(table=table, paytable=paytable, actor=floor_user)

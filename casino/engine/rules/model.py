@@ -13,8 +13,9 @@ from typing import Any
 
 from casino.engine.cards import Card, Rank
 from casino.engine.errors import AnnouncementError, RulesError
-from casino.engine.hands import HandOptions, WildSpec
+from casino.engine.hands import HandOptions, WildSpec, rank_name
 from casino.engine.rules.options import (
+    FREAK_RANKS,
     Betting,
     DrawMode,
     JsonValue,
@@ -101,8 +102,15 @@ class Rules:
         if not values:
             return cls(variant)
         values["betting"] = betting = Betting(values["betting"])
+        _refuse_other_structures(specs, data, betting)
         if betting is Betting.FIXED_LIMIT:
             values["min_bet_cents"] = None
+            small, big = values["small_bet_cents"], values["big_bet_cents"]
+            if small is not None and big is not None and big < small:
+                # Fixed limit: the big bet after the draw is (usually twice) the small bet, never less.
+                raise specs["big_bet_cents"].error(
+                    f"must be at least small_bet_cents ({small}), got {big}", token=str(big)
+                )
         else:
             if values["min_bet_cents"] is None:
                 values["min_bet_cents"] = values["big_bet_cents"]
@@ -112,10 +120,7 @@ class Rules:
         for code, enum in (("draw", DrawMode), ("tie", TieRule)):
             if code in values:
                 values[code] = enum(values[code])
-        both = values["kill_cards"] & values.get("wild_cards", frozenset())
-        if both:
-            card = sorted_cards(both)[-1]
-            raise RulesError(f"card {card} cannot be both wild and a kill card", token=str(card), option="kill_cards")
+        _refuse_wild_kill_cards(variant, values)
         return cls(variant, **values)
 
     @classmethod
@@ -236,6 +241,48 @@ def _read(spec: OptionSpec, value: object) -> object:
     if spec.kind is OptionKind.CARDS:
         return spec.cards(value)
     return spec.ranks(value)
+
+
+def _refuse_other_structures(specs: Mapping[str, OptionSpec], data: Mapping[str, object], betting: Betting) -> None:
+    # An option of another betting structure is refused, not dropped: the floor would never see it go (fixed limit
+    # with a minimum bet of $9.99). The one exception is DESIGN 7's default: under pot or no limit the big bet
+    # stands in for a minimum bet that is not announced.
+    for code, spec in specs.items():
+        if data.get(code) is None or spec.applies(betting):
+            continue
+        standing = [other.code for other in specs.values() if other.default_from == code and other.applies(betting)]
+        if standing and all(data.get(other) is None for other in standing):
+            continue
+        structures = " or ".join(str(structure) for structure in spec.betting)
+        note = f" (it stands in only for {standing[0]} when that is not announced)" if standing else ""
+        raise spec.error(f"applies only to {structures} betting, not {betting}{note}", token=code)
+
+
+def _refuse_wild_kill_cards(variant: Variant, values: Mapping[str, Any]) -> None:
+    # A card cannot be both wild and a kill card (DESIGN 4.6): not one named wild, nor one of a wild rank, whether
+    # announced (`wild_ranks`) or the variant's own (Pregnant Threes' threes, sixes and nines), nor, in Freak of
+    # Nature, one of a rank the wild card may slide to (six down to deuce, aces when `freak_bottom` is aces).
+    kills: frozenset[Card] = values["kill_cards"]
+    if not kills:
+        return
+    reasons: dict[Rank, str] = {}
+    if variant.sliding_wild:
+        top, *below = FREAK_RANKS
+        reasons[top] = f"{rank_name(top, plural=True)} are wild in {variant.name}"
+        for rank in below:
+            reasons[rank] = f"{rank_name(rank, plural=True)} are wild in {variant.name} when no hand holds a higher one"
+        if values.get("freak_bottom") == "aces":
+            reasons[Rank.ACE] = f"aces are wild in {variant.name} when no hand holds a six down to a deuce"
+    for rank in values.get("wild_ranks", frozenset()):
+        reasons[rank] = f"wild_ranks makes {rank_name(rank, plural=True)} wild"
+    for rank in variant.wild.ranks:
+        reasons[rank] = f"{rank_name(rank, plural=True)} are wild in {variant.name}"
+    named: frozenset[Card] = variant.wild.cards | values.get("wild_cards", frozenset())
+    for card in sorted_cards(kills):
+        reason = "it is named in wild_cards" if card in named else reasons.get(card.rank)
+        if reason is not None:
+            raise RulesError(f"card {card} cannot be both wild and a kill card ({reason})", token=str(card),
+                             option="kill_cards")
 
 
 def _resolve_discard_with_ace(

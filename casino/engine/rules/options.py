@@ -38,6 +38,8 @@ class TieRule(StrEnum):
 
 
 FREAK_BOTTOMS = ("no_wild", "aces")
+# Freak of Nature's sliding wild rank, highest first (DESIGN 4.7): sixes, else fives, ... down to deuces.
+FREAK_RANKS = (Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
 DRAW_MODES = (DrawMode.OPTIONAL.value, DrawMode.MANDATORY.value)
 # Named kill-card presets (DESIGN 4.6), accepted as tokens of the `kill_cards` option.
 KILL_CARD_PRESETS: dict[str, tuple[Card, ...]] = {
@@ -83,6 +85,10 @@ class OptionSpec:
     required_with: tuple[str, ...] = ()
     default_from: str | None = None
     presets: tuple[str, ...] = ()
+
+    def applies(self, betting: str) -> bool:
+        """Does this option mean something under the given betting structure (the stakes are per structure)?"""
+        return betting in self.betting
 
     def required(self, betting: str) -> bool:
         """Must a game announce this option under the given betting structure?"""
