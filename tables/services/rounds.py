@@ -43,6 +43,10 @@ def round_start(*, table: Table, actor: User) -> Round:
         raise DomainError(f"table {table.name} is not a Triple Draw table", code="wrong_table_type")
     if not table.is_open:
         raise WrongPhase(f"table {table.name} is closed", code="table_closed")
+    if table.paytable_id is None:
+        # A table opened before opening required a paytable: refuse here, not at close-bets with bets taken.
+        raise DomainError(f"table {table.name} has no paytable: a floor supervisor sets one before a round",
+                          code="no_paytable", field="paytable")
     in_play, seated, last = _start_checks(table.pk)
     if in_play is not None:
         raise WrongPhase(f"round {in_play[0]} is still {in_play[1]}", code="round_in_play")

@@ -106,3 +106,19 @@ def test_a_closed_triple_draw_table_is_saved_without_a_paytable_in_the_admin(
     assert response.status_code == 302
     table_close(table=manual_table, actor=floor_user)
     assert table_open(table=manual_table, actor=floor_user).is_open  # one with a paytable opens as before
+
+
+def test_a_table_left_open_without_a_paytable_refuses_to_start_a_round_before_any_bet(
+    floor_user: User, dealer_user: User, bare_table: Table
+) -> None:
+    """A table opened before opening needed a paytable: the round is refused at its start, not after bets are taken."""
+    from tables.models import Round
+    from tables.services.seats import seat_join
+
+    Table.objects.filter(pk=bare_table.pk).update(is_open=True)  # as such a table was left
+    bare_table.dealers.add(dealer_user)
+    seat_join(table=bare_table, seat_number=1, actor=dealer_user)
+    answer = client_for(dealer_user).post(f"/api/v1/tables/{bare_table.pk}/rounds/")
+    assert answer.status_code == 400, answer.json()
+    assert (answer.json()["error"]["code"], answer.json()["error"]["field"]) == ("no_paytable", "paytable")
+    assert not Round.objects.filter(table=bare_table).exists()
