@@ -9,6 +9,7 @@ from django.db import transaction
 
 from audit.services import audit_record
 from casino.engine.errors import RulesError
+from casino.engine.money import money
 from casino.engine.rules.model import Rules
 from casino.engine.rules.options import option_specs
 from casino.engine.rules.words import describe_charge, describe_rules
@@ -66,7 +67,7 @@ def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
         raise DomainError("buy_in_max_cents must be at least buy_in_min_cents", code="bad_buy_in",
                           field="buy_in_max_cents")
     if rules.ante_cents is not None and low < rules.ante_cents:
-        raise DomainError(f"buy_in_min_cents must cover the ante ({rules.ante_cents})", code="bad_buy_in",
+        raise DomainError(f"buy_in_min_cents must cover the ante of {money(rules.ante_cents)}", code="bad_buy_in",
                           field="buy_in_min_cents")
     charge = values["charge"]
     if charge not in HouseCharge.values:

@@ -64,6 +64,7 @@ def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: U
     [
         ({"rules": json.dumps({**STAKES, "legs_to_win": 2})}, "rules", "legs_to_win"),
         ({"buy_in_min_cents": "600"}, "buy_in_max_cents", "buy_in_max_cents"),
+        ({"buy_in_min_cents": "0.50"}, "buy_in_min_cents", "must cover the ante of $1.00"),  # dollars, as typed
         ({"charge": "rake", "rake_basis_points": "500"}, "rake_cap_cents", "cap"),
         ({"buy_in_min_cents": "twenty"}, "buy_in_min_cents", ""),
     ],
