@@ -51,7 +51,8 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
         "pot_cents": _middle(hand),
         "carried_in_cents": row.carried_before_cents,
         "pots": [pot.to_dict() for pot in hand.pots] if in_play else [],
-        "players": [_player(hand, seat, names.get(seat, ""), raked.get(str(seat), 0)) for seat in hand.seats],
+        "players": [_player(hand, seat, names.get(seat, ""), raked.get(str(seat), 0),
+                            voided=row.status == HandRow.Status.VOIDED) for seat in hand.seats],
         "awaiting": hand.awaiting.to_dict() if in_play else {"kind": "nothing", "seat": None, "count": 0,
                                                               "seats": [], "text": f"the hand is {row.status}"},
         "legal": legal.to_dict() if legal is not None else None,
@@ -132,14 +133,17 @@ def _listed(seats: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _player(hand: HomeHand, seat: int, name: str, raked: int = 0) -> dict[str, Any]:
-    """One player as the hand left them: a settled hand's stack is after the rake the house took from it."""
+def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: bool = False) -> dict[str, Any]:
+    """One player as the hand left them: a settled hand's stack is after the rake the house took from it; a voided
+    hand's is after the void gave back every chip it had put in (the audit trail's void event lists them)."""
     player = hand.players[seat]
+    # A player who left during the voided hand was paid theirs at the cashier, not into a stack.
+    returned = player.contributed if voided and not player.left else 0
     return {
         "seat": seat,
         "name": name,
-        "stack_cents": player.stack - raked,
-        "in_pot_cents": player.contributed,
+        "stack_cents": player.stack - raked + returned,
+        "in_pot_cents": 0 if voided else player.contributed,
         "folded": player.folded,
         "dead": player.dead,
         "left": player.left,

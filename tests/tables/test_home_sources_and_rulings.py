@@ -133,6 +133,11 @@ def test_the_floor_awards_a_pot_by_ruling_and_voids_a_hand(
     hand = hand_void(hand=hand.pk, actor=floor_user, reason="misdeal")
     assert dict(game.players.values_list("seat", "stack_cents")) == {1: 10_050, 2: 10_050, 3: 9_900}
     assert hand.record["actions"] == ["2 bet 200"]  # the original record is kept
+    # The hand's view (API, compliance) shows the stacks after the void, not as the hand stood when it was voided.
+    from tables.selectors.home import hand_view
+
+    shown = {p["seat"]: (p["stack_cents"], p["in_pot_cents"]) for p in hand_view(hand)["players"]}
+    assert shown == {1: (10_050, 0), 2: (10_050, 0), 3: (9_900, 0)}
     assert_audited("home_hand_void", table_id=game.table_id, reason="misdeal")
     balanced(game)
 
