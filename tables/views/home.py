@@ -307,7 +307,8 @@ def _amount_refusal(table: Table, verb: str, amount: int) -> str | None:
     allowed = f"exactly {low}" if low == high else f"from {low} to {high}"
     if verb == "bet":
         return f"a bet of {money(amount)} is not allowed: a bet now is {allowed}"
-    return f"a raise to {money(amount)} is not allowed: a raise now goes to {allowed}"
+    # "goes to from $36.50 to $97.50" read wrong: the range is of round totals, so say so.
+    return f"a raise to {money(amount)} is not allowed: a raise now is to a total {allowed}"
 
 
 def _draw(table: Table, data: QueryDict, user: Any) -> object:

@@ -484,3 +484,19 @@ def test_pot_limit_offers_no_pot_button_when_the_stack_is_short_of_the_pot(
     assert buttons == ["Fold", "Call $3.00", "All in $9.00", "Raise to $6.00 (minimum)", "Raise to this total"]
     assert "pot" not in " ".join(buttons)
     assert "Raise to another total for this round ($6.00 to $9.00)" in panel
+
+
+def test_a_raise_beyond_the_pot_limit_is_refused_in_dollars_with_the_totals_allowed(
+    floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("freak-of-nature", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
+                            rules={"betting": "pot_limit", "min_bet_cents": 200})
+    hand = hand_start(game=game.pk, actor=dealer_user, button=1)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="bet", amount_cents=200)
+    client = _client(dealer_user)
+    before = _snapshot(game)
+    response = _act(client, table, "act", hand=hand.pk, seat=1, action="raise", amount="50")
+    assert response.status_code == 400
+    # Antes $2.00 and Bob's $2.00: the least raise is to $4.00, the pot-size raise to $8.00 ($2.00 to call + $6.00).
+    assert _error(response, "turn") == "A raise to $50.00 is not allowed: a raise now is to a total from $4.00 to $8.00"
+    assert _snapshot(game) == before
