@@ -225,7 +225,8 @@ class HomeScreen:
             return ""
         paid = {int(seat): int(cents) for seat, cents in close["paid"].items()}
         names = {seat.seat: seat.name for seat in self.seats if seat.name}
-        return GameClose(close["reason"], close["award_seat"], close["carried_pot_cents"], paid).words(names)
+        # The notice already gives the close's reason (the game's end reason): not a second time for the ruling.
+        return GameClose("", close["award_seat"], close["carried_pot_cents"], paid).words(names)
 
     @property
     def carried_pot_cents(self) -> int:

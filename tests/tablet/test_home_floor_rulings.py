@@ -101,6 +101,8 @@ def test_the_floor_corrects_an_action_awards_a_pot_by_ruling_and_closes_a_race_a
     page.locator("#close-reason").fill("Bob holds the only leg; the game stops for the night")
     tap(page, page.get_by_role("button", name="Close game 1 and cash everyone out"))
     expect(page.locator("#game-end")).to_contain_text("closed by the floor (Bob holds the only leg")
+    # Where the carried pot went, with the reason given once (it is the close's reason, said just before).
+    expect(page.locator("#carried-close")).to_have_text("The carried pot of $2.00 went to Bob by the floor's ruling.")
     expect(page.locator("#seat-2 .stack")).to_have_text("Cashed out $202.00")
     expect(page.locator("#seat-1 .stack")).to_have_text("Cashed out $198.00")
     assert HomeGame.objects.get(pk=game.pk).status == HomeGame.Status.CLOSED

@@ -44,7 +44,8 @@ class GameClose:
 
         pot = f"The carried pot of {money(self.carried_pot_cents)}"
         if self.award_seat is not None:
-            return f"{pot} went to {who(self.award_seat)} by the floor's ruling ({self.reason})"
+            reason = f" ({self.reason})" if self.reason else ""
+            return f"{pot} went to {who(self.award_seat)} by the floor's ruling{reason}"
         shares = ", ".join(f"{money(cents)} to {who(seat)}" for seat, cents in sorted(self.paid.items()) if cents)
         return f"{pot} went back to the players who put it in: {shares}"
 
