@@ -209,7 +209,13 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         before = charged_before(rows[0])
         starting = {int(seat): cents for seat, cents in rows[0].stacks_before.items()}
         starting = {seat: starting.get(seat, 0) + before.get(seat, 0) for seat in sorted({*starting, *before})}
+        # Players who left before it (during hands later voided, or before any hand): players who leave at once
+        # (`before.leave`) with what they were paid, so the record keeps their buy-in and cash-out.
+        gone = HomeGamePlayer.objects.filter(game=game, left_at__lt=rows[0].started_at).exclude(seat__in=starting)
+        leavers = dict(gone.values_list("seat", "cashed_out_cents"))
+        starting.update(leavers)
     else:
+        leavers = {}
         starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
                                                                                                   "stack_cents"))
     record: dict[str, Any] = {
@@ -221,6 +227,8 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     }
     if before:
         record["before"] = {"house": {str(seat): cents for seat, cents in sorted(before.items())}}
+    if leavers:
+        record.setdefault("before", {})["leave"] = sorted(leavers)
     if house := house_charge(game):
         record["house"] = house
     if (close := game_close_summary(game)) is not None:

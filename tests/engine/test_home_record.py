@@ -122,3 +122,20 @@ def test_a_charge_before_the_first_hand_from_nobody_or_beyond_a_stack_stops_the_
 def test_a_badly_written_before_is_refused(before: Any) -> None:
     with pytest.raises(RecordError, match="before"):
         GameRecord.from_dict({**_record([]), "before": before})
+
+
+def test_a_player_who_left_before_the_first_hand_is_cashed_out_with_the_stack_seated() -> None:
+    record = _record(["1 bet 200", "2 fold"])
+    record["players"].append({"seat": 3, "name": "Cy", "stack_cents": 7_500})
+    record["before"] = {"leave": [3]}
+    result = replay(GameRecord.from_dict(record))
+    assert result["stacks"] == {"1": 5_100, "2": 4_900, "3": 7_500}  # Cy sat out every hand and left with $75
+
+
+@pytest.mark.parametrize("leave", [[4], [3, 3], ["3"], 3])
+def test_before_leave_names_each_player_once_by_seat(leave: Any) -> None:
+    record = _record(["1 bet 200", "2 fold"])
+    record["players"].append({"seat": 3, "name": "Cy", "stack_cents": 7_500})
+    record["before"] = {"leave": leave}
+    with pytest.raises(RecordError, match=r"before\.leave"):
+        GameRecord.from_dict(record)

@@ -69,3 +69,41 @@ def test_play_game_on_a_named_table_needs_its_announced_rules(
 
     with pytest.raises(CommandError):
         run("play_game", tmp_path, record, "--json", "--table", other.name)
+
+
+def test_a_player_who_left_during_a_voided_first_hand_stays_in_the_export_and_round_trips(
+    tmp_path: Path, floor_user: User, dealer_user: User
+) -> None:
+    """The tester's game: seat 1 left during hand 1, the floor voided hand 1, hand 2 was played. The export kept
+    seats 2 and 3 only, losing Ann's buy-in and cash-out; now she is a player who leaves before the first hand
+    (`before.leave`), and replay_game, play_game and the export agree."""
+    from tables.models import HomeGamePlayer
+    from tables.services.home_games import game_open, player_leave
+    from tables.services.home_hands import hand_act, hand_start
+    from tables.services.home_rulings import hand_void
+    from tests.tables.conftest import open_home_table
+
+    table = open_home_table("Draw 11", "five-card-draw", floor_user, dealer_user)
+    players = [{"seat": seat, "name": name, "buy_in_cents": 10_000} for seat, name in ((1, "Ann"), (2, "Bob"),
+                                                                                      (3, "Cy"))]
+    game = game_open(table=table, actor=dealer_user, players=players)
+    first = hand_start(game=game, actor=dealer_user, button=3)
+    player_leave(game=game.pk, actor=dealer_user, seat=1)
+    hand_void(hand=first.pk, actor=floor_user, reason="misdeal")
+    second = hand_start(game=game, actor=dealer_user)
+    for step in ("3 fold",) if second.button == 2 else ("2 fold",):
+        seat, verb = step.split()
+        hand_act(hand=second.pk, actor=dealer_user, seat=int(seat), action=verb)
+    exported = game_record(HomeGame.objects.get(pk=game.pk))
+    ann = HomeGamePlayer.objects.get(game=game, seat=1)
+    assert {"seat": 1, "name": "Ann", "stack_cents": ann.cashed_out_cents} in exported["players"]
+    assert ann.cashed_out_cents == 10_000  # her ante came back with the void, at the cashier
+    assert exported["before"]["leave"] == [1]
+    from tables.selectors.home import game_replay
+
+    assert game_replay(HomeGame.objects.get(pk=game.pk))["ok"]  # compliance's verdict on the stored game
+    replayed = json.loads(run("replay_game", tmp_path, exported, "--json"))
+    assert replayed["stacks"]["1"] == 10_000
+    assert json.loads(run("play_game", tmp_path, exported, "--json")) == replayed
+    again = game_record(HomeGame.objects.order_by("-pk").first())  # type: ignore[arg-type]
+    assert (again["players"], again["before"]) == (exported["players"], exported["before"])

@@ -104,6 +104,9 @@ class GameRecord:
     # The house's charges before the first hand (seat, cents taken: a time charge), out of the players' stacks as
     # seated (the record's `before.house`). Empty in records written before it: their stacks are after the charge.
     before_house: tuple[tuple[int, int], ...] = ()
+    # Players who left before the first hand (the record's `before.leave`, seats), each cashed out with their stack
+    # as seated: a game whose first hands were voided keeps them in its record, with their buy-in and cash-out.
+    before_leave: tuple[int, ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -123,7 +126,9 @@ class GameRecord:
         close = data.get("close")
         if close is not None and not isinstance(close, str):
             raise RecordError("\"close\" must be the floor's close line: \"floor close [award <seat>] -- <reason>\"")
-        return cls(variant, rules, players, hands, _house(data.get("house")), close, _before(data.get("before")))
+        before = data.get("before")
+        leave = _before_leave(before, seats)
+        return cls(variant, rules, players, hands, _house(data.get("house")), close, _before(before), leave)
 
 
 def hand_record(hand: HomeHand) -> HandRecord:
@@ -189,12 +194,23 @@ def _after(item: Any, index: int) -> tuple[tuple[tuple[int, str, int], ...], tup
 
 
 def _before(item: Any) -> tuple[tuple[int, int], ...]:
-    """The record's `before`: {"house": {seat: cents}}, what the house took from each seat before the first hand."""
+    """The record's `before`: {"house": {seat: cents}}, what the house took from each seat before the first hand
+    (and `leave`, read by `_before_leave`)."""
     if item is None:
         return ()
-    if not isinstance(item, Mapping) or set(item) - {"house"}:
-        raise RecordError("\"before\" must be an object: {\"house\": {seat: cents}}")
+    if not isinstance(item, Mapping) or set(item) - {"house", "leave"}:
+        raise RecordError("\"before\" must be an object: {\"house\": {seat: cents}, \"leave\": [seat, ...]}")
     return _seat_cents(item, "house", -1, least=1, where="before")
+
+
+def _before_leave(item: Any, seats: list[int]) -> tuple[int, ...]:
+    """The record's `before.leave`: the seats of players who left before the first hand, each once."""
+    leave = item.get("leave", []) if isinstance(item, Mapping) else []
+    if not isinstance(leave, list) or any(isinstance(seat, bool) or not isinstance(seat, int) for seat in leave):
+        raise RecordError("before.leave must list seats")
+    if len(set(leave)) != len(leave) or not set(leave) <= set(seats):
+        raise RecordError("before.leave names each leaving player's seat once, from \"players\"")
+    return tuple(leave)
 
 
 def _seat_cents(item: Mapping[str, Any], key: str, index: int, least: int | None = None,

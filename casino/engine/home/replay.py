@@ -176,6 +176,8 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
         _verify_time_charges(record.house, dict(record.before_house), game)
         for seat, cents in record.before_house:
             game.adjust(seat, -cents)
+        for seat in record.before_leave:  # cashed out before the first hand (a game whose first hands were voided)
+            game.leave(seat)
     except IllegalAction as exc:
         raise ReplayError(f"before the first hand: {exc.message}", code=exc.code, rule=exc.rule, hand=0, index=-1,
                           action="before", reason=exc.message) from exc

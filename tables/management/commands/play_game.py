@@ -191,6 +191,11 @@ class Command(BaseCommand):
             error = DomainError(f"the record's house takes a time charge before the first hand but the table charges "
                                 f"{game.charge}", code="house_charge")
             raise Refused(error, 0, -1, "before")
+        for seat in record.before_leave:  # players who left before the first hand, as the record says
+            try:
+                player_leave(game=game.pk, actor=actor, seat=seat)
+            except DomainError as exc:
+                raise Refused(exc, 0, -1, "before") from exc
         said = [house_said(record, hand) for hand in record.hands]
         for number, hand in enumerate(record.hands):
             # The record, not the clock, says whose time charge fell due before each hand: the charges written
