@@ -240,6 +240,23 @@ def test_the_three_legged_race_example_played_manually() -> None:
     assert table.carried_pot_cents == 200
 
 
+def test_a_three_legged_race_tie_that_ends_no_game_says_tie_not_split() -> None:
+    # "each_scores" (the default tie rule): both score a leg, and nobody has the legs called, so the pot stays.
+    table = game("three-legged-race", {1: 1_000, 2: 1_000}, legs_to_win=3, **STAKES)
+    hand = _dealt(table, 2)
+    hand.check(1)
+    hand.check(2)
+    _draw_then_check(hand, {1: 3, 2: 3})
+    hand.show(1, cards("Qs Qd 8c 8h 3s"))
+    hand.show(2, cards("Qh Qc 8d 8s 3c"))
+    assert table.legs == {1: 1, 2: 1}
+    result = hand.result({1: "Ann", 2: "Bob"})
+    assert result is not None
+    assert result.headline == "Ann and Bob tie with queens and eights each"
+    assert "Pot $2.00 stays in the middle" in result.lines
+    assert not any("split" in line for line in result.lines)
+
+
 def test_the_stock_is_counted_and_refuses_a_draw_it_cannot_serve() -> None:
     # Ten players leave two cards; the muck then holds only the discards so far, except the drawer's own.
     table = game("five-card-draw", dict.fromkeys(range(1, 11), 1_000), **STAKES)

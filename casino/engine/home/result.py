@@ -149,7 +149,9 @@ class _Words:
             return "nobody is in this pot"
         top = [seat for seat in contenders if values[seat] == best]
         if len(top) > 1:
-            return f"{self.several(top)} split with {_lower(best.description)} each"
+            # A Three Legged Race tie that ends no game shares no pot: it stays in the middle.
+            verb = "split" if pot.winners else "tie"
+            return f"{self.several(top)} {verb} with {_lower(best.description)} each"
         others = [values[seat] for seat in contenders if values[seat] != best]
         if not others:
             return f"{_lower(best.description)}, alone in this pot"
