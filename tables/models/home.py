@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from casino.engine.home.house import BASIS_POINTS  # a rake in basis points: 5% is 500, this is 100%
 from tables.models.tables import MAX_SEATS, Table
 
 
@@ -21,10 +22,6 @@ class HouseCharge(models.TextChoices):
     NONE = "none", "No charge"
     RAKE = "rake", "Rake: a percent of each pot as it is awarded, capped"
     TIME = "time", "Time charge per seat per half hour"
-
-
-# Rake percent is stored in basis points (1/100 of a percent): 5% is 500.
-BASIS_POINTS = 10_000
 
 
 class HomeTableConfig(models.Model):

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from audit.services import audit_record
 from casino.engine.errors import RulesError
+from casino.engine.home.house import BASIS_POINTS
 from casino.engine.money import money
 from casino.engine.rules.model import Rules
 from casino.engine.rules.options import option_specs
@@ -18,7 +19,6 @@ from casino.errors import DomainError
 from tables import actions
 from tables.access import require_floor
 from tables.models import CardSource, HomeTableConfig, HouseCharge, Table
-from tables.models.home import BASIS_POINTS
 from tables.services.locks import lock_table
 
 # What a table's house rules hold besides the announced options, and the values a new table starts from.

@@ -14,14 +14,11 @@ from casino.engine.home.errors import IllegalAction
 from casino.engine.home.events import EventKind
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.settle import AwardedPot
+from casino.engine.money import money
 
-BASIS_POINTS = 10_000
+BASIS_POINTS = 10_000  # a rake's percent is in basis points: 10,000 is 100 %
 HOUSE_CHARGE = "house_charge"
 _BET_INTO = (EventKind.BET, EventKind.RAISED, EventKind.CALLED)
-
-
-def money(cents: int) -> str:
-    return f"${cents // 100}.{cents % 100:02d}"
 
 
 def house_words(house: Mapping[str, object]) -> str:
