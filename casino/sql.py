@@ -24,6 +24,16 @@ def column(model: type[models.Model], name: str) -> str:
     return _quoted(model, name, connection.vendor)
 
 
+# A key column is a signed 64-bit integer: a larger id from a URL matches no row, but sent as a parameter it
+# overflows SQLite's integer instead (the ORM's lookups treat it as no match; the statements written here must too).
+MAX_KEY = 2**63 - 1
+
+
+def beyond_keys(value: Any) -> bool:
+    """Whether `value` is an int no key column can hold: no row has it."""
+    return isinstance(value, int) and not -MAX_KEY - 1 <= value <= MAX_KEY
+
+
 @cache
 def placeholders(count: int) -> str:
     """`%s, %s, ...`: one parameter placeholder per value, for an IN list or a VALUES row."""
@@ -197,6 +207,8 @@ def _related_select(
 def get_with_related(model: type[M], pk: Any, paths: Sequence[str], *, lock: bool = False) -> M | None:
     """One row by primary key with its related rows loaded (like select_related, optionally select_for_update of
     the row alone), or None. Written out because the ORM spent ~3 ms of CPU building this query for every action."""
+    if beyond_keys(pk):
+        return None
     sql, layout = _related_select(model, tuple(paths), lock)
     with connection.cursor() as cursor:
         cursor.execute(sql, [pk])

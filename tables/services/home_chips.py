@@ -27,7 +27,7 @@ def lock_game(game: HomeGame | int) -> HomeGame:
     """The game row locked (every home-game write takes it first, so writes to one game queue), its version bumped
     and its table read with it."""
     pk = game if isinstance(game, int) else game.pk
-    found = _locked_game("%s", pk)
+    found = None if sql.beyond_keys(pk) else _locked_game("%s", pk)
     if found is None:
         raise NotFound(f"game {pk} does not exist", code="game_not_found")
     _remember_read(found)
@@ -40,7 +40,7 @@ def lock_hand(hand: HomeHand | int) -> tuple[HomeGame, HomeHand]:
     # Names from the model, the id a parameter: nothing from the request is spliced into the SQL.
     hand_id = sql.column(HomeHand, "pk")
     game_of_hand = f"(SELECT {sql.column(HomeHand, 'game')} FROM {sql.table(HomeHand)} WHERE {hand_id} = %s)"  # noqa: S608
-    game = _locked_game(game_of_hand, pk)
+    game = None if sql.beyond_keys(pk) else _locked_game(game_of_hand, pk)
     if game is None:
         raise NotFound(f"hand {pk} does not exist", code="hand_not_found")
     _remember_read(game)

@@ -205,3 +205,14 @@ def test_the_hand_state_shows_no_side_pot_for_a_bet_not_yet_answered(
     # Seat 1 has $2 in this round and faces a raise to $4: a call puts in $2 more.
     legal = hand["legal"]
     assert (legal["seat"], legal["in_round_cents"], legal["call_cents"]) == (1, 200, 200)
+
+
+def test_an_id_beyond_any_row_is_not_found_not_a_server_error(dealer_user: User) -> None:
+    """Found by the API fuzzing test: a game or hand id past the 64-bit range reached the hand-written row lock,
+    which SQLite cannot bind (a 500); it matches no row, as the ORM's lookups treat it."""
+    api = client_for(dealer_user)
+    huge = 2**70
+    for url, body in ((f"/api/v1/games/{huge}/hands/", {}), (f"/api/v1/hands/{huge}/actions/",
+                                                             {"seat": 1, "action": "check"})):
+        answer = api.post(url, body, format="json")
+        assert answer.status_code == 404, (url, answer.content)
