@@ -126,13 +126,14 @@ def _is_limit(name: str) -> bool:
 
 
 def amount_cents(after: Any) -> int | None:
-    """The amount an event is about: the `amount_cents` it names (a house charge, the chips a home-game bet put in),
-    else the largest money field it recorded that is not a limit, or the sum of per-seat bets."""
+    """The amount an event is about: the `amount_cents` it names (a house charge, the chips a home-game bet put in;
+    none when it names 0, a check or a draw), else the largest money field it recorded that is not a limit, or the
+    sum of per-seat bets."""
     if not isinstance(after, Mapping):
         return None
     named = after.get("amount_cents")
     if isinstance(named, int) and not isinstance(named, bool):
-        return abs(named)
+        return abs(named) or None  # an event that says it moved nothing shows a blank, not $0.00 or its pot
     amounts = [v for k, v in after.items()
                if isinstance(v, int) and not isinstance(v, bool) and is_money_field(str(k)) and not _is_limit(str(k))]
     bets = after.get("bets")

@@ -269,9 +269,9 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
     with refusals():
         apply_action(hand, text)
     after: dict[str, Any] = {"hand": row.number, "action": text}
-    put_in = hand.players[seat].contributed - put_in_before if seat is not None else 0
-    if put_in > 0:
-        after["amount_cents"] = put_in  # the chips this action put in: the audit trail's Amount for a bet or call
+    # Every action names the chips it put in (0 for a check, fold, draw or card): the audit trail's Amount is what
+    # the action moved, never the pot it left behind.
+    after["amount_cents"] = hand.players[seat].contributed - put_in_before if seat is not None else 0
     if row.dealt_by_system and not hand.settled:
         with refusals():
             dealt = deal_from_stock(hand, row.stock_plan, closed=row.stock_closed)

@@ -45,6 +45,8 @@ def test_values_read_as_a_person_reads_them() -> None:
     assert amount_cents({"phase": "settled"}) is None
     # A house charge names its amount: the rake taken, not the pot it was taken from.
     assert amount_cents({"charge": "rake", "pot_cents": 1_400, "amount_cents": 70}) == 70
+    # An action that says it put in nothing (a home-game check or draw) has no amount: not its pot, not $0.00.
+    assert amount_cents({"action": "2 check", "amount_cents": 0, "pot_cents": 1_000}) is None
     # A buy-in range or a cap is a limit someone set, not money that moved.
     assert amount_cents({"buy_in_min_cents": 1_000, "buy_in_max_cents": 50_000, "rake_cap_cents": 300}) is None
 

@@ -117,12 +117,18 @@ def test_the_audit_trail_shows_the_chips_a_bet_or_call_put_in_not_the_pot(
     from audit.models import AuditEvent
 
     game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(2))
-    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
-    play(hand, dealer_user, "1 bet 200", "2 raise 400", "1 call", "1 draw")
+    hand = hand_start(game=game, actor=dealer_user, button=2,
+                      deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}, stock="2c"))
+    play(hand, dealer_user, "1 bet 200", "2 raise 400", "1 call", "1 draw", "2 draw 8c", "1 check")
     events = AuditEvent.objects.filter(action="home_hand_action", object_id=str(hand.pk)).order_by("id")
+    # Every action names what it put in; a draw or a check put in nothing.
     assert [(e.after["action"], e.after.get("amount_cents")) for e in events] == [
-        ("1 bet 200", 200), ("2 raise 400", 400), ("1 call", 200), ("1 draw", None)]
+        ("1 bet 200", 200), ("2 raise 400", 400), ("1 call", 200), ("1 draw", 0), ("2 draw 8c", 0), ("1 check", 0)]
     client = Client()
     client.force_login(compliance_user)
     text = client.get(f"/compliance/home/hands/{hand.pk}/").content.decode()
     assert '<td class="amount">$4.00</td>' in text  # the raise's own chips, where the pot after it was $10.00
+    # The check and the draws show a blank Amount, not the $10.00 pot they left behind nor $0.00.
+    assert '<td class="amount">$10.00</td>' not in text
+    assert '<td class="amount">$0.00</td>' not in text
+    assert text.count('<td class="amount"></td>') >= 3
