@@ -9,6 +9,7 @@ class TablesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from tables import checks  # noqa: F401  (registers the stored-rules check)
         from tables.roles import sync_after_migrate
 
         # Runs after every app's post_migrate permission creation because tables is installed last.
