@@ -45,6 +45,7 @@ def test_the_floor_corrects_an_action_awards_a_pot_by_ruling_and_closes_a_race_a
     expect(page.locator("#correct-forms")).to_contain_text("2 raise 400")
     shots(page, "correct-an-action")
     page.locator('label[data-action-index="0"]').tap()
+    expect(page.locator("#correct-replacement")).to_have_value("2 bet 200")  # the chosen action, to change
     page.locator("#correct-replacement").fill("2 check")
     page.locator("#correct-reason").fill("the dealer misheard Bob")
     before = version(page)
@@ -57,6 +58,7 @@ def test_the_floor_corrects_an_action_awards_a_pot_by_ruling_and_closes_a_race_a
 
     # Ann never called: the call is removed (a blank replacement), her $2.00 goes back and she is to act again.
     page.locator('label[data-action-index="1"]').tap()
+    expect(page.locator("#correct-replacement")).to_have_value("2 check")  # what the floor typed is never replaced
     page.locator("#correct-replacement").fill("")
     page.locator("#correct-reason").fill("Ann never called")
     tap(page, page.get_by_role("button", name="Correct hand 1"))

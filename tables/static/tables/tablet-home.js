@@ -92,8 +92,20 @@
     refreshShow();
   });
 
+  // Correcting a recorded action: choosing it puts its text in the replacement field to edit ("2 check" becomes
+  // "2 bet 200" by changing a word), unless the floor has typed something of their own there.
+  var filled = null;
+  function fillCorrection(radio) {
+    var field = document.getElementById("correct-replacement");
+    if (!field || (field.value.trim() && field.value !== filled)) { return; }
+    field.value = filled = radio.dataset.text || "";
+  }
+
   document.addEventListener("change", function (event) {
     if (event.target && event.target.name === "discard") { refreshDraw(); }
+    if (event.target && event.target.name === "index" && event.target.closest(".correct-form")) {
+      fillCorrection(event.target);
+    }
   });
 
   // A new section (the poll, or the answer to a tap) keeps the cards picked for hands not yet recorded, unless
