@@ -74,6 +74,25 @@ def test_compliance_sees_a_hands_and_a_games_timeline_with_the_replay_verdict(
     assert dealer.get(f"/compliance/home/games/{game.pk}/").status_code == 403
 
 
+def test_compliance_reads_the_house_charge_once_in_the_rules_as_announced(
+    home_table: Callable[..., Table], dealer_user: User, compliance_user: User
+) -> None:
+    """The announcement already ends with the house's charge in words; the timeline said it a second time
+    ("...; Rake: 10% of each pot won, ... House charge: rake.")."""
+    table = home_table("five-card-draw", charge="rake", rake_basis_points=1_000, rake_cap_cents=150)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 bet 200", "2 call", "1 draw", "2 draw", "1 check", "2 check")
+    client = Client()
+    client.force_login(compliance_user)
+    for url in (f"/compliance/home/hands/{hand.pk}/", f"/compliance/home/games/{game.pk}/"):
+        text = " ".join(client.get(url).content.decode().split())
+        rules = text[text.index("Rules as announced:"):]
+        rules = rules[:rules.index("</p>")]
+        assert rules.count("Rake: 10% of each pot won, at most $1.50 a pot") == 1, rules
+        assert "House charge" not in rules
+
+
 def test_the_floor_reads_hands_pots_and_house_charges_from_the_home_game_ledger(
     home_table: Callable[..., Table], dealer_user: User
 ) -> None:
