@@ -444,6 +444,9 @@ AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.records.ro
 # compliance timeline and exception rules: dotted paths, as audit never imports tables.
 AUDIT_ROUND_SUMMARY = envstr("AUDIT_ROUND_SUMMARY", "tables.selectors.round_summary.round_summary")
 AUDIT_ROUND_PAYOUTS = envstr("AUDIT_ROUND_PAYOUTS", "tables.selectors.round_summary.round_payouts")
+# The compliance timeline of an event's object, by its object_type: the URL name, reversed with the object's id (the
+# trail, an event and an exception link a home-game hand or game to its timeline and replay verdict).
+AUDIT_OBJECT_TIMELINES = {"tables.homehand": "home-compliance:hand", "tables.homegame": "home-compliance:game"}
 # The gaming day (floor/gaming_day.py): the compliance filters, daily report and cash-reporting totals use it.
 AUDIT_GAMING_DAY = envstr("AUDIT_GAMING_DAY", "floor.gaming_day.gaming_day")
 AUDIT_GAMING_DAY_WINDOW = envstr("AUDIT_GAMING_DAY_WINDOW", "floor.gaming_day.day_window")

@@ -93,6 +93,35 @@ def test_compliance_reads_the_house_charge_once_in_the_rules_as_announced(
         assert "House charge" not in rules
 
 
+def test_the_trail_an_event_and_an_exception_link_a_home_hand_to_its_timeline(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, compliance_user: User
+) -> None:
+    """The home timelines (with the replay verdict) were reachable only by typing their address: no compliance
+    screen linked a home hand's or game's events, a voided hand's exception showed "Round —"."""
+    from audit.exception_scan import exceptions_scan
+    from audit.models import AuditEvent, ExceptionCase
+    from audit.services import audit_chain_seal
+
+    table = home_table("five-card-draw")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    voided = hand_start(game=game, actor=dealer_user)
+    hand_void(hand=voided.pk, actor=floor_user, reason="misdeal at the table")
+    client = Client()
+    client.force_login(compliance_user)
+    hand_link = f'href="/compliance/home/hands/{voided.pk}/"'
+    game_link = f'href="/compliance/home/games/{game.pk}/"'
+    trail = client.get(f"/compliance/?table={table.pk}").content.decode()
+    assert hand_link in trail
+    assert game_link in trail
+    void_event = AuditEvent.objects.get(action="home_hand_void", object_id=str(voided.pk))
+    assert hand_link in client.get(f"/compliance/events/{void_event.pk}/").content.decode()
+    audit_chain_seal()
+    exceptions_scan()
+    case = ExceptionCase.objects.get(event_id=void_event.pk)
+    detail = client.get(f"/compliance/exceptions/{case.pk}/").content.decode()
+    assert f'<dt>Home game</dt><dd><a {hand_link}>{voided}</a>' in detail
+
+
 def test_the_floor_reads_hands_pots_and_house_charges_from_the_home_game_ledger(
     home_table: Callable[..., Table], dealer_user: User
 ) -> None:
