@@ -348,6 +348,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # One name for a home hand's status wherever it appears (its state and the game's list of hands).
+    "ENUM_NAME_OVERRIDES": {"HomeHandStatusEnum": ["in_play", "settled", "voided"]},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "casino.openapi.add_error_responses",

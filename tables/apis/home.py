@@ -22,10 +22,11 @@ from tables.apis.home_schemas import (
     HomeConfigInputSerializer,
     HomeConfigSerializer,
     HomeGameStateSerializer,
+    HomeHandListItemSerializer,
     HomeHandStateSerializer,
 )
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
-from tables.selectors.home import game_record, game_replay, game_view, hand_view
+from tables.selectors.home import game_hands, game_record, game_replay, game_view, hand_view
 from tables.services.home_config import announce_rules, announcement, home_config_set
 from tables.services.home_engine import keep_built
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
@@ -178,6 +179,11 @@ class HandStartApi(APIView):
     class HandStartInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         button = serializers.IntegerField(required=False, allow_null=True, default=None,
                                           help_text="default: one seat to the left of the last button")
+
+    @extend_schema(responses={200: HomeHandListItemSerializer(many=True)}, operation_id="home_hands_list",
+                   summary="A game's hands in order, in brief: each hand's id, number, status and how it ended")
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(HomeHandListItemSerializer(game_hands(game_for(request, game_id)), many=True).data)
 
     @extend_schema(request=HandStartInputSerializer, responses={201: HAND},
                    summary="Start the next hand: antes, and on an rng table the deal")

@@ -195,6 +195,19 @@ def game_view(game: HomeGame) -> dict[str, Any]:
     }
 
 
+def game_hands(game: HomeGame) -> list[dict[str, Any]]:
+    """Every hand of a game in order, in brief: its id (what /hands/{id}/ takes), number, how it stands or ended."""
+    rows = HandRow.objects.filter(game=game).order_by("number").values(
+        "id", "number", "status", "phase", "button", "started_at", "settled_at", "voided_at", "void_reason",
+        "ruling", "original_record")
+    return [{
+        "id": row["id"], "number": row["number"], "status": row["status"], "phase": row["phase"],
+        "button": row["button"], "started_at": row["started_at"], "ended_at": row["settled_at"] or row["voided_at"],
+        "void_reason": row["void_reason"], "ruled": row["ruling"] is not None,
+        "corrected": row["original_record"] is not None,
+    } for row in rows]
+
+
 def game_record(game: HomeGame) -> dict[str, Any]:
     """The game as the DESIGN 9 record it was played from: announced rules, players, each hand's record (voided
     hands left out: every chip went back to where it was)."""
