@@ -43,3 +43,28 @@ def test_a_games_hands_are_listed_in_order_with_their_ids(
     assert client_for(other_dealer).get(url).status_code == 403  # a dealer elsewhere
     assert APIClient().get(url).status_code == 401
     assert dealer_api.get("/api/v1/games/999999999/hands/").status_code == 404
+
+
+def test_a_tables_games_page_on_past_twenty_with_a_link_to_the_next(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, dealer_api: APIClient
+) -> None:
+    """The list stopped at the newest 20 games with no sign of older ones and no way to page to them."""
+    from tables.services.home_games import game_close, game_open
+
+    table = home_table("five-card-draw")
+    ids = []
+    for _ in range(23):
+        game = game_open(table=table, actor=dealer_user)
+        game_close(game=game, actor=floor_user, reason="end of the session")
+        ids.append(game.pk)
+    url = f"/api/v1/tables/{table.pk}/games/"
+    first = dealer_api.get(url)
+    assert first.status_code == 200
+    assert [g["id"] for g in first.json()] == ids[::-1][:20]
+    assert first["Link"] == f'<http://testserver{url}?before={ids[3]}>; rel="next"'
+    second = dealer_api.get(f"{url}?before={ids[3]}")
+    assert [g["id"] for g in second.json()] == [ids[2], ids[1], ids[0]]
+    assert not second.has_header("Link")
+    refused = dealer_api.get(f"{url}?before=soon")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["field"] == "before"
