@@ -108,8 +108,10 @@ class GameOpenApi(APIView):
                                           help_text="a game's id: the games opened before it (the next page)")
 
     @extend_schema(
-        parameters=[OpenApiParameter("before", int, description="a game's id: list the games opened before it; the "
-                                     f"Link header's rel=\"next\" gives it when there are more than {GAMES_PAGE}")],
+        parameters=[OpenApiParameter(
+            "before", {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+            description="a game's id: list the games opened before it; the Link header's rel=\"next\" gives it when "
+            f"there are more than {GAMES_PAGE}")],
         responses={200: OpenApiResponse(GAME(many=True), description=f"at most {GAMES_PAGE} games, newest first; "
                                         'a Link header <...?before=ID>; rel="next" when older games remain')},
         summary="A table's home games, newest first, a page at a time", operation_id="home_games_list")
