@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from io import StringIO
+from pathlib import Path
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
+from django.utils.text import slugify
 
 from tables.models import HomeGame, HomeHand, Table
 from tables.services.home_games import game_open
@@ -120,6 +122,40 @@ def test_the_trail_an_event_and_an_exception_link_a_home_hand_to_its_timeline(
     case = ExceptionCase.objects.get(event_id=void_event.pk)
     detail = client.get(f"/compliance/exceptions/{case.pk}/").content.decode()
     assert f'<dt>Home game</dt><dd><a {hand_link}>{voided}</a>' in detail
+
+
+def test_compliance_downloads_a_games_record_that_replays_to_the_stored_stacks(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, compliance_user: User, tmp_path: Path
+) -> None:
+    """The record replay_game reads was the API's alone (a token needed); the game's page now offers it as a file."""
+    import json
+
+    from tables.selectors.home import game_record, game_view
+
+    table = home_table("five-card-draw", charge="rake", rake_basis_points=1_000, rake_cap_cents=150)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 bet 200", "2 call", "1 draw", "2 draw", "1 check", "2 check")
+    voided = hand_start(game=game, actor=dealer_user)
+    hand_void(hand=voided.pk, actor=floor_user, reason="misdeal at the table")
+    client = Client()
+    client.force_login(compliance_user)
+    url = f"/compliance/home/games/{game.pk}/record.json"
+    assert f'href="{url}"' in client.get(f"/compliance/home/games/{game.pk}/").content.decode()
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="{slugify(table.name)}-game-1-record.json"'
+    record = json.loads(response.content)
+    assert record == json.loads(json.dumps(game_record(game)))
+    path = tmp_path / "record.json"
+    path.write_bytes(response.content)
+    out = StringIO()
+    call_command("replay_game", str(path), "--json", stdout=out)
+    stored = {str(p["seat"]): p["stack_cents"] for p in game_view(game)["players"]}
+    assert json.loads(out.getvalue())["stacks"] == stored
+    dealer = Client()
+    dealer.force_login(dealer_user)
+    assert dealer.get(url).status_code == 403
 
 
 def test_the_floor_reads_hands_pots_and_house_charges_from_the_home_game_ledger(
