@@ -68,3 +68,25 @@ def test_a_tables_games_page_on_past_twenty_with_a_link_to_the_next(
     refused = dealer_api.get(f"{url}?before=soon")
     assert refused.status_code == 400
     assert refused.json()["error"]["field"] == "before"
+
+
+def test_the_export_leaves_out_the_hand_in_play_whose_deck_tells_the_cards_to_come(
+    home_table: Callable[..., Table], dealer_api: APIClient, compliance_user: User
+) -> None:
+    """GET /games/{id}/export/ during a hand gave that hand's whole deck, top first: anyone who may read the table
+    (its dealer among them) knew every draw before it was made."""
+    from tables.models import HomeHand
+
+    game = open_game(dealer_api, home_table("five-card-draw"))
+    hands = f"/api/v1/games/{game['id']}/hands/"
+    first = play_to_the_end(dealer_api, ok(dealer_api.post(hands, {}, format="json"), 201))
+    in_play = ok(dealer_api.post(hands, {}, format="json"), 201)
+    deck = HomeHand.objects.get(pk=in_play["id"]).record["deck"]
+    assert len(deck) == 52
+    for reader in (dealer_api, client_for(compliance_user)):
+        record = ok(reader.get(f"/api/v1/games/{game['id']}/export/"))
+        assert [h["deck"] for h in record["hands"]] == [HomeHand.objects.get(pk=first["id"]).record["deck"]]
+        assert deck not in [h["deck"] for h in record["hands"]]
+    verdict = ok(dealer_api.get(f"/api/v1/games/{game['id']}/replay/"))
+    assert verdict["ok"] is True
+    assert verdict["note"] == "hand 2 is in play: the replay checks the 1 hands before it"
