@@ -446,6 +446,8 @@ AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.records.ro
 # compliance timeline and exception rules: dotted paths, as audit never imports tables.
 AUDIT_ROUND_SUMMARY = envstr("AUDIT_ROUND_SUMMARY", "tables.selectors.round_summary.round_summary")
 AUDIT_ROUND_PAYOUTS = envstr("AUDIT_ROUND_PAYOUTS", "tables.selectors.round_summary.round_payouts")
+# A round's DESIGN 9 record (what replay_round reads), for the round record's download.
+AUDIT_ROUND_RECORD = envstr("AUDIT_ROUND_RECORD", "tables.selectors.records.round_record")
 # The compliance timeline of an event's object, by its object_type: the URL name, reversed with the object's id (the
 # trail, an event and an exception link a home-game hand or game to its timeline and replay verdict).
 AUDIT_OBJECT_TIMELINES = {"tables.homehand": "home-compliance:hand", "tables.homegame": "home-compliance:game"}
