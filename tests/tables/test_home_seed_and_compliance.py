@@ -120,6 +120,8 @@ def test_the_trail_an_event_and_an_exception_link_a_home_hand_to_its_timeline(
     audit_chain_seal()
     exceptions_scan()
     case = ExceptionCase.objects.get(event_id=void_event.pk)
+    # The case names the hand (the daily report lists it without a round); it said only "Home-game hand voided".
+    assert case.summary.startswith(f"Home-game hand voided — {voided}: misdeal at the table (")
     detail = client.get(f"/compliance/exceptions/{case.pk}/").content.decode()
     assert f'<dt>Home game</dt><dd><a {hand_link}>{voided}</a>' in detail
 
