@@ -34,6 +34,14 @@ class _Echo:
         return value
 
 
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula gets a leading "'" (and one starting with "'" too, so the
+    guard can be undone); anything else is left as it is."""
+    if isinstance(value, str) and value.startswith(_GUARDED_START):
+        return "'" + value
+    return value
+
+
 def _cell(name: str, value: Any) -> Any:
     if value is None:
         return ""
@@ -42,9 +50,7 @@ def _cell(name: str, value: Any) -> Any:
     if isinstance(value, dt.datetime):
         # TIME_ZONE, as on the screens and in the logs; the offset keeps the instant exact.
         return timezone.localtime(value).isoformat()
-    if isinstance(value, str) and value.startswith(_GUARDED_START):
-        return "'" + value
-    return value
+    return spreadsheet_safe(value)
 
 
 def csv_lines(queryset: QuerySet[AuditEvent]) -> Iterator[str]:

@@ -62,3 +62,23 @@ def test_every_exported_row_re_verifies_from_the_file_alone(compliance_user: Use
     assert "'=HYPERLINK(\"http://evil\")" in shown  # still never a formula in a spreadsheet
     assert "''=HYPERLINK(\"http://evil\")" in shown
     assert {e.reason for e in AuditEvent.objects.filter(action="seat_join")} == set(reasons)
+
+
+def test_the_daily_report_csv_never_hands_a_spreadsheet_a_formula() -> None:
+    """A table may be named "=HYPERLINK(...)" (any text up to 60 characters): the daily report's CSV wrote its name,
+    its rounds and the cases' summaries as they were, where the events CSV guarded them."""
+    from audit.daily_report import report_csv
+
+    row = {"time": "2026-12-02 13:51:05", "kind": "Void", "table": "=HYPERLINK(\"http://evil\")",
+           "round": "=HYPERLINK(\"http://evil\") round 3", "seat": 2, "amount": "$5.00",
+           "summary": "@SUM(A1)", "status": "New"}
+    data = {"gaming_day": "2026-12-02", "time_zone": "UTC", "window": ["2026-12-02 06:00:00", "2026-12-03 06:00:00"],
+            "events": 1, "chain": {"state": "Verified", "last_checked_at": "", "checked_by": "-job"},
+            "exceptions_by_kind": [{"kind": "Void", "count": 1}], "voids": [row], "voids_total": 1,
+            "payouts": [], "payouts_total": 0}
+    cells = [cell for line in csv.reader(io.StringIO(report_csv(data))) for cell in line]
+    assert "'=HYPERLINK(\"http://evil\")" in cells
+    assert "'=HYPERLINK(\"http://evil\") round 3" in cells
+    assert "'@SUM(A1)" in cells
+    assert "'-job" in cells
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@"))]
