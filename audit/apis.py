@@ -47,7 +47,8 @@ class AuditEventOutputSerializer(serializers.ModelSerializer):  # type: ignore[t
 
 class AuditEventPageSerializer(serializers.Serializer):  # type: ignore[type-arg]
     results = AuditEventOutputSerializer(many=True)
-    next_before = serializers.IntegerField(allow_null=True, help_text="pass as ?before= for the next page")
+    next_before = serializers.IntegerField(
+        allow_null=True, help_text="the last event's id: pass as ?before= for the next page; null on the last page")
 
 
 def _filter_schema(f: django_filters.Filter) -> Any:
@@ -73,7 +74,10 @@ def _filter_parameters() -> list[OpenApiParameter]:
         OpenApiParameter(
             "before",
             {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
-            description="keyset cursor: events with id < before",
+            # The list is newest first by server time, then id; ids are not in time order (a job's event can be
+            # sealed after a later request's), so "id < before" would skip or repeat events.
+            description="keyset cursor: the previous page's next_before; the events listed after that event "
+            "(newest first by time, then id; not the events with a smaller id)",
         )
     )
     params.append(

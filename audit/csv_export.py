@@ -22,13 +22,24 @@ from casino.engine.money import money
 # action code reads as (not hashed: labels may be reworded, codes never are).
 # Then what a person reads: the amount in dollars, the values in words, and the time zone of every time.
 COLUMNS = (*HASHED_FIELDS, "prev_hash", "hash", "action_label", "amount", "summary", "time_zone")
-# A spreadsheet would run a cell starting with one of these as a formula (CSV injection).
+# A spreadsheet would run a cell starting with one of these as a formula (CSV injection): such a cell gets a leading
+# "'". So does one that already starts with "'", so the guard stays reversible and the hashed fields re-verify: a text
+# cell that starts with "'" is the stored value with one "'" added.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_GUARDED_START = (*_FORMULA_START, "'")
 
 
 class _Echo:
     def write(self, value: str) -> str:
         return value
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula gets a leading "'" (and one starting with "'" too, so the
+    guard can be undone); anything else is left as it is."""
+    if isinstance(value, str) and value.startswith(_GUARDED_START):
+        return "'" + value
+    return value
 
 
 def _cell(name: str, value: Any) -> Any:
@@ -39,9 +50,7 @@ def _cell(name: str, value: Any) -> Any:
     if isinstance(value, dt.datetime):
         # TIME_ZONE, as on the screens and in the logs; the offset keeps the instant exact.
         return timezone.localtime(value).isoformat()
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
+    return spreadsheet_safe(value)
 
 
 def csv_lines(queryset: QuerySet[AuditEvent]) -> Iterator[str]:

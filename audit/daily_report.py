@@ -19,6 +19,7 @@ from django.utils import timezone
 from audit import actions, providers
 from audit.actions import ExceptionKind
 from audit.chain_status import chain_status
+from audit.csv_export import spreadsheet_safe
 from audit.models import AuditEvent, DailyReport, ExceptionCase
 from audit.services import audit_record
 from casino.engine.money import money
@@ -99,9 +100,19 @@ def report_data(day: dt.date) -> dict[str, Any]:
     }
 
 
+class _SafeWriter:
+    """csv.writer whose every cell is spreadsheet-safe: a table's name or a case's summary is text people typed."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: list[Any]) -> None:
+        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
 def report_csv(data: dict[str, Any]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SafeWriter(out)
     writer.writerow(["Compliance summary", f"gaming day {data['gaming_day']}", f"times in {data['time_zone']}"])
     writer.writerow(["Window", *data["window"]])
     writer.writerow(["Events recorded", data["events"]])

@@ -53,6 +53,10 @@ def _declared_case(event: AuditEvent) -> ExceptionCase | None:
     if event.exception_kind == ExceptionKind.LARGE_PAYOUT and event.action in rules.SETTLEMENT_ACTIONS:
         return None  # per seat below
     text = ACTIONS.label(event.action)
+    if not event.round_id and event.object_repr and event.object_repr != event.table_repr:
+        # What it was about when no round says so (a home-game hand, a paytable): the queue, the daily report and its
+        # CSV and PDF name it ("Home-game hand voided — Freak of Nature 1 game 1 hand 2"), not just the table.
+        text = f"{text} — {event.object_repr}"
     detail = presentation.summary(event.after, limit=200)
     amount = presentation.amount_cents(event.after)
     return _case(

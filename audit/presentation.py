@@ -50,7 +50,9 @@ def field_label(name: str) -> str:
     return words[:1].upper() + words[1:] if words else name
 
 
-MONEY_FIELDS = {"bets", "bet", "amount", "stack"}
+# Money fields without the `_cents` suffix; the home games' per-seat maps of cents among them (a void's chips
+# returned, a ruling's award, a close's cash-outs and payments, a carried pot's return "to" each seat).
+MONEY_FIELDS = {"bets", "bet", "amount", "stack", "returned", "awarded", "cashed_out", "paid", "to"}
 
 
 def is_money_field(name: str) -> bool:
@@ -85,10 +87,11 @@ def show_value(value: Any, *, name: str = "") -> str:
             return "; ".join(f"{number}: {show_value(v, name=name)}" for number, v in enumerate(value, start=1))
         return ", ".join(show_value(v, name=name) for v in value) if value else "none"
     if isinstance(value, Mapping):
-        # {"1": 500, "2": 500} keyed by seat: each entry keeps the field's unit (cents stay money).
+        # {"1": 500, "2": 500} keyed by seat: each entry keeps the field's unit (cents stay money). A named entry
+        # ({"ante_cents": 100} in a game's rules) is a field of its own and has its own unit.
         parts = []
         for key, item in value.items():
-            item_name = name if not isinstance(item, Mapping) else str(key)
+            item_name = name if str(key).isdigit() else str(key)
             key_text = field_label(str(key))
             if str(key).isdigit():
                 key_text = {"bets": f"circle {key}", "chips": money(int(key))}.get(name, f"seat {key}")

@@ -30,6 +30,16 @@ def round_summary(round_id: int) -> dict[str, Any] | None:
     return provider(round_id) if provider is not None else None
 
 
+def round_record(round_id: int) -> dict[str, Any] | None:
+    """The round's DESIGN 9 record (what replay_round reads), None when no app provides it or there is no round."""
+    provider = _provider("AUDIT_ROUND_RECORD")
+    return provider(round_id) if provider is not None else None
+
+
+def has_round_record() -> bool:
+    return _provider("AUDIT_ROUND_RECORD") is not None
+
+
 def round_payouts(round_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     """{round id: {"paid_cents": total, "seats": {seat: cents}}} for the rounds that have outcomes."""
     ids = sorted({int(i) for i in round_ids})

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.event_list, name="event-list"),
     path("events/<int:event_id>/", views.event_detail, name="event-detail"),
     path("rounds/<int:round_id>/", views.round_timeline_view, name="round-timeline"),
+    path("rounds/<int:round_id>/record.json", views.round_record_download, name="round-record"),
     path("exceptions/", review_views.exception_queue, name="exception-report"),
     path("exceptions/<int:case_id>/", review_views.exception_detail, name="exception-detail"),
     path("exceptions/<int:case_id>/review/", review_views.exception_start, name="exception-start"),

@@ -10,11 +10,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
 from audit import actions, presentation, providers
@@ -159,6 +160,7 @@ def round_timeline_view(request: HttpRequest, round_id: int) -> HttpResponse:
             "approvals": [e for e in events if e.exception_kind == "approval"],
             "voids": [e for e in events if e.exception_kind == "void"],
             "round_id": round_id,
+            "round_record": providers.has_round_record(),
             "round_repr": next((e.round_repr for e in events if e.round_repr), f"Round {round_id}"),
             "events": _with_round_amounts(events),
             "verdict": verdict,
@@ -166,6 +168,19 @@ def round_timeline_view(request: HttpRequest, round_id: int) -> HttpResponse:
             **compliance_context(request),
         },
     )
+
+
+@compliance_view
+def round_record_download(request: HttpRequest, round_id: int) -> HttpResponseBase:
+    """The round's DESIGN 9 record as a file (what `replay_round` reads; the API's GET /rounds/{id}/export/), named
+    after its table and number: "triple-draw-1-round-34-record.json"."""
+    record = providers.round_record(round_id)
+    if record is None:
+        raise Http404(f"No round {round_id}")
+    response = JsonResponse(record, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    name = f"{slugify(str(record.get('table', ''))) or 'table'}-round-{record.get('round', round_id)}-record.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 @compliance_view

@@ -348,6 +348,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # One name for a home hand's status wherever it appears (its state and the game's list of hands).
+    "ENUM_NAME_OVERRIDES": {"HomeHandStatusEnum": ["in_play", "settled", "voided"]},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "casino.openapi.add_error_responses",
@@ -444,6 +446,11 @@ AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.records.ro
 # compliance timeline and exception rules: dotted paths, as audit never imports tables.
 AUDIT_ROUND_SUMMARY = envstr("AUDIT_ROUND_SUMMARY", "tables.selectors.round_summary.round_summary")
 AUDIT_ROUND_PAYOUTS = envstr("AUDIT_ROUND_PAYOUTS", "tables.selectors.round_summary.round_payouts")
+# A round's DESIGN 9 record (what replay_round reads), for the round record's download.
+AUDIT_ROUND_RECORD = envstr("AUDIT_ROUND_RECORD", "tables.selectors.records.round_record")
+# The compliance timeline of an event's object, by its object_type: the URL name, reversed with the object's id (the
+# trail, an event and an exception link a home-game hand or game to its timeline and replay verdict).
+AUDIT_OBJECT_TIMELINES = {"tables.homehand": "home-compliance:hand", "tables.homegame": "home-compliance:game"}
 # The gaming day (floor/gaming_day.py): the compliance filters, daily report and cash-reporting totals use it.
 AUDIT_GAMING_DAY = envstr("AUDIT_GAMING_DAY", "floor.gaming_day.gaming_day")
 AUDIT_GAMING_DAY_WINDOW = envstr("AUDIT_GAMING_DAY_WINDOW", "floor.gaming_day.day_window")

@@ -8,5 +8,6 @@ app_name = "home-compliance"
 
 urlpatterns = [
     path("games/<int:game_id>/", home_compliance.game_timeline, name="game"),
+    path("games/<int:game_id>/record.json", home_compliance.game_record_download, name="game-record"),
     path("hands/<int:hand_id>/", home_compliance.hand_timeline, name="hand"),
 ]

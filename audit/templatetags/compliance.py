@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.conf import settings
+from django.urls import NoReverseMatch, reverse
 
 from audit import presentation
 from casino.engine.money import money
@@ -29,6 +31,19 @@ def event_amount(event: Any) -> str:
     if cents is None:
         cents = presentation.amount_cents(event.after)
     return money(cents) if cents is not None else ""
+
+
+@register.filter
+def timeline_url(event: Any) -> str:
+    """The compliance timeline of the event's object (a home-game hand or game, AUDIT_OBJECT_TIMELINES), or ""."""
+    name = getattr(settings, "AUDIT_OBJECT_TIMELINES", {}).get(getattr(event, "object_type", ""))
+    object_id = str(getattr(event, "object_id", ""))
+    if not name or not (object_id.isascii() and object_id.isdigit()):
+        return ""
+    try:
+        return reverse(name, args=[int(object_id)])
+    except NoReverseMatch:
+        return ""
 
 
 @register.filter

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,10 +22,11 @@ from tables.apis.home_schemas import (
     HomeConfigInputSerializer,
     HomeConfigSerializer,
     HomeGameStateSerializer,
+    HomeHandListItemSerializer,
     HomeHandStateSerializer,
 )
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
-from tables.selectors.home import game_record, game_replay, game_view, hand_view
+from tables.selectors.home import game_hands, game_record, game_replay, game_view, hand_view
 from tables.services.home_config import announce_rules, announcement, home_config_set
 from tables.services.home_engine import keep_built
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
@@ -34,6 +35,7 @@ from tables.services.home_rulings import hand_award, hand_correct, hand_void
 
 GAME = HomeGameStateSerializer
 HAND = HomeHandStateSerializer
+GAMES_PAGE = 20
 
 
 def game_for(request: Request, pk: int) -> HomeGame:
@@ -101,11 +103,33 @@ class GameOpenApi(APIView):
     class GameOpenInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         players = serializers.ListField(child=serializers.DictField(), required=False, default=list, max_length=10)
 
-    @extend_schema(responses={200: GAME(many=True)}, summary="A table's home games, newest first",
-                   operation_id="home_games_list")
+    class GamesPageInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        before = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1,
+                                          help_text="a game's id: the games opened before it (the next page)")
+
+    @extend_schema(
+        parameters=[OpenApiParameter(
+            "before", {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+            description="a game's id: list the games opened before it; the Link header's rel=\"next\" gives it when "
+            f"there are more than {GAMES_PAGE}")],
+        responses={200: OpenApiResponse(GAME(many=True), description=f"at most {GAMES_PAGE} games, newest first; "
+                                        'a Link header <...?before=ID>; rel="next" when older games remain')},
+        summary="A table's home games, newest first, a page at a time", operation_id="home_games_list")
     def get(self, request: Request, table_id: int) -> Response:
+        page = self.GamesPageInputSerializer(data=request.query_params)
+        page.is_valid(raise_exception=True)
         table = table_for(request, table_id)
-        return Response([game_view(game) for game in HomeGame.objects.filter(table=table).order_by("-number")[:20]])
+        games = HomeGame.objects.filter(table=table).order_by("-number")
+        if (before := page.validated_data.get("before")) is not None:
+            # A table numbers its games as it opens them, under its lock: ids rise with the numbers.
+            games = games.filter(pk__lt=before)
+        listed = list(games[: GAMES_PAGE + 1])
+        response = Response([game_view(game) for game in listed[:GAMES_PAGE]])
+        if len(listed) > GAMES_PAGE:
+            # Only the first 20 were ever listed, with no sign that older games existed.
+            older = request.build_absolute_uri(f"{request.path}?before={listed[GAMES_PAGE - 1].pk}")
+            response["Link"] = f'<{older}>; rel="next"'
+        return response
 
     @extend_schema(request=GameOpenInputSerializer, responses={201: GAME},
                    summary="Open a game with the table's house rules (announced) and seat its first players")
@@ -178,6 +202,11 @@ class HandStartApi(APIView):
     class HandStartInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         button = serializers.IntegerField(required=False, allow_null=True, default=None,
                                           help_text="default: one seat to the left of the last button")
+
+    @extend_schema(responses={200: HomeHandListItemSerializer(many=True)}, operation_id="home_hands_list",
+                   summary="A game's hands in order, in brief: each hand's id, number, status and how it ended")
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(HomeHandListItemSerializer(game_hands(game_for(request, game_id)), many=True).data)
 
     @extend_schema(request=HandStartInputSerializer, responses={201: HAND},
                    summary="Start the next hand: antes, and on an rng table the deal")

@@ -217,6 +217,19 @@ class HomeHandStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     corrected = serializers.BooleanField()
 
 
+class HomeHandListItemSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(help_text="the hand's id, for /hands/{id}/")
+    number = serializers.IntegerField(help_text="the hand's number in its game")
+    status = serializers.ChoiceField(choices=["in_play", "settled", "voided"])
+    phase = serializers.CharField()
+    button = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True, help_text="settled or voided; null while in play")
+    void_reason = serializers.CharField(allow_blank=True)
+    ruled = serializers.BooleanField(help_text="the pot was awarded by the floor's ruling")
+    corrected = serializers.BooleanField(help_text="the floor corrected a recorded action")
+
+
 # ----- records and replays -----
 
 

@@ -195,9 +195,23 @@ def game_view(game: HomeGame) -> dict[str, Any]:
     }
 
 
+def game_hands(game: HomeGame) -> list[dict[str, Any]]:
+    """Every hand of a game in order, in brief: its id (what /hands/{id}/ takes), number, how it stands or ended."""
+    rows = HandRow.objects.filter(game=game).order_by("number").values(
+        "id", "number", "status", "phase", "button", "started_at", "settled_at", "voided_at", "void_reason",
+        "ruling", "original_record")
+    return [{
+        "id": row["id"], "number": row["number"], "status": row["status"], "phase": row["phase"],
+        "button": row["button"], "started_at": row["started_at"], "ended_at": row["settled_at"] or row["voided_at"],
+        "void_reason": row["void_reason"], "ruled": row["ruling"] is not None,
+        "corrected": row["original_record"] is not None,
+    } for row in rows]
+
+
 def game_record(game: HomeGame) -> dict[str, Any]:
     """The game as the DESIGN 9 record it was played from: announced rules, players, each hand's record (voided
-    hands left out: every chip went back to where it was)."""
+    hands left out: every chip went back to where it was). A hand in play is left out too: its record holds the
+    whole deck, top first, so it would tell anyone who may read the table the cards still to come (the draws)."""
     every = list(HandRow.objects.filter(game=game).order_by("number"))
     rows = [row for row in every if row.status != HandRow.Status.VOIDED]
     names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
@@ -223,8 +237,15 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         "rules": game.rules,
         "players": [{"seat": seat, "name": names.get(seat, ""), "stack_cents": cents}
                     for seat, cents in sorted(starting.items())],
-        "hands": _hand_records(every),
+        "hands": _hand_records([row for row in every if row.status != HandRow.Status.IN_PLAY]),
     }
+    if record["hands"] and any(row.status == HandRow.Status.IN_PLAY for row in every) \
+            and game.charge == HouseCharge.TIME:
+        # The time charges taken as the hand in play began belong with that hand, which is not in the record.
+        kept = record["hands"][-1] = dict(record["hands"][-1])
+        kept["after"] = {key: value for key, value in kept.get("after", {}).items() if key != "house"}
+        if not kept["after"]:
+            del kept["after"]
     if before:
         record["before"] = {"house": {str(seat): cents for seat, cents in sorted(before.items())}}
     if leavers:
@@ -309,17 +330,12 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
     """The replay verdict: the exported record recomputed through the engine, compared hand by hand with what was
     stored; differences listed. A pot awarded by the floor's ruling is a line of its hand's record, so the replay
     goes on past it; it stops before a hand in play (the note says so)."""
-    record = game_record(game)
+    record = game_record(game)  # the hand in play is not in it
     rows = list(HandRow.objects.filter(game=game).exclude(status=HandRow.Status.VOIDED).order_by("number"))
     note = ""
     for position, row in enumerate(rows):
         if row.status == HandRow.Status.IN_PLAY:
             note = f"hand {row.number} is in play: the replay checks the {position} hands before it"
-            record["hands"] = record["hands"][:position]
-            if record["hands"] and game.charge == HouseCharge.TIME:
-                # The time charges taken as the hand in play began: the replay stops before that hand.
-                kept = record["hands"][-1] = dict(record["hands"][-1])
-                kept["after"] = {key: value for key, value in kept.get("after", {}).items() if key != "house"}
             rows = rows[:position]
             break
     try:

@@ -12,6 +12,13 @@ Phase = Round.Phase
 WITH_ROWS = (Phase.SETTLING, Phase.AWAITING_APPROVAL, Phase.SETTLED)
 
 
+def round_record(round_id: int) -> dict[str, Any] | None:
+    """The round's DESIGN 9 record by id, None if there is no such round (compliance's download, AUDIT_ROUND_RECORD:
+    audit asks by id, never importing tables)."""
+    rnd = Round.objects.select_related("table").filter(pk=round_id).first()
+    return round_export(rnd) if rnd is not None else None
+
+
 def round_export(round: Round) -> dict[str, Any]:
     """The DESIGN 9 round record of a round whose rows are recorded (replay_round reads it back)."""
     rnd = round

@@ -5,13 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from casino.errors import DomainError, WrongPhase
-from tables.models import Round
+from tables.models import HomeGame, HomeHand, Round
+
+
+def round_ref(rnd: Round) -> str:
+    """A round as a refusal names it: its number at the table, as the dealer calls it, and its id, which is what an
+    API client holds and puts in the path ("round 34 (id 46)"). Home games and hands likewise."""
+    return f"round {rnd.number} (id {rnd.pk})"
+
+
+def game_ref(game: HomeGame) -> str:
+    return f"game {game.number} (id {game.pk})"
+
+
+def hand_ref(hand: HomeHand) -> str:
+    return f"hand {hand.number} (id {hand.pk})"
 
 
 def require_phase(rnd: Round, *phases: str, action: str) -> None:
     if rnd.phase not in phases:
         wanted = " or ".join(phases)
-        raise WrongPhase(f"cannot {action}: round {rnd.number} is {rnd.phase}, not {wanted}")
+        raise WrongPhase(f"cannot {action}: {round_ref(rnd)} is {rnd.phase}, not {wanted}")
 
 
 def checked_seat_number(value: Any, seats: int) -> int:

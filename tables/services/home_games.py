@@ -19,6 +19,7 @@ from tables import actions
 from tables.access import require_floor, require_operator
 from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.services import home_chips as chips
+from tables.services.guards import game_ref, hand_ref
 from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules
 from tables.services.home_hands import announce_posting, apply_text, hand_in_play, note_after
@@ -46,7 +47,7 @@ def game_open(*, table: Table, actor: User, players: list[dict[str, Any]] | None
         raise WrongPhase(f"table {table.name} has no house rules yet: the floor sets them first", code="no_house_rules")
     open_game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
     if open_game is not None:
-        raise WrongPhase(f"game {open_game.number} is still open on {table.name}", code="game_open")
+        raise WrongPhase(f"{game_ref(open_game)} is still open on {table.name}", code="game_open")
     number = (HomeGame.objects.filter(table=table).aggregate(last=Max("number"))["last"] or 0) + 1
     game = HomeGame.objects.create(
         table=table, number=number, variant=table.table_type, card_source=table.card_source, rules=config.rules,
@@ -103,10 +104,10 @@ def _join(game: HomeGame, actor: User, *, seat: Any, name: Any, player_card: Any
 
 def _between_hands(game: HomeGame, what: str) -> None:
     if not game.is_open:
-        raise WrongPhase(f"game {game.number} is {game.status}", code="game_over")
+        raise WrongPhase(f"{game_ref(game)} is {game.status}", code="game_over")
     in_play = hand_in_play(game)
     if in_play is not None:
-        raise WrongPhase(f"{what} between hands: hand {in_play.number} is in play", code="hand_in_play")
+        raise WrongPhase(f"{what} between hands: {hand_ref(in_play)} is in play", code="hand_in_play")
 
 
 @transaction.atomic
@@ -165,7 +166,7 @@ def player_leave(*, game: HomeGame | int, actor: User, seat: Any) -> HomeGamePla
     if in_play is not None:
         if str(player.seat) not in in_play.stacks_before:
             # The record names a leave with a hand the player is in, or after the hand (DESIGN 9).
-            raise WrongPhase(f"seat {player.seat} sits out hand {in_play.number}: they leave when it ends",
+            raise WrongPhase(f"seat {player.seat} sits out {hand_ref(in_play)}: they leave when it ends",
                              code="hand_in_play")
         hand = type(in_play).objects.select_for_update().get(pk=in_play.pk)
         hand.game = game
@@ -197,10 +198,10 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_sea
     game = chips.lock_game(game)
     require_floor(actor, "close a game")
     if not game.is_open:
-        raise WrongPhase(f"game {game.number} is already {game.status}", code="game_over")
+        raise WrongPhase(f"{game_ref(game)} is already {game.status}", code="game_over")
     in_play = hand_in_play(game)
     if in_play is not None:
-        raise WrongPhase(f"hand {in_play.number} is in play: finish or void it first", code="hand_in_play")
+        raise WrongPhase(f"{hand_ref(in_play)} is in play: finish or void it first", code="hand_in_play")
     reason = (reason or "").strip()
     players = chips.players_of(game)
     carried = game.pot_cents

@@ -33,6 +33,7 @@ from tables.access import require_operator
 from tables.models import CardSource, HomeAccount, HomeGame, HomeGamePlayer, HouseCharge
 from tables.models import HomeHand as HandRow
 from tables.services import home_chips as chips
+from tables.services.guards import game_ref, hand_ref
 from tables.services.home_engine import (
     deal_from_stock,
     game_rules,
@@ -90,7 +91,7 @@ def announce_posting(game: HomeGame) -> None:
 
 def _require_playing(game: HomeGame) -> None:
     if not game.is_open:
-        raise WrongPhase(f"game {game.number} is {game.status}", code="game_over")
+        raise WrongPhase(f"{game_ref(game)} is {game.status}", code="game_over")
     if not game.table.is_open:
         raise WrongPhase(f"table {game.table.name} is closed", code="table_closed")
 
@@ -148,9 +149,9 @@ def hand_start(
     require_operator(actor, game.table)
     _require_playing(game)
     # One hand at a time, so a hand in play is the last one.
-    last = HandRow.objects.filter(game=game).order_by("-number").values_list("number", "status").first()
+    last = HandRow.objects.filter(game=game).order_by("-number").values_list("number", "status", "pk").first()
     if last is not None and last[1] == Status.IN_PLAY:
-        raise WrongPhase(f"hand {last[0]} is still in play", code="hand_in_play")
+        raise WrongPhase(f"hand {last[0]} (id {last[2]}) is still in play", code="hand_in_play")
     players = chips.players_of(game)
     _time_charges(game, players, actor, time_due)
     dealt_in = sorted(seat for seat, p in players.items() if p.active and p.stack_cents > 0)
@@ -254,7 +255,7 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
     and the transaction): one audit event for the action, carrying the cards an `rng` table's system then dealt
     (a draw's replacements), and one write of the hand."""
     if row.status != Status.IN_PLAY:
-        raise WrongPhase(f"hand {row.number} is {row.status}", code="hand_over")
+        raise WrongPhase(f"{hand_ref(row)} is {row.status}", code="hand_over")
     rules = game_rules(game)
     hand = rebuild_for_write(row, rules)
     players = chips.players_of(game)

@@ -21,6 +21,7 @@ from tables.access import require_floor
 from tables.models import HomeGame
 from tables.models import HomeHand as HandRow
 from tables.services import home_chips as chips
+from tables.services.guards import hand_ref
 from tables.services.home_engine import deal_from_stock, game_rules, rebuild, refusals, seat_map
 from tables.services.home_hands import _persist, announce_posting
 from tables.services.home_ledger import verify_balanced
@@ -39,7 +40,7 @@ def _locked_in_play(hand: HandRow | int, actor: User, what: str) -> tuple[HomeGa
     require_floor(actor, what)
     game, row = chips.lock_hand(hand)
     if row.status != Status.IN_PLAY:
-        raise WrongPhase(f"hand {row.number} is {row.status}: a ruling applies to the hand in play", code="hand_over")
+        raise WrongPhase(f"{hand_ref(row)} is {row.status}: a ruling applies to the hand in play", code="hand_over")
     return game, row
 
 

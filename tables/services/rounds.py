@@ -18,7 +18,7 @@ from tables import actions
 from tables.access import require_floor, require_operator
 from tables.models import Round, Seat, SeatHand, Table, TableType
 from tables.services import card_input
-from tables.services.guards import require_phase
+from tables.services.guards import require_phase, round_ref
 from tables.services.locks import lock_round, lock_table
 from tables.services.round_rows import betting_seats
 from tables.services.tables import USABLE_PAYTABLE
@@ -49,7 +49,7 @@ def round_start(*, table: Table, actor: User) -> Round:
                           code="no_paytable", field="paytable")
     in_play, seated, last = _start_checks(table.pk)
     if in_play is not None:
-        raise WrongPhase(f"round {in_play[0]} is still {in_play[1]}", code="round_in_play")
+        raise WrongPhase(f"round {in_play[0]} (id {in_play[2]}) is still {in_play[1]}", code="round_in_play")
     if not seated:
         raise WrongPhase(f"no player is seated at {table.name}: seat a player first", code="no_players")
     rnd = Round(
@@ -71,8 +71,8 @@ def round_start(*, table: Table, actor: User) -> Round:
     return rnd
 
 
-def _start_checks(table_id: int) -> tuple[tuple[int, str] | None, bool, int]:
-    """The table's unfinished round (number, phase) if any, whether a player is seated, its last round number: one
+def _start_checks(table_id: int) -> tuple[tuple[int, str, int] | None, bool, int]:
+    """The table's unfinished round (number, phase, id) if any, whether a player is seated, its last round number: one
     statement (written out: every round starts with these three questions, and three ORM queries cost ~3 ms)."""
     finished_phases = [str(phase) for phase in Round.FINISHED]
     finished = placeholders(len(finished_phases))
@@ -81,12 +81,14 @@ def _start_checks(table_id: int) -> tuple[tuple[int, str] | None, bool, int]:
         cursor.execute(
             f"SELECT (SELECT {col(Round, 'number')} {in_play} LIMIT 1), "  # noqa: S608 (names from metadata)
             f"(SELECT {col(Round, 'phase')} {in_play} LIMIT 1), "
+            f"(SELECT {col(Round, 'id')} {in_play} LIMIT 1), "
             f"EXISTS (SELECT 1 FROM {tab(Seat)} WHERE {col(Seat, 'table')} = %s AND {col(Seat, 'occupied')}), "
             f"(SELECT MAX({col(Round, 'number')}) FROM {tab(Round)} WHERE {col(Round, 'table')} = %s)",
-            [table_id, *finished_phases, table_id, *finished_phases, table_id, table_id],
+            [table_id, *finished_phases, table_id, *finished_phases, table_id, *finished_phases, table_id, table_id],
         )
-        number, phase, seated, last = cursor.fetchone()
-    return ((int(number), str(phase)) if number is not None else None), bool(seated), int(last or 0)
+        number, phase, round_id, seated, last = cursor.fetchone()
+    unfinished = (int(number), str(phase), int(round_id)) if number is not None else None
+    return unfinished, bool(seated), int(last or 0)
 
 
 @transaction.atomic
@@ -145,7 +147,7 @@ def round_void(*, round: Round, reason: str, actor: User) -> Round:
     if not reason:
         raise DomainError("a void needs a reason", code="reason_required", field="reason")
     if rnd.phase in Round.FINISHED:
-        raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
+        raise WrongPhase(f"{round_ref(rnd)} is already {rnd.phase}", code="wrong_phase")
     before = rnd.phase
     rnd.phase = Phase.VOIDED
     rnd.void_reason = reason
@@ -174,7 +176,7 @@ def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
     if not reason:
         raise DomainError("a void request needs a reason", code="reason_required", field="reason")
     if rnd.phase in Round.FINISHED:
-        raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
+        raise WrongPhase(f"{round_ref(rnd)} is already {rnd.phase}", code="wrong_phase")
     audit_record(
         action=actions.ROUND_VOID_REQUEST,
         obj=rnd,
@@ -194,7 +196,7 @@ def round_floor_call(*, round: Round, actor: User, reason: str = "") -> Round:
     rnd = lock_round(round)
     require_operator(actor, rnd.table)
     if rnd.phase in Round.FINISHED:
-        raise WrongPhase(f"round {rnd.number} is already {rnd.phase}", code="wrong_phase")
+        raise WrongPhase(f"{round_ref(rnd)} is already {rnd.phase}", code="wrong_phase")
     reason = (reason or "").strip()[:200]
     if not reason and rnd.phase == Phase.AWAITING_APPROVAL:
         reason = "payout awaiting approval"

@@ -19,7 +19,7 @@ from tables import actions
 from tables.access import require_operator
 from tables.models import Bet, Round, RoundCard, Seat, SeatHand, Table
 from tables.selectors.rounds import round_in_play
-from tables.services.guards import checked_seat_number
+from tables.services.guards import checked_seat_number, round_ref
 from tables.services.locks import lock_round, lock_table
 
 Phase = Round.Phase
@@ -39,7 +39,7 @@ def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str =
     if in_play is not None and Bet.objects.filter(round=in_play, seat_number=seat_number).exists():
         # The player who left still has bets in play here: a new player sits once that round is over.
         raise DomainError(
-            f"seat {seat_number} still has bets in round {in_play.number}: seat the new player after it",
+            f"seat {seat_number} still has bets in {round_ref(in_play)}: seat the new player after it",
             code="seat_in_play",
             field="seat",
         )
@@ -80,7 +80,7 @@ def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
                 and not Bet.objects.filter(round=in_play).exclude(seat_number=seat_number).exists()
             ):
                 raise WrongPhase(
-                    f"seat {seat_number} holds the only bets of round {in_play.number}: "
+                    f"seat {seat_number} holds the only bets of {round_ref(in_play)}: "
                     "a floor supervisor voids the round instead",
                     code="only_bets_in_round",
                 )

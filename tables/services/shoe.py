@@ -20,6 +20,7 @@ from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand, Table
 from tables.selectors.rounds import round_in_play
 from tables.services import card_input
 from tables.services.cards import advance_after_cards, finish_rows, save_cards
+from tables.services.guards import round_ref
 from tables.services.locks import version_bump
 
 Phase = Round.Phase
@@ -122,7 +123,7 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str]) -> Round:
                 finish_rows(rnd)
         else:
             raise WrongPhase(
-                f"the shoe cannot deal while round {rnd.number} is {rnd.phase}"
+                f"the shoe cannot deal while {round_ref(rnd)} is {rnd.phase}"
                 + (": no row card may be known before every hold is locked" if rnd.phase == Phase.HOLDING else ""),
             )
         device.last_used_at = timezone.now()

@@ -18,6 +18,7 @@ from tables import actions
 from tables.access import require_floor
 from tables.models import CardSource, Seat, Table, TableType, seat_limit
 from tables.selectors.rounds import round_in_play
+from tables.services.guards import round_ref
 from tables.services.locks import lock_table
 
 USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
@@ -195,7 +196,7 @@ def table_close(*, table: Table, actor: User) -> Table:
     in_play = round_in_play(table)
     if in_play is not None:
         raise WrongPhase(
-            f"round {in_play.number} is still {in_play.phase}: settle or void it first", code="round_in_play"
+            f"{round_ref(in_play)} is still {in_play.phase}: settle or void it first", code="round_in_play"
         )
     table.is_open = False
     table.save(update_fields=["is_open"])
@@ -311,7 +312,7 @@ def table_update(*, table: Table, actor: User, name: str | None = None, card_sou
         in_play = round_in_play(table)
         if in_play is not None:
             raise WrongPhase(
-                f"round {in_play.number} is {in_play.phase}: change the card source between rounds",
+                f"{round_ref(in_play)} is {in_play.phase}: change the card source between rounds",
                 code="round_in_play",
                 field="card_source",
             )

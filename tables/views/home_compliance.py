@@ -4,14 +4,15 @@ verdict, the way compliance sees a Triple Draw round's (read-only, the complianc
 from __future__ import annotations
 
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
 
 from audit.chain_status import chain_status
 from audit.models import AuditEvent
 from audit.views import compliance_view
 from tables.models import HomeGame, HomeGamePlayer, HomeHand
-from tables.selectors.home import game_replay, game_view, hand_verdict, hand_view
+from tables.selectors.home import game_record, game_replay, game_view, hand_verdict, hand_view
 
 
 def _timeline(refs: Q) -> list[AuditEvent]:
@@ -53,3 +54,14 @@ def game_timeline(request: HttpRequest, game_id: int) -> HttpResponse:
         "hands": HomeHand.objects.filter(game=game).order_by("number"),
         "events": _timeline(refs), "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
+
+
+@compliance_view
+def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's DESIGN 9 record as a file (what `replay_game` reads; the API's GET /games/{id}/export/), named
+    after its table and number: "freak-of-nature-1-game-1-record.json"."""
+    game = get_object_or_404(HomeGame.objects.select_related("table"), pk=game_id)
+    response = JsonResponse(game_record(game), json_dumps_params={"indent": 2, "ensure_ascii": False})
+    name = f"{slugify(game.table.name) or 'table'}-game-{game.number}-record.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

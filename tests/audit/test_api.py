@@ -133,3 +133,17 @@ def test_the_audit_api_accepts_no_writes(compliance_user: User, url: str, method
     response = getattr(_api(compliance_user), method)(url.replace("/1/", f"/{event.id}/"), {}, format="json")
     assert response.status_code == 405
     assert list(AuditEvent.objects.values_list("id", flat=True)) == [event.id]
+
+
+@pytest.mark.django_db
+def test_the_schema_says_what_the_cursor_continues_after(compliance_user: User) -> None:
+    """Pages are newest first by time, then id, and an event's id is not in time order: the schema said "events with
+    id < before", which an integrator would compute and get the wrong page."""
+    import yaml
+
+    schema = yaml.safe_load(_api(compliance_user).get("/api/schema/").content)
+    parameters = schema["paths"]["/api/v1/audit/events/"]["get"]["parameters"]
+    before = next(p for p in parameters if p["name"] == "before")
+    assert "id < before" not in before["description"]
+    assert "next_before" in before["description"]
+    assert "newest first by time, then id" in before["description"]

@@ -51,6 +51,24 @@ def test_values_read_as_a_person_reads_them() -> None:
     assert amount_cents({"buy_in_min_cents": 1_000, "buy_in_max_cents": 50_000, "rake_cap_cents": 300}) is None
 
 
+def test_home_game_money_in_nested_values_reads_as_dollars_not_bare_cents() -> None:
+    # A void's chips returned, a ruling's award, a close's cash-outs and payments, per seat: cents, read as dollars
+    # (the list showed "Awarded: seat 1: 600" beside an amount of $6.00).
+    assert summary({"status": "voided", "returned": {"3": 300, "1": 100}}) == (
+        "Status: voided; Returned: seat 3: $3.00; seat 1: $1.00")
+    assert summary({"pot_cents": 600, "awarded": {"1": 350, "2": 250}}) == (
+        "Pot: $6.00; Awarded: seat 1: $3.50; seat 2: $2.50")
+    assert show_value({"1": 19_000}, name="cashed_out") == "seat 1: $190.00"
+    assert show_value({"2": 1_000}, name="paid") == "seat 2: $10.00"
+    assert show_value({"3": 1_000}, name="to") == "seat 3: $10.00"
+    # A named entry has its own unit: a game's announced rules read "Ante: $1.00", not "Ante: 100".
+    assert show_value({"ante_cents": 100, "betting": "pot_limit", "min_bet_cents": 200, "max_discard": 3},
+                      name="rules") == "Ante: $1.00; Betting: pot limit; Minimum bet: $2.00; Max discard: 3"
+    assert show_value({"carried_pot_cents": 0, "dead": []}, name="result") == "Carried pot: $0.00; Dead: none"
+    # Seat-keyed entries still keep the field's unit, and circles stay circles.
+    assert show_value({"1": 500, "2": 500}, name="bets") == "circle 1: $5.00; circle 2: $5.00"
+
+
 @pytest.mark.django_db
 def test_the_list_shows_amounts_names_and_cards_not_codes_and_cents(compliance_user: User) -> None:
     audit_record(action="table_update_limits", table=None, after={"supervisor_approval_threshold_cents": 2500})

@@ -76,7 +76,7 @@ def test_closing_returns_each_players_chips_in_the_carried_pot_and_the_export_ro
     assert stored["carried_pot_cents"] == 0
     text = run("replay_game", tmp_path, game_record(game))
     assert "Closed by the floor: end of the session" in text
-    assert "carried pot 10.00 back to its contributors: seat 1 2.00, seat 2 4.00, seat 3 4.00" in text
+    assert "carried pot $10.00 back to its contributors: seat 1 $2.00, seat 2 $4.00, seat 3 $4.00" in text
 
 
 def test_closing_by_ruling_awards_the_carried_pot_to_one_seat_and_the_export_round_trips(
@@ -90,7 +90,7 @@ def test_closing_by_ruling_awards_the_carried_pot_to_one_seat_and_the_export_rou
     assert stored["close"] == {"reason": "seat 2 conceded the race", "award_seat": 3, "carried_pot_cents": 1_000,
                                "paid": {"3": 1_000}}
     assert stored["stacks"] == {"1": 9_800, "2": 9_600, "3": 10_600}
-    assert "carried pot 10.00 awarded by ruling to seat 3" in run("replay_game", tmp_path, game_record(game))
+    assert "carried pot $10.00 awarded by ruling to seat 3" in run("replay_game", tmp_path, game_record(game))
 
 
 def test_a_close_without_a_reason_is_recorded_with_the_default_one(

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from io import StringIO
+from pathlib import Path
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
+from django.utils.text import slugify
 
 from tables.models import HomeGame, HomeHand, Table
 from tables.services.home_games import game_open
@@ -74,6 +76,90 @@ def test_compliance_sees_a_hands_and_a_games_timeline_with_the_replay_verdict(
     assert dealer.get(f"/compliance/home/games/{game.pk}/").status_code == 403
 
 
+def test_compliance_reads_the_house_charge_once_in_the_rules_as_announced(
+    home_table: Callable[..., Table], dealer_user: User, compliance_user: User
+) -> None:
+    """The announcement already ends with the house's charge in words; the timeline said it a second time
+    ("...; Rake: 10% of each pot won, ... House charge: rake.")."""
+    table = home_table("five-card-draw", charge="rake", rake_basis_points=1_000, rake_cap_cents=150)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 bet 200", "2 call", "1 draw", "2 draw", "1 check", "2 check")
+    client = Client()
+    client.force_login(compliance_user)
+    for url in (f"/compliance/home/hands/{hand.pk}/", f"/compliance/home/games/{game.pk}/"):
+        text = " ".join(client.get(url).content.decode().split())
+        rules = text[text.index("Rules as announced:"):]
+        rules = rules[:rules.index("</p>")]
+        assert rules.count("Rake: 10% of each pot won, at most $1.50 a pot") == 1, rules
+        assert "House charge" not in rules
+
+
+def test_the_trail_an_event_and_an_exception_link_a_home_hand_to_its_timeline(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, compliance_user: User
+) -> None:
+    """The home timelines (with the replay verdict) were reachable only by typing their address: no compliance
+    screen linked a home hand's or game's events, a voided hand's exception showed "Round —"."""
+    from audit.exception_scan import exceptions_scan
+    from audit.models import AuditEvent, ExceptionCase
+    from audit.services import audit_chain_seal
+
+    table = home_table("five-card-draw")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    voided = hand_start(game=game, actor=dealer_user)
+    hand_void(hand=voided.pk, actor=floor_user, reason="misdeal at the table")
+    client = Client()
+    client.force_login(compliance_user)
+    hand_link = f'href="/compliance/home/hands/{voided.pk}/"'
+    game_link = f'href="/compliance/home/games/{game.pk}/"'
+    trail = client.get(f"/compliance/?table={table.pk}").content.decode()
+    assert hand_link in trail
+    assert game_link in trail
+    void_event = AuditEvent.objects.get(action="home_hand_void", object_id=str(voided.pk))
+    assert hand_link in client.get(f"/compliance/events/{void_event.pk}/").content.decode()
+    audit_chain_seal()
+    exceptions_scan()
+    case = ExceptionCase.objects.get(event_id=void_event.pk)
+    # The case names the hand (the daily report lists it without a round); it said only "Home-game hand voided".
+    assert case.summary.startswith(f"Home-game hand voided — {voided}: misdeal at the table (")
+    detail = client.get(f"/compliance/exceptions/{case.pk}/").content.decode()
+    assert f'<dt>Home game</dt><dd><a {hand_link}>{voided}</a>' in detail
+
+
+def test_compliance_downloads_a_games_record_that_replays_to_the_stored_stacks(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, compliance_user: User, tmp_path: Path
+) -> None:
+    """The record replay_game reads was the API's alone (a token needed); the game's page now offers it as a file."""
+    import json
+
+    from tables.selectors.home import game_record, game_view
+
+    table = home_table("five-card-draw", charge="rake", rake_basis_points=1_000, rake_cap_cents=150)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 bet 200", "2 call", "1 draw", "2 draw", "1 check", "2 check")
+    voided = hand_start(game=game, actor=dealer_user)
+    hand_void(hand=voided.pk, actor=floor_user, reason="misdeal at the table")
+    client = Client()
+    client.force_login(compliance_user)
+    url = f"/compliance/home/games/{game.pk}/record.json"
+    assert f'href="{url}"' in client.get(f"/compliance/home/games/{game.pk}/").content.decode()
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="{slugify(table.name)}-game-1-record.json"'
+    record = json.loads(response.content)
+    assert record == json.loads(json.dumps(game_record(game)))
+    path = tmp_path / "record.json"
+    path.write_bytes(response.content)
+    out = StringIO()
+    call_command("replay_game", str(path), "--json", stdout=out)
+    stored = {str(p["seat"]): p["stack_cents"] for p in game_view(game)["players"]}
+    assert json.loads(out.getvalue())["stacks"] == stored
+    dealer = Client()
+    dealer.force_login(dealer_user)
+    assert dealer.get(url).status_code == 403
+
+
 def test_the_floor_reads_hands_pots_and_house_charges_from_the_home_game_ledger(
     home_table: Callable[..., Table], dealer_user: User
 ) -> None:
@@ -109,6 +195,9 @@ def test_compliance_sees_that_a_hand_was_corrected_and_its_actions_as_first_reco
     assert "Actions as first recorded: 1 check</p>" in corrected
     assert "1 bet 200" in text  # the record as it stands
     assert "the player bet; check recorded" in text  # the correction's reason, among the events
+    # The game's list of hands says which were corrected, as it says which were voided or awarded by ruling.
+    game_page = client.get(f"/compliance/home/games/{game.pk}/").content.decode()
+    assert f'Hand 1</a>: {hand.status} (corrected by the floor)</li>' in game_page
 
 
 def test_the_audit_trail_shows_the_chips_a_bet_or_call_put_in_not_the_pot(

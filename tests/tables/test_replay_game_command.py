@@ -123,8 +123,10 @@ def test_a_three_legged_race_replays_to_the_documented_output(tmp_path: Path) ->
 
 def test_the_plain_output_reads_for_people(tmp_path: Path) -> None:
     text = _run(tmp_path, _three_legged_race())
-    assert "pot 3.00 stays in the pot" in text
-    assert "pot 29.00 won by seat 2" in text
+    # Money in dollars with its sign, as on every other screen and report ("pot 29.00" read as a count).
+    assert "pot $3.00 stays in the pot" in text
+    assert "pot $29.00 won by seat 2" in text
+    assert "Stacks: seat 1 $87.00, seat 2 $122.00, seat 3 $91.00" in text
     assert "Game won by seat 2" in text
 
 
@@ -229,7 +231,7 @@ def test_a_manual_hand_replays_from_its_counts_kills_and_shown_hands(tmp_path: P
     ]
     assert result["stacks"] == {"1": 10_800, "2": 9_400, "3": 9_800}
     text = _run(tmp_path, _manual_freak_of_nature())
-    assert text.splitlines()[:2] == ["Hand 1, wild rank 5, dead: 3", "  pot 11.00 won by seat 1"]
+    assert text.splitlines()[:2] == ["Hand 1, wild rank 5, dead: 3", "  pot $11.00 won by seat 1"]
 
 
 @pytest.mark.parametrize(

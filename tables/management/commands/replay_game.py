@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from casino.engine.errors import EngineError
 from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, is_close, replay
+from casino.engine.money import money
 
 
 class Command(BaseCommand):
@@ -76,26 +77,23 @@ def describe(result: dict[str, Any]) -> str:
         for pot in hand["pots"]:
             cents = pot["amount_cents"]
             who = ("won by seat " + " and ".join(map(str, pot["winners"]))) if pot["winners"] else "stays in the pot"
-            lines.append(f"  pot {_money(cents)} {who}")
+            lines.append(f"  pot {money(cents)} {who}")
         if hand.get("ruling"):
             lines.append(f"  by the floor's ruling: {hand['ruling']['reason']}")
         if hand["legs"]:
             lines.append("  legs: " + ", ".join(f"seat {seat} {legs}" for seat, legs in hand["legs"].items()))
     if close := result.get("close"):
         lines.append(f"Closed by the floor: {close['reason']}")
-        paid = ", ".join(f"seat {seat} {_money(cents)}" for seat, cents in close["paid"].items())
+        paid = ", ".join(f"seat {seat} {money(cents)}" for seat, cents in close["paid"].items())
         if close["award_seat"] is not None and close["carried_pot_cents"]:
-            lines.append(f"  carried pot {_money(close['carried_pot_cents'])} awarded by ruling to seat "
+            lines.append(f"  carried pot {money(close['carried_pot_cents'])} awarded by ruling to seat "
                          f"{close['award_seat']}")
         elif close["carried_pot_cents"]:
-            lines.append(f"  carried pot {_money(close['carried_pot_cents'])} back to its contributors: {paid}")
-    lines.append("Stacks: " + ", ".join(f"seat {seat} {_money(c)}" for seat, c in result["stacks"].items()))
+            lines.append(f"  carried pot {money(close['carried_pot_cents'])} back to its contributors: {paid}")
+    lines.append("Stacks: " + ", ".join(f"seat {seat} {money(c)}" for seat, c in result["stacks"].items()))
     if result["carried_pot_cents"]:
-        lines.append(f"Pot carried: {_money(result['carried_pot_cents'])}")
+        lines.append(f"Pot carried: {money(result['carried_pot_cents'])}")
     if result["game_winner"] is not None:
         lines.append(f"Game won by seat {' and '.join(map(str, result['game_winners']))}")
     return "\n".join(lines)
 
-
-def _money(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"

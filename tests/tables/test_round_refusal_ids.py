@@ -1,0 +1,88 @@
+"""A refusal about a round, a home game or a home hand names the id an API client holds (and puts in the path),
+beside the number the table calls it by: "round 1 (id 46)". It said "round 1" only, which the client could not tell
+from round id 1."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from rest_framework.test import APIClient
+
+from tables.models import Round, Table
+from tests.tables.helpers import start
+
+pytestmark = pytest.mark.django_db
+
+
+def _error(response: object) -> dict[str, str]:
+    body = response.json()  # type: ignore[attr-defined]
+    return dict(body["error"])
+
+
+def test_wrong_phase_and_round_in_play_name_the_rounds_id(
+    manual_table: Table, rng_table: Table, dealer_api: APIClient, floor_api: APIClient
+) -> None:
+    start(dealer_api, rng_table.pk)  # the other table's round takes the first id
+    round_id = start(dealer_api, manual_table.pk)
+    rnd = Round.objects.get(pk=round_id)
+    assert rnd.number == 1
+    assert rnd.pk != 1  # number and id differ
+    ref = f"round 1 (id {rnd.pk})"
+
+    refused = dealer_api.post(f"/api/v1/rounds/{round_id}/rows/", {}, format="json")
+    assert refused.status_code == 409
+    assert _error(refused) == {
+        "code": "wrong_phase", "message": f"cannot record rows: {ref} is betting, not drawing"}
+
+    # Starting another round while one is unfinished: the client learns which round to finish, by id.
+    again = dealer_api.post(f"/api/v1/tables/{manual_table.pk}/rounds/")
+    assert again.status_code == 409
+    assert _error(again) == {"code": "round_in_play", "message": f"{ref} is still betting"}
+
+    closing = floor_api.post(f"/api/v1/tables/{manual_table.pk}/close/")
+    assert closing.status_code == 409
+    assert f"{ref} is still betting" in _error(closing)["message"]
+
+    floor_api.post(f"/api/v1/rounds/{round_id}/void/", {"reason": "test"}, format="json")
+    voided = floor_api.post(f"/api/v1/rounds/{round_id}/void/", {"reason": "again"}, format="json")
+    assert voided.status_code == 409
+    assert _error(voided)["message"] == f"{ref} is already voided"
+
+
+def test_home_refusals_name_the_hands_and_games_id(
+    home_table: Callable[..., Table], dealer_api: APIClient, floor_api: APIClient
+) -> None:
+    """The same for home games: the API's paths hold a hand's or a game's id, the table calls them by number."""
+    body = {"players": [{"seat": s, "name": f"P{s}", "buy_in_cents": 10_000} for s in (1, 2)]}
+    other = dealer_api.post(f"/api/v1/tables/{home_table('five-card-draw').pk}/games/", body, format="json").json()
+    dealer_api.post(f"/api/v1/games/{other['id']}/hands/", {}, format="json")  # takes the first hand id
+    table = home_table("five-card-draw")
+    game = dealer_api.post(f"/api/v1/tables/{table.pk}/games/", body, format="json").json()
+    hand = dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {}, format="json").json()
+    assert (game["number"], hand["number"]) == (1, 1)
+    assert game["id"] != 1
+    assert hand["id"] != 1
+    hand_ref, game_ref = f"hand 1 (id {hand['id']})", f"game 1 (id {game['id']})"
+
+    again = dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {}, format="json")
+    assert again.status_code == 409
+    assert _error(again) == {"code": "hand_in_play", "message": f"{hand_ref} is still in play"}
+    closing = floor_api.post(f"/api/v1/games/{game['id']}/close/", {}, format="json")
+    assert closing.status_code == 409
+    assert _error(closing)["message"] == f"{hand_ref} is in play: finish or void it first"
+    opening = dealer_api.post(f"/api/v1/tables/{table.pk}/games/", body, format="json")
+    assert opening.status_code == 409
+    assert _error(opening)["message"] == f"{game_ref} is still open on {table.name}"
+
+    floor_api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "misdeal"}, format="json")
+    late = dealer_api.post(f"/api/v1/hands/{hand['id']}/actions/", {"seat": 1, "action": "check"}, format="json")
+    assert late.status_code == 409
+    assert _error(late) == {"code": "hand_over", "message": f"{hand_ref} is voided"}
+    ruling = floor_api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "again"}, format="json")
+    assert ruling.status_code == 409
+    assert _error(ruling)["message"] == f"{hand_ref} is voided: a ruling applies to the hand in play"
+    floor_api.post(f"/api/v1/games/{game['id']}/close/", {}, format="json")
+    closed = dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {}, format="json")
+    assert closed.status_code == 409
+    assert _error(closed) == {"code": "game_over", "message": f"{game_ref} is closed"}
