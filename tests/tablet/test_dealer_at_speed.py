@@ -6,10 +6,16 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 from playwright.sync_api import expect
 
-from tables.models import Round, Seat
+from tables.models import Bet, Round, Seat
+from tables.services.bets import bet_place
+from tables.services.rounds import round_close_bets, round_start
 from tests.tablet.conftest import sign_in
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.mark.browser
@@ -43,3 +49,39 @@ def test_players_sit_down_and_leave_between_rounds_so_an_empty_table_can_start(
     expect(page.locator("#seat-2").get_by_role("button", name="Place bet for seat 2")).to_be_visible()
     assert Round.objects.filter(table=table, phase="betting").count() == 1
 
+
+def test_a_bet_refused_because_another_tablet_closed_bets_says_so_on_the_screen(
+    make_table: Any, dealer_user: User
+) -> None:
+    # Two tablets: one closes bets while the other's screen still shows betting. The other's bet for seat 3 is
+    # refused (409), and its answer is the dealing screen, where seat 3 (no bet) has no place for an error. Before,
+    # the refusal was dropped: the dealer saw the round move on and took seat 3's bet as placed.
+    table = make_table("Two Tablets", seated=(1, 3))
+    rnd = round_start(table=table, actor=dealer_user)
+    bet_place(round=rnd, seat_number=1, amount_cents=1000, circles=1, actor=dealer_user)
+    round_close_bets(round=rnd, actor=dealer_user)
+    client = Client()
+    client.force_login(dealer_user)
+    form = {"round": rnd.pk, "seat": 3, "amount": "10", "circles": 2}
+    response = client.post(reverse("tablet:action", args=[table.pk, "bet"]), form, **HTMX)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert 'data-phase="dealing"' in page
+    refused = page.split('id="refused">', 1)[1].split("</p>", 1)[0]
+    assert refused == (
+        "<strong>Not done:</strong> Seat 3: cannot place a bet (bets are closed): round 1 is dealing, not betting"
+    )
+    assert not Bet.objects.filter(round=rnd, seat_number=3).exists()
+
+    # Without JavaScript the whole page says the same.
+    response = client.post(reverse("tablet:action", args=[table.pk, "bet"]), form)
+    assert response.status_code == 409
+    assert 'id="refused"' in response.content.decode()
+
+    # A refusal whose control is still on the screen is shown there, once, and not repeated at the top.
+    response = client.post(reverse("tablet:action", args=[table.pk, "bet"]), {**form, "seat": 1}, **HTMX)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert 'id="refused"' not in page
+    assert page.count("cannot place a bet (bets are closed)") == 1
+    assert "Seat 1: cannot place a bet" in page.split('id="seat-1-error">', 1)[1].split("</p>", 1)[0]
