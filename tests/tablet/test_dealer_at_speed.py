@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -85,3 +86,36 @@ def test_a_bet_refused_because_another_tablet_closed_bets_says_so_on_the_screen(
     assert 'id="refused"' not in page
     assert page.count("cannot place a bet (bets are closed)") == 1
     assert "Seat 1: cannot place a bet" in page.split('id="seat-1-error">', 1)[1].split("</p>", 1)[0]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_tap_lost_while_the_server_is_down_stays_named_while_the_polls_fail_too(
+    tablet: Any, make_table: Any, dealer_user: User
+) -> None:
+    # Before: "Not saved: Place bet ..." showed for under a second, then the next failed poll replaced it with the
+    # general "Cannot reach the server", which cleared itself once the server was back: which tap was lost was gone.
+    table = make_table("Down One", seated=(2,))
+    round_start(table=table, actor=dealer_user)
+    page = tablet("landscape")
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    down = re.compile(rf"/tablet/tables/{table.pk}/")
+    page.route(down, lambda route: route.abort("connectionrefused"))
+    seat = page.locator("#seat-2")
+    seat.get_by_label("Seat 2 Bet per circle ($)").fill("10")
+    seat.get_by_role("button", name="Place bet for seat 2").tap()
+    banner = page.locator("#connection")
+    expect(banner).to_contain_text("Not saved: “Place bet for seat 2”")
+    # Two polls fail meanwhile (one a second); the lost tap is still named.
+    for _ in range(2):
+        with page.expect_event("requestfailed", lambda request: "/state/" in request.url):
+            pass
+    expect(banner).to_contain_text("Not saved: “Place bet for seat 2”")
+    page.unroute(down)
+    # The server is back: a poll gets through and still does not hide that the bet was never placed.
+    with page.expect_response(re.compile(r"/state/\?v=")):
+        pass
+    expect(banner).to_contain_text("Not saved: “Place bet for seat 2”")
+    expect(page.locator("#seat-2-bet")).to_have_text("No bet")
+    assert not Bet.objects.filter(seat_number=2).exists()

@@ -322,6 +322,9 @@
       if (!inFlight && box && box.dataset.kind !== "failed") { banner(""); }
     }
     else if (!inFlight) {
+      // Nor does a failed one: "Not saved" already says the server is out of reach, and names the lost tap.
+      var shown = document.getElementById("connection");
+      if (shown && shown.dataset.kind === "failed") { return; }
       banner("Cannot reach the server. This screen may be out of date; it updates by itself when the connection is back.", "offline");
     }
   });
