@@ -47,7 +47,15 @@ class CircleInstruction:
         return LOSS
 
     @property
+    def capped(self) -> bool:
+        """The seat's payout cap cut this hand's return (cut from the highest circle down, stake included)."""
+        return self.outcome.paid_cents != self.outcome.return_cents
+
+    @property
     def verdict_words(self) -> str:
+        # A winning hand the cap cut to a push or to nothing is not a "Loss" to the player or the dealer.
+        if self.capped and self.verdict != WIN:
+            return "Capped"
         return VERDICT_WORDS[self.verdict]
 
     @property
@@ -68,10 +76,14 @@ class CircleInstruction:
             return "No paying hand"
         word = "to" if self.basis == "to_1" else "for"
         text = f"pays {line.pays} {word} 1"
+        if self.capped:
+            # The figure the chips follow is the capped one; "($800.00 back with the bet)" would contradict it.
+            return text + (
+                f", capped at the seat maximum: {_money(self.paid_cents)} back with the bet"
+                f" instead of {_money(self.outcome.return_cents)}"
+            )
         if self.basis == "for_1" and self.outcome.return_cents:
             text += f" ({_money(self.outcome.return_cents)} back with the bet)"
-        if self.outcome.paid_cents != self.outcome.return_cents:
-            text += f", capped at the seat maximum (was {_money(self.outcome.return_cents)})"
         return text
 
     @property
