@@ -103,3 +103,20 @@ def test_a_seat_that_comes_out_even_and_a_one_circle_loss() -> None:
     (lost,) = seat_payouts([_seat(_outcome(1, 0, None))], "to_1")
     assert lost.summary == "Take the bet, nothing to pay"
     assert lost.verdict_words == "Loses $10.00"
+
+
+def test_the_seat_line_says_how_much_of_a_partly_taken_bet_to_take_never_the_whole_bet() -> None:
+    # The one line a dealer reads at speed said "Take the bet" for a hand returning half its bet, and "Take 1 bet,
+    # leave 2" for a circle the seat's cap cut below its stake: taking the whole bet shorted the player.
+    (half,) = seat_payouts([_seat(_outcome(1, 500, "1/2"))], "for_1")
+    assert half.summary == "Take $5.00 of the bet, nothing to pay"
+    (mixed,) = seat_payouts([_seat(_outcome(1, 500, "1/2"), _outcome(2, 0, None), _outcome(3, 9000, "9"))], "for_1")
+    assert mixed.summary == "Take 1 bet, take $5.00 of 1 more bet, leave 1, pay $80.00"
+    # Three full houses at $5.50 (9 for 1) under an $85.00 cap on winnings: circle 3 keeps $2.50 of its $5.50.
+    (capped,) = seat_payouts(
+        [_seat(_outcome(1, 4950, "9"), _outcome(2, 4950, "9"), _outcome(3, 4950, "9", paid=250), bet=550)], "for_1"
+    )
+    assert capped.summary == "Take $3.00 of 1 bet, leave 2, pay $88.00"
+    assert capped.circles[2].words == "Take $3.00 of the $5.50 bet, leave $2.50"
+    for payout in (half, mixed, capped):
+        assert payout.pay_cents - payout.take_cents == payout.net_cents
