@@ -119,3 +119,35 @@ def test_a_tap_lost_while_the_server_is_down_stays_named_while_the_polls_fail_to
     expect(banner).to_contain_text("Not saved: “Place bet for seat 2”")
     expect(page.locator("#seat-2-bet")).to_have_text("No bet")
     assert not Bet.objects.filter(seat_number=2).exists()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_chip_never_turns_a_mistyped_amount_into_another_amount(
+    tablet: Any, make_table: Any, dealer_user: User
+) -> None:
+    # "2,5" is $2.50 typed with a decimal comma; the server refuses it. Before, a +$5 chip dropped the comma and made
+    # it "30", which Place bet then recorded as 1 × $30.00.
+    table = make_table("Chips One", seated=(3,), min_bet_cents=500)
+    rnd = round_start(table=table, actor=dealer_user)
+    page = tablet("portrait")
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    seat = page.locator("#seat-3")
+    amount = seat.get_by_label("Seat 3 Bet per circle ($)")
+    amount.fill("2,5")
+    seat.get_by_role("button", name="+$5 to seat 3").tap()
+    expect(amount).to_have_value("2,5")
+    expect(amount).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#seat-3-error")).to_have_text(
+        "Seat 3: “2,5” is not an amount of money: Clear it, or type dollars (2.50)."
+    )
+    # Amounts the server reads are added to as before, thousands commas included.
+    amount.fill("$1,000")
+    seat.get_by_role("button", name="+$5 to seat 3").tap()
+    expect(amount).to_have_value("1005")
+    seat.get_by_role("button", name="Clear seat 3's amount").tap()
+    seat.get_by_role("button", name="+$5 to seat 3").tap()
+    seat.get_by_role("button", name="Place bet for seat 3").tap()
+    expect(page.locator("#seat-3-bet")).to_have_text("1 × $5.00")
+    assert list(Bet.objects.filter(round=rnd).values_list("amount_cents", flat=True)) == [500]

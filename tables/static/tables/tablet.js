@@ -97,10 +97,22 @@
     refresh();
   }
 
+  // A typed amount as the server reads it (casino/money_fields.py): "$" in front, commas only between groups of
+  // three digits, one point. A chip added to anything else once dropped the comma ("2,5", $2.50 typed with a
+  // decimal comma, plus $5 became "30"); now the amount is left as typed and the seat's error line says why.
+  var AMOUNT = /^\$?(\d{1,3}(,\d{3})+(\.\d*)?|\d+\.?\d*|\.\d+)$/;
+
   function addChip(button) {
     var input = document.getElementById(button.dataset.chipFor);
     if (!input) { return; }
-    var now = Math.round(parseFloat((input.value || "0").replace(/[$,]/g, "")) * 100) || 0;
+    var typed = input.value.replace(/\s/g, "");
+    if (typed && !AMOUNT.test(typed)) {
+      var error = document.getElementById((input.getAttribute("aria-describedby") || "").split(" ")[0]);
+      if (error) { error.textContent = "Seat " + input.id.replace("amount-", "") + ": \u201c" + input.value.trim() + "\u201d is not an amount of money: Clear it, or type dollars (2.50)."; }
+      input.setAttribute("aria-invalid", "true");
+      return;
+    }
+    var now = Math.round(parseFloat(typed.replace(/[$,]/g, "") || "0") * 100) || 0;
     var cents = now + Number(button.dataset.chipCents);
     input.value = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
   }
