@@ -151,3 +151,19 @@ def test_a_chip_never_turns_a_mistyped_amount_into_another_amount(
     seat.get_by_role("button", name="Place bet for seat 3").tap()
     expect(page.locator("#seat-3-bet")).to_have_text("1 × $5.00")
     assert list(Bet.objects.filter(round=rnd).values_list("amount_cents", flat=True)) == [500]
+
+
+def test_the_rules_state_the_seat_cap_as_the_settlement_applies_it_to_winnings_net_of_the_bets(
+    make_table: Any, dealer_user: User
+) -> None:
+    # The settlement caps a seat's winnings (returns minus stakes): under a $50.00 cap three $5.50 full houses pay
+    # $66.50 back. The rules said "A seat is paid at most $50.00 in one round", which a player reads as $50.00 back.
+    table = make_table("Cap Rules", max_payout_per_seat_cents=5000)
+    client = Client()
+    client.force_login(dealer_user)
+    rules = client.get(reverse("tablet:rules", args=[table.pk])).content.decode()
+    assert "paid at most" not in rules
+    assert (
+        "A seat wins at most $50.00 in one round, net of its bets (its bets come back on top); a win beyond that is "
+        "cut, from circle 3 down." in rules
+    )
