@@ -167,3 +167,34 @@ def test_the_rules_state_the_seat_cap_as_the_settlement_applies_it_to_winnings_n
         "A seat wins at most $50.00 in one round, net of its bets (its bets come back on top); a win beyond that is "
         "cut, from circle 3 down." in rules
     )
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_tap_with_no_answer_in_10_s_says_it_may_have_been_recorded_as_a_slow_server_can_still_record_it(
+    tablet: Any, make_table: Any, dealer_user: User
+) -> None:
+    # A paused server (stopped, swapping) answered the bet after the tablet's 10 s timeout: the banner said
+    # "Not saved: Place bet for seat 2" above a screen whose next poll showed seat 2's bet recorded.
+    table = make_table("Slow Two", seated=(2,))
+    rnd = round_start(table=table, actor=dealer_user)
+    page = tablet("landscape")
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    held: list[Any] = []
+    page.route(re.compile(r"/do/bet/$"), lambda route: held.append(route))
+    seat = page.locator("#seat-2")
+    seat.get_by_label("Seat 2 Bet per circle ($)").fill("10")
+    seat.get_by_role("button", name="Place bet for seat 2").tap()
+    banner = page.locator("#connection")
+    expect(banner).to_contain_text("No answer to “Place bet for seat 2” in 10 s", timeout=12_000)
+    expect(banner).to_contain_text("it may or may not have been recorded")
+    expect(banner).not_to_contain_text("Not saved")
+    # The server gets to it after all (the browser has dropped the request by now, so the test records it as the
+    # server would): the poll shows the bet under the same honest banner.
+    page.unroute(re.compile(r"/do/bet/$"))
+    assert held
+    bet_place(round=rnd, seat_number=2, amount_cents=1000, circles=1, actor=dealer_user)
+    expect(page.locator("#seat-2-bet")).to_have_text("1 × $10.00", timeout=5_000)
+    assert Bet.objects.filter(round=rnd, seat_number=2).count() == 1
+    expect(banner).to_contain_text("it may or may not have been recorded")

@@ -313,6 +313,12 @@
       return;
     }
     restore(flight.form);
+    if (flight.timedOut) {
+      // No answer in time is not a refusal: a slow or paused server may still record the tap after the browser gave
+      // up (it once said "Not saved" above a screen the next poll showed with the tap recorded).
+      banner("No answer to \u201c" + flight.label + "\u201d in 10 s: it may or may not have been recorded. The screen updates by itself and shows what is recorded; check it before tapping again.", "failed");
+      return;
+    }
     var why = status ? "the server failed (" + status + ")" : "no answer from the server";
     banner("Not saved: \u201c" + flight.label + "\u201d \u2014 " + why + ". The screen shows what is recorded; tap again when the connection is back.", "failed");
   }
@@ -321,6 +327,7 @@
     var flight = inFlight;
     var xhr = event.detail.xhr;
     if (!flight || !xhr || isPoll(event.target)) { return; }
+    xhr.addEventListener("timeout", function () { flight.timedOut = true; });
     xhr.addEventListener("loadend", function () { finished(flight, xhr); });
   });
 
