@@ -142,11 +142,18 @@ def test_a_chip_never_turns_a_mistyped_amount_into_another_amount(
     expect(page.locator("#seat-3-error")).to_have_text(
         "Seat 3: “2,5” is not an amount of money: Clear it, or type dollars (2.50)."
     )
-    # Amounts the server reads are added to as before, thousands commas included.
+    # Amounts the server reads are added to as before, thousands commas included, and the complaint goes.
     amount.fill("$1,000")
     seat.get_by_role("button", name="+$5 to seat 3").tap()
     expect(amount).to_have_value("1005")
+    expect(page.locator("#seat-3-error")).to_have_text("")
+    expect(amount).not_to_have_attribute("aria-invalid", "true")
+    amount.fill("1e2")
+    seat.get_by_role("button", name="+$5 to seat 3").tap()
+    expect(amount).to_have_value("1e2")
+    expect(page.locator("#seat-3-error")).to_contain_text("“1e2” is not an amount of money")
     seat.get_by_role("button", name="Clear seat 3's amount").tap()
+    expect(page.locator("#seat-3-error")).to_have_text("")
     seat.get_by_role("button", name="+$5 to seat 3").tap()
     seat.get_by_role("button", name="Place bet for seat 3").tap()
     expect(page.locator("#seat-3-bet")).to_have_text("1 × $5.00")

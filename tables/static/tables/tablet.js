@@ -102,16 +102,22 @@
   // decimal comma, plus $5 became "30"); now the amount is left as typed and the seat's error line says why.
   var AMOUNT = /^\$?(\d{1,3}(,\d{3})+(\.\d*)?|\d+\.?\d*|\.\d+)$/;
 
+  function amountError(input, text) {
+    // The seat's error line (the first element the amount names in aria-describedby).
+    var error = document.getElementById((input.getAttribute("aria-describedby") || "").split(" ")[0]);
+    if (error) { error.textContent = text; }
+    if (text) { input.setAttribute("aria-invalid", "true"); } else { input.removeAttribute("aria-invalid"); }
+  }
+
   function addChip(button) {
     var input = document.getElementById(button.dataset.chipFor);
     if (!input) { return; }
     var typed = input.value.replace(/\s/g, "");
     if (typed && !AMOUNT.test(typed)) {
-      var error = document.getElementById((input.getAttribute("aria-describedby") || "").split(" ")[0]);
-      if (error) { error.textContent = "Seat " + input.id.replace("amount-", "") + ": \u201c" + input.value.trim() + "\u201d is not an amount of money: Clear it, or type dollars (2.50)."; }
-      input.setAttribute("aria-invalid", "true");
+      amountError(input, "Seat " + input.id.replace("amount-", "") + ": \u201c" + input.value.trim() + "\u201d is not an amount of money: Clear it, or type dollars (2.50).");
       return;
     }
+    amountError(input, "");
     var now = Math.round(parseFloat(typed.replace(/[$,]/g, "") || "0") * 100) || 0;
     var cents = now + Number(button.dataset.chipCents);
     input.value = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
@@ -173,7 +179,7 @@
     var clear = target.closest("button[data-chip-clear]");
     if (clear) {
       var amount = document.getElementById(clear.dataset.chipClear);
-      if (amount) { amount.value = ""; }
+      if (amount) { amount.value = ""; amountError(amount, ""); }
       return;
     }
     var yes = target.closest("[data-confirm-yes]");
