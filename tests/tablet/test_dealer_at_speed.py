@@ -205,3 +205,22 @@ def test_a_tap_with_no_answer_in_10_s_says_it_may_have_been_recorded_as_a_slow_s
     expect(page.locator("#seat-2-bet")).to_have_text("1 × $10.00", timeout=5_000)
     assert Bet.objects.filter(round=rnd, seat_number=2).count() == 1
     expect(banner).to_contain_text("it may or may not have been recorded")
+
+
+def test_a_player_name_too_long_is_refused_at_its_seat_not_cut_short(make_table: Any, dealer_user: User) -> None:
+    # Before: the tablet seated the player under the first 100 characters of the name, without a word.
+    table = make_table("Long Names")
+    client = Client()
+    client.force_login(dealer_user)
+    response = client.post(
+        reverse("tablet:action", args=[table.pk, "join"]), {"seat": 6, "player_name": "A" * 101}, **HTMX
+    )
+    assert response.status_code == 400
+    error = response.content.decode().split('id="seat-6-error">', 1)[1].split("</p>", 1)[0]
+    assert error == "Seat 6: the player name is 101 characters long: at most 100"
+    assert not Seat.objects.filter(table=table, number=6, occupied=True).exists()
+    response = client.post(
+        reverse("tablet:action", args=[table.pk, "join"]), {"seat": 6, "player_name": " " + "A" * 100 + " "}, **HTMX
+    )
+    assert response.status_code == 200
+    assert Seat.objects.get(table=table, number=6).player_name == "A" * 100
