@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tables.models import Bet, Round, Seat
 from tables.services.bets import bet_place
 from tables.services.rounds import round_close_bets, round_start
+from tables.services.tables import table_close
 from tests.tablet.conftest import sign_in
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -224,3 +225,18 @@ def test_a_player_name_too_long_is_refused_at_its_seat_not_cut_short(make_table:
     )
     assert response.status_code == 200
     assert Seat.objects.get(table=table, number=6).player_name == "A" * 100
+
+
+def test_a_closed_table_offers_no_seat_between_rounds_but_lets_players_leave(
+    make_table: Any, dealer_user: User, floor_user: User
+) -> None:
+    # A closed table refuses new players ("table ... is closed"); its screen between rounds offered "Seat a player"
+    # on every free seat all the same, each tap then refused.
+    table = make_table("Closing One", seated=(2,))
+    table_close(table=table, actor=floor_user)
+    client = Client()
+    client.force_login(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "Seat a player" not in page
+    assert page.split('id="seat-3-bet">', 1)[1].startswith("Free</p>")
+    assert "Player leaves" in page.split('id="seat-2"', 1)[1].split('id="seat-3"', 1)[0]
