@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from tables.models import Bet, Round, Seat
 from tables.services.bets import bet_place
-from tables.services.rounds import round_close_bets, round_start
+from tables.services.rounds import round_close_bets, round_start, round_void
+from tables.services.seats import seat_join, seat_leave
 from tables.services.tables import table_close
 from tests.tablet.conftest import sign_in
 
@@ -240,3 +241,32 @@ def test_a_closed_table_offers_no_seat_between_rounds_but_lets_players_leave(
     assert "Seat a player" not in page
     assert page.split('id="seat-3-bet">', 1)[1].startswith("Free</p>")
     assert "Player leaves" in page.split('id="seat-2"', 1)[1].split('id="seat-3"', 1)[0]
+
+
+def test_rebet_and_repeat_never_carry_a_bet_over_to_a_new_player_in_the_same_seat(
+    make_table: Any, dealer_user: User, floor_user: User
+) -> None:
+    # Seat 2's player bet 3 × $25 and left; a new player sat down there. Before, Rebet ("last round's bets for seats
+    # 2, 3") placed 3 × $25 for the newcomer, who had bet nothing, and seat 2 offered "Repeat 3 × $25.00".
+    table = make_table("New Faces", seated=(2, 3))
+    first = round_start(table=table, actor=dealer_user)
+    bet_place(round=first, seat_number=2, amount_cents=2500, circles=3, actor=dealer_user)
+    bet_place(round=first, seat_number=3, amount_cents=1000, circles=1, actor=dealer_user)
+    round_void(round=first, reason="practice", actor=floor_user)
+    seat_leave(table=table, seat_number=2, actor=dealer_user)
+    seat_join(table=table, seat_number=2, player_name="Newcomer", actor=dealer_user)
+    second = round_start(table=table, actor=dealer_user)
+    client = Client()
+    client.force_login(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "last round's bets for seat 3<" in page
+    seat2 = page.split('id="seat-2"', 1)[1].split('id="seat-3"', 1)[0]
+    assert "Repeat" not in seat2
+    assert 'id="amount-2" name="amount" autocomplete="off"\n             value=""' in seat2
+    response = client.post(reverse("tablet:action", args=[table.pk, "rebet"]), {"round": second.pk}, **HTMX)
+    assert response.status_code == 200
+    assert sorted(Bet.objects.filter(round=second).values_list("seat_number", "amount_cents")) == [(3, 1000)]
+    response = client.post(reverse("tablet:action", args=[table.pk, "repeat"]), {"round": second.pk, "seat": 2}, **HTMX)
+    assert response.status_code == 400
+    assert "Seat 2 had no bet last round" in response.content.decode()
+    assert not Bet.objects.filter(round=second, seat_number=2).exists()
