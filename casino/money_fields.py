@@ -18,18 +18,25 @@ MAX_CENTS = 2**63 - 1
 # Commas only as thousands separators ("1,000", "12,345.50"): a keypad whose locale types a decimal comma sends
 # "2,5" for $2.50, and dropping that comma would read it as $25.00.
 _GROUPED = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?")
+# What is left once the commas are read: plain ASCII digits with at most one point. Decimal() alone also takes
+# "1e2" ($100.00 from a slip of the keypad), "1_000", "NaN", "Infinity" and other scripts' digits, and "1e999999"
+# overflowed the cents arithmetic into a server error.
+_DOLLAR_SIGN = re.compile(r"^(-?)\$")  # "$25", "-$3": the sign in front only ("5$5" is a typo, not $55.00)
+_PLAIN = re.compile(r"-?(\d+\.?\d*|\.\d+)", re.ASCII)
 
 
 def typed_dollars(text: str) -> Decimal:
     """What someone typed as dollars ("25", "$1,000.50", "12.5") as a Decimal; ValueError with a message for people.
     A comma anywhere but between groups of three digits is refused, never dropped."""
-    raw = text.strip().replace("$", "").replace(" ", "")
+    raw = _DOLLAR_SIGN.sub(r"\1", text.strip().replace(" ", ""), count=1)
     if "," in raw:
         if not _GROUPED.fullmatch(raw):
             raise ValueError(f"{text.strip()[:30]!r} is not an amount of money: type cents after a point (2.50); "
                              "a comma only groups thousands (1,000)")
         raw = raw.replace(",", "")
     try:
+        if not _PLAIN.fullmatch(raw):
+            raise InvalidOperation
         return Decimal(raw)
     except InvalidOperation:
         raise ValueError(f"{text.strip()[:30]!r} is not an amount of money: type dollars, e.g. 25 or 12.50") from None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from casino.errors import DomainError
-from casino.money_fields import typed_dollars
+from casino.money_fields import MAX_CENTS, typed_dollars
 
 
 def parse_amount_cents(text: str | None) -> int:
@@ -20,6 +20,9 @@ def parse_amount_cents(text: str | None) -> int:
     cents = amount * 100
     if cents != cents.to_integral_value():
         raise DomainError("amounts go to the cent at most", code="bad_amount", field="amount_cents")
+    if cents > MAX_CENTS:
+        # Thousands of digits would not even print in the refusal ("... is outside the table limits").
+        raise DomainError("that amount is too large", code="bad_amount", field="amount_cents")
     return int(cents)
 
 

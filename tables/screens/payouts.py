@@ -47,7 +47,15 @@ class CircleInstruction:
         return LOSS
 
     @property
+    def capped(self) -> bool:
+        """The seat's payout cap cut this hand's return (cut from the highest circle down, stake included)."""
+        return self.outcome.paid_cents != self.outcome.return_cents
+
+    @property
     def verdict_words(self) -> str:
+        # A winning hand the cap cut to a push or to nothing is not a "Loss" to the player or the dealer.
+        if self.capped and self.verdict != WIN:
+            return "Capped"
         return VERDICT_WORDS[self.verdict]
 
     @property
@@ -68,10 +76,14 @@ class CircleInstruction:
             return "No paying hand"
         word = "to" if self.basis == "to_1" else "for"
         text = f"pays {line.pays} {word} 1"
+        if self.capped:
+            # The figure the chips follow is the capped one; "($800.00 back with the bet)" would contradict it.
+            return text + (
+                f", capped at the seat maximum: {_money(self.paid_cents)} back with the bet"
+                f" instead of {_money(self.outcome.return_cents)}"
+            )
         if self.basis == "for_1" and self.outcome.return_cents:
             text += f" ({_money(self.outcome.return_cents)} back with the bet)"
-        if self.outcome.paid_cents != self.outcome.return_cents:
-            text += f", capped at the seat maximum (was {_money(self.outcome.return_cents)})"
         return text
 
     @property
@@ -132,17 +144,25 @@ class SeatPayout:
 
     @property
     def summary(self) -> str:
-        """One line for the seat: "Take 1 bet, leave 2, pay $90.00"."""
+        """One line for the seat: "Take 1 bet, leave 2, pay $90.00". A bet only partly taken (a hand returning less
+        than its bet, or cut by the seat's cap) says how much: "Take $3.00 of 1 bet, leave 2, pay $88.00"."""
         parts = []
-        taken = self.count(LOSS)
-        left = len(self.circles) - taken
+        one = len(self.circles) == 1
+        taken = sum(1 for circle in self.circles if circle.paid_cents == 0)
+        partly = [circle for circle in self.circles if 0 < circle.paid_cents < circle.bet_cents]
+        left = len(self.circles) - taken - len(partly)
         if taken:
-            parts.append("take the bet" if len(self.circles) == 1 else f"take {taken} bet{'s' if taken > 1 else ''}")
+            parts.append("take the bet" if one else f"take {taken} bet{'s' if taken > 1 else ''}")
+        if partly:
+            amount = _money(sum(circle.take_cents for circle in partly))
+            more = " more" if taken else ""
+            parts.append(f"take {amount} of the bet" if one else f"take {amount} of {len(partly)}{more} "
+                         f"bet{'s' if len(partly) > 1 else ''}")
         if left:
-            if len(self.circles) == 1:
+            if one:
                 parts.append("leave the bet")
             else:
-                parts.append(f"leave {left}" if taken else f"leave {left} bet{'s' if left > 1 else ''}")
+                parts.append(f"leave {left}" if taken or partly else f"leave {left} bet{'s' if left > 1 else ''}")
         parts.append(f"pay {_money(self.pay_cents)}" if self.pay_cents else "nothing to pay")
         text = ", ".join(parts)
         return text[:1].upper() + text[1:]

@@ -360,7 +360,10 @@ def table_view(table: Table) -> RoundView:
 
 
 def previous_bets(table: Table, rnd: Round | None) -> dict[int, tuple[int, int]]:
-    """Each seat's bet in the table's round before `rnd`: seat -> (circles, amount per circle), for Rebet/Repeat."""
+    """Each seat's bet in the table's round before `rnd`: seat -> (circles, amount per circle), for Rebet/Repeat.
+
+    Only while the same player sits there: a seat whose player left since that round started (a new player may have
+    sat down since) has no last bet, or Rebet would place the previous player's bet for the new one."""
     if rnd is None:
         return {}
     before = Round.objects.filter(table=table, number__lt=rnd.number).order_by("-number").values("pk")[:1]
@@ -372,6 +375,13 @@ def previous_bets(table: Table, rnd: Round | None) -> dict[int, tuple[int, int]]
     ):
         circles, _ = bets.get(seat, (0, amount))
         bets[seat] = (circles + 1, amount)
+    if bets:
+        started = AuditEvent.objects.filter(round_id__in=before, action=actions.ROUND_START.code).values("id")[:1]
+        left = AuditEvent.objects.filter(
+            table_id=table.pk, action=actions.SEAT_LEAVE.code, seat_number__in=list(bets), id__gt=started
+        ).values_list("seat_number", flat=True)
+        for gone in set(left):
+            bets.pop(gone or 0, None)
     return bets
 
 

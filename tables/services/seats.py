@@ -28,6 +28,11 @@ Phase = Round.Phase
 @transaction.atomic
 def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str = "", player_card: str = "") -> Seat:
     require_operator(actor, table)
+    # Refused, not cut short: the tablet once stored the first 100 characters of a longer name without a word.
+    for field, value, most in (("player_name", player_name, 100), ("player_card", player_card, 40)):
+        if len(value.strip()) > most:
+            raise DomainError(f"the {field.replace('_', ' ')} is {len(value.strip())} characters long: at most {most}",
+                              code="too_long", field=field)
     table = lock_table(table)
     seat_number = checked_seat_number(seat_number, table.seat_count)
     if not table.is_open:
@@ -44,8 +49,8 @@ def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str =
             field="seat",
         )
     seat.occupied = True
-    seat.player_name = player_name.strip()[:100]
-    seat.player_card = player_card.strip()[:40]
+    seat.player_name = player_name.strip()
+    seat.player_card = player_card.strip()
     seat.save()
     audit_record(
         action=actions.SEAT_JOIN,

@@ -9,6 +9,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.html import escape
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -313,10 +314,26 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
         errors[where] = _error_text(where, shown.message)
         status = shown.status
     if request.headers.get("HX-Request") == "true":
-        return render(request, "tables/tablet/round.html", _context(request, table, errors), status=status)
+        return _refusal_shown(request, table, "tables/tablet/round.html", errors, status)
     if not errors:
         return HttpResponseRedirect(reverse("tablet:table", args=[table.pk]))
-    return render(request, "tables/tablet/table.html", _context(request, table, errors), status=status)
+    return _refusal_shown(request, table, "tables/tablet/table.html", errors, status)
+
+
+def _refusal_shown(
+    request: HttpRequest, table: Table, template: str, errors: dict[str, str], status: int
+) -> HttpResponse:
+    """The screen after a tap, with its refusal in sight. An error is shown next to the control that caused it; when
+    that control is no longer on the new screen (another tablet closed bets before this one's bet arrived), the
+    refusal goes at the top of the round instead: otherwise the dealer only saw the round move on and took the tap
+    as recorded."""
+    context = _context(request, table, errors)
+    response = render(request, template, context, status=status)
+    page = response.content.decode()
+    unseen = [message for message in errors.values() if escape(message) not in page]
+    if not unseen:
+        return response
+    return render(request, template, {**context, "refused": " ".join(unseen)}, status=status)
 
 
 def _posted_round(table: Table, data: QueryDict) -> Round:

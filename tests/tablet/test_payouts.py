@@ -64,7 +64,36 @@ def test_a_partial_return_and_a_capped_win_say_so() -> None:
     assert payout.circles[0].verdict == LOSS
     assert payout.circles[0].words == "Take $5.00 of the $10.00 bet, leave $5.00"
     assert payout.circles[1].words == "Leave the $10.00 bet, pay $490.00 on it"
-    assert "capped at the seat maximum (was $800.00)" in payout.circles[1].line_words
+    # It says what comes back after the cap (before: "($800.00 back with the bet), capped ... (was $800.00)").
+    assert payout.circles[1].line_words == (
+        "pays 800 for 1, capped at the seat maximum: $500.00 back with the bet instead of $800.00"
+    )
+    assert payout.circles[1].verdict_words == "Win"
+
+
+def test_a_win_the_seat_cap_cut_to_nothing_reads_capped_not_loss_and_the_chips_still_add_up() -> None:
+    # Three full houses at $5.50, 9 for 1 ($49.50 back each), under a $50.00 cap on the seat's winnings: the cap is
+    # cut from circle 3 down, so circle 3 returns nothing and circle 2 $17.00. Before, circle 3's full house read
+    # "Loss" in red beside "Take the $5.50 bet".
+    returned = 4950
+    (payout,) = seat_payouts(
+        [
+            _seat(
+                _outcome(1, returned, "9"),
+                _outcome(2, returned, "9", paid=1700),
+                _outcome(3, returned, "9", paid=0),
+                bet=550,
+            )
+        ],
+        "for_1",
+    )
+    assert [circle.verdict_words for circle in payout.circles] == ["Win", "Win", "Capped"]
+    assert payout.circles[2].words == "Take the $5.50 bet"
+    assert payout.circles[2].line_words == (
+        "pays 9 for 1, capped at the seat maximum: $0.00 back with the bet instead of $49.50"
+    )
+    assert payout.pay_cents - payout.take_cents == payout.net_cents == 5000
+    assert payout.verdict_words == "Wins $50.00"
 
 
 def test_a_seat_that_comes_out_even_and_a_one_circle_loss() -> None:
@@ -74,3 +103,20 @@ def test_a_seat_that_comes_out_even_and_a_one_circle_loss() -> None:
     (lost,) = seat_payouts([_seat(_outcome(1, 0, None))], "to_1")
     assert lost.summary == "Take the bet, nothing to pay"
     assert lost.verdict_words == "Loses $10.00"
+
+
+def test_the_seat_line_says_how_much_of_a_partly_taken_bet_to_take_never_the_whole_bet() -> None:
+    # The one line a dealer reads at speed said "Take the bet" for a hand returning half its bet, and "Take 1 bet,
+    # leave 2" for a circle the seat's cap cut below its stake: taking the whole bet shorted the player.
+    (half,) = seat_payouts([_seat(_outcome(1, 500, "1/2"))], "for_1")
+    assert half.summary == "Take $5.00 of the bet, nothing to pay"
+    (mixed,) = seat_payouts([_seat(_outcome(1, 500, "1/2"), _outcome(2, 0, None), _outcome(3, 9000, "9"))], "for_1")
+    assert mixed.summary == "Take 1 bet, take $5.00 of 1 more bet, leave 1, pay $80.00"
+    # Three full houses at $5.50 (9 for 1) under an $85.00 cap on winnings: circle 3 keeps $2.50 of its $5.50.
+    (capped,) = seat_payouts(
+        [_seat(_outcome(1, 4950, "9"), _outcome(2, 4950, "9"), _outcome(3, 4950, "9", paid=250), bet=550)], "for_1"
+    )
+    assert capped.summary == "Take $3.00 of 1 bet, leave 2, pay $88.00"
+    assert capped.circles[2].words == "Take $3.00 of the $5.50 bet, leave $2.50"
+    for payout in (half, mixed, capped):
+        assert payout.pay_cents - payout.take_cents == payout.net_cents

@@ -97,10 +97,28 @@
     refresh();
   }
 
+  // A typed amount as the server reads it (casino/money_fields.py): "$" in front, commas only between groups of
+  // three digits, one point. A chip added to anything else once dropped the comma ("2,5", $2.50 typed with a
+  // decimal comma, plus $5 became "30"); now the amount is left as typed and the seat's error line says why.
+  var AMOUNT = /^\$?(\d{1,3}(,\d{3})+(\.\d*)?|\d+\.?\d*|\.\d+)$/;
+
+  function amountError(input, text) {
+    // The seat's error line (the first element the amount names in aria-describedby).
+    var error = document.getElementById((input.getAttribute("aria-describedby") || "").split(" ")[0]);
+    if (error) { error.textContent = text; }
+    if (text) { input.setAttribute("aria-invalid", "true"); } else { input.removeAttribute("aria-invalid"); }
+  }
+
   function addChip(button) {
     var input = document.getElementById(button.dataset.chipFor);
     if (!input) { return; }
-    var now = Math.round(parseFloat((input.value || "0").replace(/[$,]/g, "")) * 100) || 0;
+    var typed = input.value.replace(/\s/g, "");
+    if (typed && !AMOUNT.test(typed)) {
+      amountError(input, "Seat " + input.id.replace("amount-", "") + ": \u201c" + input.value.trim() + "\u201d is not an amount of money: Clear it, or type dollars (2.50).");
+      return;
+    }
+    amountError(input, "");
+    var now = Math.round(parseFloat(typed.replace(/[$,]/g, "") || "0") * 100) || 0;
     var cents = now + Number(button.dataset.chipCents);
     input.value = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
   }
@@ -161,7 +179,7 @@
     var clear = target.closest("button[data-chip-clear]");
     if (clear) {
       var amount = document.getElementById(clear.dataset.chipClear);
-      if (amount) { amount.value = ""; }
+      if (amount) { amount.value = ""; amountError(amount, ""); }
       return;
     }
     var yes = target.closest("[data-confirm-yes]");
@@ -301,6 +319,12 @@
       return;
     }
     restore(flight.form);
+    if (flight.timedOut) {
+      // No answer in time is not a refusal: a slow or paused server may still record the tap after the browser gave
+      // up (it once said "Not saved" above a screen the next poll showed with the tap recorded).
+      banner("No answer to \u201c" + flight.label + "\u201d in 10 s: it may or may not have been recorded. The screen updates by itself and shows what is recorded; check it before tapping again.", "failed");
+      return;
+    }
     var why = status ? "the server failed (" + status + ")" : "no answer from the server";
     banner("Not saved: \u201c" + flight.label + "\u201d \u2014 " + why + ". The screen shows what is recorded; tap again when the connection is back.", "failed");
   }
@@ -309,6 +333,7 @@
     var flight = inFlight;
     var xhr = event.detail.xhr;
     if (!flight || !xhr || isPoll(event.target)) { return; }
+    xhr.addEventListener("timeout", function () { flight.timedOut = true; });
     xhr.addEventListener("loadend", function () { finished(flight, xhr); });
   });
 
@@ -322,6 +347,9 @@
       if (!inFlight && box && box.dataset.kind !== "failed") { banner(""); }
     }
     else if (!inFlight) {
+      // Nor does a failed one: "Not saved" already says the server is out of reach, and names the lost tap.
+      var shown = document.getElementById("connection");
+      if (shown && shown.dataset.kind === "failed") { return; }
       banner("Cannot reach the server. This screen may be out of date; it updates by itself when the connection is back.", "offline");
     }
   });
