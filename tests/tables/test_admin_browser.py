@@ -248,3 +248,36 @@ def test_a_round_is_voided_from_the_admin_with_a_reason(
     snap(page, "2-voided")
     rnd.refresh_from_db()
     assert (rnd.phase, rnd.void_reason) == ("voided", "the shoe jammed")
+
+
+def test_a_home_game_table_is_created_without_the_triple_draw_fields_and_the_list_fits_a_narrow_screen(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User, jacks_for_1: Paytable
+) -> None:
+    page = admin_page("fiona")
+    page.goto("/admin/tables/table/add/")
+    limits = page.locator("fieldset.triple-draw-only")
+    expect(limits).to_be_visible()  # Triple Draw is the type a new table starts as
+    page.fill("#id_name", "Pit 2 Freak")
+    page.select_option("#id_table_type", label="Freak of Nature")
+    expect(limits).to_be_hidden()
+    snap(page, "1-new-home-table")
+    page.select_option("#id_table_type", label="Triple Draw Poker")
+    expect(page.locator("#id_min_bet_cents")).to_be_visible()
+    page.select_option("#id_table_type", label="Freak of Nature")
+    page.get_by_role("button", name="Save and continue editing").click()
+    expect(success(page)).to_contain_text("was added successfully")
+    assert Table.objects.get(name="Pit 2 Freak").table_type == "freak-of-nature"
+    expect(page.locator("#id_min_bet_cents")).to_have_count(0)
+    expect(page.locator("#id_paytable")).to_have_count(0)
+    expect(page.locator(".field-house_rules")).to_contain_text("not set yet")
+
+    table_create(name="Triple Draw with a long name", actor=floor_user, paytable=jacks_for_1)
+    page.goto("/admin/tables/table/")
+    for width in (1280, 800):
+        page.set_viewport_size({"width": width, "height": 900})
+        fits = page.evaluate(
+            "() => document.querySelector('#result_list').scrollWidth"
+            " <= document.querySelector('#changelist-form .results').clientWidth"
+        )
+        assert fits, f"the table list scrolls sideways at {width}px"
+    snap(page, "2-list")

@@ -121,12 +121,66 @@ def test_a_home_game_table_is_saved_without_a_paytable_and_refuses_one(floor_use
     assert home.seats.count() == 10
     page = client.get(f"{ADMIN}{home.pk}/change/").content.decode()
     assert 'name="paytable"' not in page
+
+
+def test_a_home_game_tables_page_shows_only_what_applies_to_it(floor_user: User, jacks_for_1: Paytable) -> None:
+    """Bets per betting circle, a payout cap, supervisor approval and a paytable are Triple Draw's: a home game's
+    stakes and charges are its house rules, which its page links to instead."""
+    home = table_create(name="Home", table_type="pregnant-threes", actor=floor_user)
+    client = logged_in(floor_user)
+    page = client.get(f"{ADMIN}{home.pk}/change/").content.decode()
+    for field in ("min_bet_cents", "max_bet_cents", "max_payout_per_seat_cents",
+                  "supervisor_approval_threshold_cents", "paytable"):
+        assert f'name="{field}"' not in page, field
+    assert "Per betting circle" not in page
+    assert f"/admin/tables/hometableconfig/add/?table={home.pk}" in page  # no house rules yet: set them
     edited = client.post(
-        f"{ADMIN}{home.pk}/change/", form(name="Home", max_bet_cents="40", paytable=str(jacks_for_1.pk))
+        f"{ADMIN}{home.pk}/change/",
+        form(name="Home renamed", card_source="rng", max_bet_cents="40", paytable=str(jacks_for_1.pk)),
     )
     assert edited.status_code == 302
     home.refresh_from_db()
-    assert (home.max_bet_cents, home.paytable_id) == (4000, None)
+    assert (home.name, home.card_source, home.max_bet_cents, home.paytable_id) == ("Home renamed", "rng", 50_000, None)
+    assert not AuditEvent.objects.filter(action="table_update_limits").exists()
+
+
+def test_a_triple_draw_tables_page_keeps_its_limits_and_paytable(floor_user: User, jacks_for_1: Paytable) -> None:
+    table = table_create(name="TD", actor=floor_user, paytable=jacks_for_1)
+    page = logged_in(floor_user).get(f"{ADMIN}{table.pk}/change/").content.decode()
+    for field in ("min_bet_cents", "max_bet_cents", "max_payout_per_seat_cents",
+                  "supervisor_approval_threshold_cents", "paytable"):
+        assert f'name="{field}"' in page, field
+    assert "house rules" not in page
+
+
+def test_a_new_home_game_table_ignores_the_hidden_triple_draw_limits(floor_user: User) -> None:
+    """The add page hides the Triple Draw limits once a home game is chosen: what was left in them is not read."""
+    client = logged_in(floor_user)
+    response = client.post(
+        ADMIN + "add/", form(name="Home", table_type="three-legged-race", min_bet_cents="abc", max_bet_cents="-5")
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    home = Table.objects.get(name="Home")
+    assert (home.min_bet_cents, home.max_bet_cents, home.seats.count()) == (500, 50_000, 6)
+    refused = client.post(ADMIN + "add/", form(name="TD", min_bet_cents="abc"))
+    assert refused.status_code == 200
+    assert "is not an amount of money" in refused.content.decode()
+    assert not Table.objects.filter(name="TD").exists()
+
+
+def test_the_list_shows_bets_for_triple_draw_and_house_rules_for_home_games(
+    floor_user: User, jacks_for_1: Paytable
+) -> None:
+    table_create(name="TD", actor=floor_user, paytable=jacks_for_1, min_bet_cents=2500, max_bet_cents=100_000)
+    home = table_create(name="Home", table_type="freak-of-nature", actor=floor_user)
+    page = logged_in(floor_user).get(ADMIN).content.decode()
+    rows = {
+        name: row for row in re.findall(r"<tr>.*?</tr>", page, re.S) for name in ("TD", "Home") if f">{name}<" in row
+    }
+    assert "$25.00 to $1,000.00" in rows["TD"]
+    assert "Jacks or Better 9/6 v1 · active" in rows["TD"]
+    assert "$5.00" not in rows["Home"]
+    assert f"/admin/tables/hometableconfig/add/?table={home.pk}" in rows["Home"]
 
 
 def test_only_dealers_are_offered_and_a_non_dealer_is_refused_by_name(
