@@ -109,10 +109,7 @@ class TableAdmin(ServiceActionsAdmin):
     actions = ["open_tables", "close_tables"]
 
     class Media:
-        # Hides the Triple Draw-only fieldset of a new table while a home game is chosen; the table list stacks its
-        # filter under the list on narrow screens.
-        js = ("tables/admin-table.js",)
-        css = {"all": ("tables/admin-table.css",)}
+        js = ("tables/admin-table.js",)  # hides the Triple Draw-only fieldset of a new table for a home game
 
     # What a reader without the floor role sees: the same settings, in dollars, nothing editable.
     READ_FIELDS = (
