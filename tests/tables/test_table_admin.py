@@ -230,3 +230,19 @@ def test_a_service_refusal_while_saving_comes_back_as_a_message_and_changes_noth
     manual_table.refresh_from_db()
     assert (manual_table.name, manual_table.card_source) == ("Manual 1", "manual")
     assert not AuditEvent.objects.filter(action="table_update").exists()
+
+
+def test_a_refused_void_stays_on_the_void_page_with_the_reason_typed(manual_table: Table, floor_user: User) -> None:
+    rnd = to_drawing(manual_table, floor_user)
+    client = logged_in(floor_user)
+    refused = client.post(f"/admin/tables/round/{rnd.pk}/void/", {"reason": "   "})
+    assert refused.status_code == 200
+    page = refused.content.decode()
+    assert "Void the round" in page
+    assert 'class="error"' in page
+    rnd.refresh_from_db()
+    assert rnd.phase != "voided"
+    voided = client.post(f"/admin/tables/round/{rnd.pk}/void/", {"reason": "the shoe jammed"})
+    assert voided.status_code == 302
+    rnd.refresh_from_db()
+    assert (rnd.phase, rnd.void_reason) == ("voided", "the shoe jammed")
