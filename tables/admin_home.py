@@ -66,8 +66,18 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
             checked_config(table.table_type, {name: data.get(name) for name in SETTINGS})
         except DomainError as exc:
             field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
-            self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+            if field == "rules" or field not in self.fields:
+                self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+            else:  # beside its own box, in the words of the page ("the largest buy-in", not "buy_in_max_cents")
+                self.add_error(field, self._in_words(exc.message))
         return data
+
+    def _in_words(self, message: str) -> str:
+        for name in sorted((name for name in SETTINGS if "_" in name), key=len, reverse=True):  # not "charge"
+            label = self.fields[name].label if name in self.fields else None
+            if label:
+                message = message.replace(name, f"the {label[0].lower()}{label[1:]}")
+        return message
 
 
 @admin.register(HomeTableConfig)

@@ -63,9 +63,10 @@ def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: U
     ("values", "field", "words"),
     [
         ({"rules": json.dumps({**STAKES, "legs_to_win": 2})}, "rules", "legs_to_win"),
-        ({"buy_in_min_cents": "600"}, "buy_in_max_cents", "buy_in_max_cents"),
+        ({"buy_in_min_cents": "600"}, "buy_in_max_cents", "the largest buy-in must be at least the smallest buy-in"),
         ({"buy_in_min_cents": "0.50"}, "buy_in_min_cents", "must cover the ante of $1.00"),  # dollars, as typed
         ({"charge": "rake", "rake_basis_points": "500"}, "rake_cap_cents", "cap"),
+        ({"time_charge_cents": "5"}, "time_charge_cents", "the time charge per seat per half hour applies only to a"),
         ({"buy_in_min_cents": "twenty"}, "buy_in_min_cents", ""),
     ],
 )
@@ -77,6 +78,7 @@ def test_a_bad_value_is_refused_beside_its_field_and_nothing_is_saved(
     errors = response.context["adminform"].form.errors
     assert field in errors, errors
     assert words in " ".join(errors[field])
+    assert "_cents" not in " ".join(errors[field])  # the page's words, not the API's field names
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()
 
 
