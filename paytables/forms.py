@@ -39,12 +39,17 @@ class PaytableForm(forms.ModelForm):  # type: ignore[type-arg]
 
 class PaytableLineForm(forms.ModelForm):  # type: ignore[type-arg]
     hand = forms.ChoiceField(choices=[("", "---------"), *((code, hand_label(code)) for code in HAND_CODES)])
-    ranks = forms.CharField(required=False, help_text="four_of_a_kind only, e.g. A or 2 3 4")
-    pays = forms.CharField(help_text="An exact number: 9, 3/2")
+    # Boxes as wide as what is typed in them (a rank, a few ranks, "3/2"): at the admin's default 20 characters the
+    # lines' table was wider than the page at 1280px, its "Delete?" column off the screen.
+    ranks = forms.CharField(
+        required=False, help_text="four_of_a_kind only, e.g. A or 2 3 4", widget=forms.TextInput(attrs={"size": 8})
+    )
+    pays = forms.CharField(help_text="An exact number: 9, 3/2", widget=forms.TextInput(attrs={"size": 6}))
 
     class Meta:
         model = PaytableLine
         fields = ["position", "hand", "min_rank", "ranks"]
+        widgets = {"min_rank": forms.TextInput(attrs={"size": 2})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

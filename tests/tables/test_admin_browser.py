@@ -292,3 +292,17 @@ def test_a_home_game_table_is_created_without_the_triple_draw_fields_and_the_lis
         )
         assert page_width <= 800, url
         assert list_width >= 400, url
+
+
+def test_the_paytable_page_fits_a_desktop_screen(admin_page: Callable[[str], Page], floor_user: User) -> None:
+    """The lines' boxes are as wide as what is typed in them: the lines' table, "Delete?" column included, fits the
+    page at 1280px (at the admin's default widths it was wider than the page)."""
+    page = admin_page("fiona")
+    page.goto("/admin/paytables/paytable/add/")
+    page.get_by_text("Add another Paytable line").click()
+    page_width, table_right = page.evaluate(
+        "() => [document.documentElement.scrollWidth,"
+        " document.querySelector('#lines-group table').getBoundingClientRect().right]"
+    )
+    assert page_width <= 1280
+    assert table_right <= 1280
