@@ -18,7 +18,7 @@ from paytables.models import Paytable
 from paytables.selectors import paytable_analysis_or_none
 from paytables.services import return_outside_band
 from tables.models import Table, TableType
-from tables.services.tables import LIMIT_FIELDS, USABLE_PAYTABLE, check_limits, check_paytable
+from tables.services.tables import LIMIT_FIELDS, USABLE_PAYTABLE, check_limits, check_name, check_paytable
 
 LIMIT_LABELS = {
     "min_bet_cents": ("Minimum bet ($)", "Per betting circle, in dollars and cents (25 means $25.00)."),
@@ -140,6 +140,8 @@ class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             for field in LIMIT_FIELDS:
                 self.errors.pop(field, None)
                 data.pop(field, None)
+        if data.get("name") and "name" not in self.errors:
+            self._check(check_name, data["name"], table=self.instance if self.instance.pk else None)
         limits = {field: data.get(field) for field in LIMIT_FIELDS}
         if all(isinstance(value, int) for value in limits.values()):
             self._check(check_limits, **limits)

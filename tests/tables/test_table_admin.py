@@ -246,3 +246,11 @@ def test_a_refused_void_stays_on_the_void_page_with_the_reason_typed(manual_tabl
     assert voided.status_code == 302
     rnd.refresh_from_db()
     assert (rnd.phase, rnd.void_reason) == ("voided", "the shoe jammed")
+
+
+def test_a_duplicate_name_in_another_case_is_refused_beside_the_name(floor_user: User) -> None:
+    table_create(name="Pit 1", actor=floor_user)
+    response = logged_in(floor_user).post(ADMIN + "add/", form(name="PIT 1"))
+    assert response.status_code == 200
+    assert "a table named 'Pit 1' exists" in " ".join(response.context["adminform"].form.errors["name"])
+    assert Table.objects.count() == 1
