@@ -150,6 +150,20 @@ class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             self._check(check_paytable, data.get("paytable"), table_type)
         if (
             self.instance.pk
+            and self.instance.paytable_id is not None
+            and "paytable" in self.fields
+            and data.get("paytable") is None
+            and "paytable" not in self.errors
+        ):
+            # The services replace a paytable and never take one off (a Triple Draw table settles from it): blank here
+            # used to save "successfully" with the old paytable still in force.
+            self.add_error(
+                "paytable",
+                "a Triple Draw table's paytable can be replaced, not removed: choose the version to put on it "
+                f"(now {self.instance.paytable})",
+            )
+        if (
+            self.instance.pk
             and self.instance.is_open
             and table_type == TableType.TRIPLE_DRAW
             and data.get("paytable") is None

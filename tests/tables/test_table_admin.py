@@ -224,7 +224,8 @@ def test_a_service_refusal_while_saving_comes_back_as_a_message_and_changes_noth
 ) -> None:
     to_drawing(manual_table, floor_user)
     client = logged_in(floor_user)
-    data = form(name="Manual 1 renamed", card_source="rng", min_bet_cents="5", max_bet_cents="100")
+    data = form(name="Manual 1 renamed", card_source="rng", min_bet_cents="5", max_bet_cents="100",
+                paytable=str(manual_table.paytable_id))
     response = client.post(f"{ADMIN}{manual_table.pk}/change/", data, follow=True)
     assert "change the card source between rounds" in response.content.decode()
     manual_table.refresh_from_db()
@@ -254,3 +255,17 @@ def test_a_duplicate_name_in_another_case_is_refused_beside_the_name(floor_user:
     assert response.status_code == 200
     assert "a table named 'Pit 1' exists" in " ".join(response.context["adminform"].form.errors["name"])
     assert Table.objects.count() == 1
+
+
+def test_emptying_the_paytable_of_a_triple_draw_table_is_refused_not_ignored(
+    floor_user: User, jacks_for_1: Paytable
+) -> None:
+    """Choosing "---------" said "changed successfully" and left the paytable on the table."""
+    table = table_create(name="TD", actor=floor_user, paytable=jacks_for_1)
+    response = logged_in(floor_user).post(f"{ADMIN}{table.pk}/change/", form(name="TD renamed", paytable=""))
+    assert response.status_code == 200
+    errors = " ".join(response.context["adminform"].form.errors["paytable"])
+    assert "can be replaced, not removed" in errors
+    assert "Jacks or Better 9/6 v1" in errors
+    table.refresh_from_db()
+    assert (table.name, table.paytable_id) == ("TD", jacks_for_1.pk)
