@@ -64,8 +64,9 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 def _run(
-    modeladmin: admin.ModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any], call: Any, done: str
+    modeladmin: admin.ModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any], call: Any, done: tuple[str, str]
 ) -> None:
+    """Call the service for each chosen row; `done` says what happened to one and to several ("1 table closed")."""
     count = 0
     with acting_as(user=request_user(request), kind="user"):
         for obj in queryset:
@@ -75,7 +76,7 @@ def _run(
             except DomainError as exc:
                 modeladmin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
     if count:
-        modeladmin.message_user(request, f"{count} {done}", messages.SUCCESS)
+        modeladmin.message_user(request, f"{count} {done[0] if count == 1 else done[1]}", messages.SUCCESS)
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -278,11 +279,13 @@ class TableAdmin(ServiceActionsAdmin):
 
     @admin.action(description="Open the selected tables")
     def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        _run(self, request, queryset, lambda t: table_open(table=t, actor=request_user(request)), "tables opened")
+        done = ("table opened", "tables opened")
+        _run(self, request, queryset, lambda t: table_open(table=t, actor=request_user(request)), done)
 
     @admin.action(description="Close the selected tables")
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        _run(self, request, queryset, lambda t: table_close(table=t, actor=request_user(request)), "tables closed")
+        done = ("table closed", "tables closed")
+        _run(self, request, queryset, lambda t: table_close(table=t, actor=request_user(request)), done)
 
 
 @admin.register(Seat)
@@ -413,7 +416,8 @@ class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
 
     @admin.action(description="Queue settlement again (rounds in settling)")
     def queue_settlement(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _run(self, request, queryset, lambda r: round_settle(round=r, actor=request_user(request)), "queued")
+        done = ("round queued", "rounds queued")
+        _run(self, request, queryset, lambda r: round_settle(round=r, actor=request_user(request)), done)
 
     def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
         context["is_floor"] = _is_floor(request)
@@ -534,4 +538,5 @@ class TableDeviceAdmin(ServiceActionsAdmin):
 
     @admin.action(description="Revoke the selected device credentials")
     def revoke_devices(self, request: HttpRequest, queryset: QuerySet[TableDevice]) -> None:
-        _run(self, request, queryset, lambda d: device_revoke(device=d, actor=request_user(request)), "revoked")
+        done = ("credential revoked", "credentials revoked")
+        _run(self, request, queryset, lambda d: device_revoke(device=d, actor=request_user(request)), done)

@@ -269,3 +269,15 @@ def test_emptying_the_paytable_of_a_triple_draw_table_is_refused_not_ignored(
     assert "Jacks or Better 9/6 v1" in errors
     table.refresh_from_db()
     assert (table.name, table.paytable_id) == ("TD", jacks_for_1.pk)
+
+
+def test_opening_and_closing_from_the_list_counts_tables_in_words(floor_user: User, jacks_for_1: Paytable) -> None:
+    one = table_create(name="TD 1", actor=floor_user, paytable=jacks_for_1)
+    two = table_create(name="TD 2", actor=floor_user, paytable=jacks_for_1)
+    client = logged_in(floor_user)
+    opened = client.post(ADMIN, {"action": "open_tables", "_selected_action": [str(one.pk)]}, follow=True)
+    assert "1 table opened" in opened.content.decode()
+    closed = client.post(ADMIN, {"action": "close_tables", "_selected_action": [str(one.pk)]}, follow=True)
+    assert "1 table closed" in closed.content.decode()
+    both = client.post(ADMIN, {"action": "open_tables", "_selected_action": [str(one.pk), str(two.pk)]}, follow=True)
+    assert "2 tables opened" in both.content.decode()
