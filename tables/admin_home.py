@@ -3,10 +3,12 @@ dollars, checked by the same service as the API (home_config_set) and refused be
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
 from audit.context import acting_as
@@ -22,6 +24,54 @@ from tables.services.home_config import CONFIG_DEFAULTS, checked_config, home_co
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
 
 
+class PercentInput(forms.TextInput):
+    """The rake's stored basis points shown as the percent people say (500 -> "5", 250 -> "2.5")."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__({"inputmode": "decimal", "autocomplete": "off", "size": 8, **(attrs or {})})
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return percent_text(value)
+        formatted: str | None = super().format_value(value)
+        return formatted
+
+
+def percent_text(basis_points: int) -> str:
+    text = f"{Decimal(basis_points) / 100:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+class PercentField(forms.Field):
+    """Typed as a percent ("5", "2.5", "5%"), cleaned to integer basis points (500, 250): the API's unit is basis
+    points, but a supervisor who types 5 for a 5 % rake must not get 0.05 %."""
+
+    widget = PercentInput
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value  # already basis points (the stored value)
+        text = str(value).strip().removesuffix("%").strip()
+        if "," in text:
+            raise ValidationError(f"{str(value).strip()[:20]!r} is not a percent: type a point, not a comma (2.5)",
+                                  code="bad_percent")
+        try:
+            percent = Decimal(text)
+        except InvalidOperation:
+            raise ValidationError(f"{str(value).strip()[:20]!r} is not a percent: type 5 for 5 %",
+                                  code="bad_percent") from None
+        if not percent.is_finite():
+            raise ValidationError("type a percent, e.g. 5 for 5 %", code="bad_percent")
+        basis_points = percent * 100
+        if basis_points != basis_points.to_integral_value():
+            raise ValidationError("a rake goes to a hundredth of a percent at most (2.55)", code="bad_percent")
+        if basis_points < 0:
+            raise ValidationError("a rake cannot be negative", code="bad_percent")
+        return int(basis_points)
+
+
 class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
     """Money in dollars; every value checked as one set by the service's own check before anything is saved."""
 
@@ -32,8 +82,8 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
     )
     buy_in_min_cents = DollarsField(label="Smallest buy-in")
     buy_in_max_cents = DollarsField(label="Largest buy-in")
-    rake_basis_points = forms.IntegerField(
-        min_value=0, required=False, label="Rake (basis points)", help_text="500 is 5% of each pot that was bet into"
+    rake_basis_points = PercentField(
+        required=False, label="Rake (% of each pot)", help_text="5 is 5 % of each pot that was bet into (2.5 for 2.5 %)"
     )
     rake_cap_cents = DollarsField(label="Rake cap per pot", required=False)
     time_charge_cents = DollarsField(label="Time charge per seat per half hour", required=False)
