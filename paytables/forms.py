@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -11,6 +12,15 @@ from casino.engine.hand_words import hand_label
 from casino.engine.pay_classes import HAND_CODES
 from casino.engine.paytable import PaytableError, PaytableSpec
 from paytables.models import Paytable, PaytableLine
+
+# The engine's refusals name hand codes and JSON keys ("line 3 (two_pair): min_rank applies only to one_pair"); the
+# page names them as its boxes and menus do ("line 3 (two pair): min rank applies only to pair").
+_CODE = re.compile(r"\b(" + "|".join(sorted((*HAND_CODES, "min_rank", "wild_ranks"), key=len, reverse=True)) + r")\b")
+
+
+def in_words(message: str) -> str:
+    return _CODE.sub(lambda m: m.group(1).replace("_", " ") if m.group(1) in ("min_rank", "wild_ranks")
+                     else hand_label(m.group(1)).lower(), message)
 
 
 def _rank_list(text: str) -> list[str]:
@@ -100,4 +110,4 @@ class PaytableLineFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
         try:
             PaytableSpec.from_dict(data)
         except PaytableError as exc:
-            raise forms.ValidationError(exc.message, code=exc.code) from exc
+            raise forms.ValidationError(in_words(exc.message), code=exc.code) from exc
