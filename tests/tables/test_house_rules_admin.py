@@ -112,3 +112,15 @@ def test_the_rake_is_typed_as_a_percent_and_stored_in_basis_points(
     assert config.rake_basis_points == basis_points
     page = _client(floor_user).get(f"/admin/tables/hometableconfig/{config.pk}/change/").content.decode()
     assert f'name="rake_basis_points" value="{typed.removesuffix(" %")}"' in page
+
+
+def test_no_refusal_is_shown_by_its_database_constraint_name(floor_user: User, draw_table: Table) -> None:
+    """With the rules box refused, the buy-ins (largest below smallest) were also refused at the top of the page as
+    "Constraint “home_buy_in_max_ge_min” is violated.": words of the database, not of the floor."""
+    response = _client(floor_user).post(ADD, _form(draw_table, rules="{}", buy_in_min_cents="600"))
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert "rules" in errors
+    assert "Constraint" not in response.content.decode()
+    assert "__all__" not in errors
+    assert not HomeTableConfig.objects.filter(table=draw_table).exists()
