@@ -151,6 +151,10 @@ class TableAdmin(ServiceActionsAdmin):
             (None, {"fields": ["dealers", "is_open", "paytable_status"]}),
         ]
 
+    def get_inlines(self, request: HttpRequest, obj: Table | None) -> list[Any]:
+        """The seats are made with the table (as many as its type has): a new table's page shows no empty list."""
+        return list(self.inlines) if obj is not None else []
+
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> tuple[str, ...]:
         if not _is_floor(request):
             return self.HOME_READ_FIELDS if obj is not None and not obj.is_triple_draw else self.READ_FIELDS

@@ -281,3 +281,12 @@ def test_opening_and_closing_from_the_list_counts_tables_in_words(floor_user: Us
     assert "1 table closed" in closed.content.decode()
     both = client.post(ADMIN, {"action": "open_tables", "_selected_action": [str(one.pk), str(two.pk)]}, follow=True)
     assert "2 tables opened" in both.content.decode()
+
+
+def test_a_new_tables_page_has_no_empty_seats_list_and_an_existing_one_lists_its_seats(floor_user: User) -> None:
+    client = logged_in(floor_user)
+    assert "seats-TOTAL_FORMS" not in client.get(ADMIN + "add/").content.decode()
+    table = table_create(name="Home", table_type="three-legged-race", actor=floor_user)
+    page = client.get(f"{ADMIN}{table.pk}/change/").content.decode()
+    assert "Home seat 6" in page
+    assert "Home seat 7" not in page
