@@ -292,6 +292,15 @@ def test_a_home_game_table_is_created_without_the_triple_draw_fields_and_the_lis
         )
         assert page_width <= 800, url
         assert list_width >= 400, url
+    # A form's menus (the paytable with its status and return is a long choice) stay inside the page at 800px.
+    for url in ("/admin/tables/table/add/", "/admin/paytables/paytable/add/"):
+        page.goto(url)
+        page_width, widest = page.evaluate(
+            "() => [document.documentElement.scrollWidth, Math.max(...[...document.querySelectorAll("
+            "'#content .form-row select')].map(e => e.getBoundingClientRect().right))]"
+        )
+        assert page_width <= 800, url
+        assert widest <= 800, url
 
 
 def test_the_paytable_page_fits_a_desktop_screen(admin_page: Callable[[str], Page], floor_user: User) -> None:
