@@ -21,7 +21,7 @@ from casino.engine.hand_words import hand_label
 from casino.engine.money import money
 from casino.errors import DomainError
 from casino.users import request_user
-from tables import admin_home  # noqa: F401  (registers the home-game house rules admin)
+from tables import admin_home  # registers the home-game house rules admin
 from tables.admin_forms import TRIPLE_DRAW_ONLY, TableAdminForm, paytable_choice_label
 from tables.models import (
     Bet,
@@ -269,6 +269,10 @@ class TableAdmin(ServiceActionsAdmin):
                 )
                 table_set_dealers(table=table, dealers=data.get("dealers", []), actor=request_user(request))
         obj.pk = table.pk
+        if change and not table.is_triple_draw and "card_source" in form.changed_data:
+            note = admin_home.open_game_keeps(table, "card_source")
+            if note:
+                self.message_user(request, note, messages.WARNING)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Dealers were set by the services in save_model; the seats inline is read-only."""

@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
@@ -18,10 +18,24 @@ from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from casino.users import request_user
-from tables.models import HomeTableConfig, Table
+from tables.models import CardSource, HomeGame, HomeTableConfig, Table
 from tables.services.home_config import CONFIG_DEFAULTS, checked_config, home_config_set
 
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
+
+
+def open_game_keeps(table: Table, what: str) -> str | None:
+    """A game keeps the house rules and card source it was opened with: after a change, say so if one is open, or
+    the floor reads "changed successfully" while the game in play goes on as before."""
+    game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).only("number", "card_source").first()
+    if game is None:
+        return None
+    if what == "card_source":
+        kept = CardSource(game.card_source).label.lower()
+        return (f"Game {game.number} at {table.name} is still dealt by {kept}; the next game opened there deals by "
+                f"{CardSource(table.card_source).label.lower()}.")
+    return (f"Game {game.number} at {table.name} goes on under the rules it was opened with; the next game opened "
+            "there is announced with these.")
 
 
 class PercentInput(forms.TextInput):
@@ -161,6 +175,9 @@ class HouseRulesAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         with acting_as(user=request_user(request), kind="user"):
             saved = home_config_set(table=table, actor=request_user(request), **values)
         obj.pk = saved.pk
+        note = open_game_keeps(table, "rules") if change and form.changed_data else None
+        if note:
+            self.message_user(request, note, messages.WARNING)
 
     def log_addition(self, request: HttpRequest, obj: Any, message: Any) -> Any:
         return None  # home_config_set wrote the audit event

@@ -3,6 +3,7 @@ only approved paytables and only dealers, and shows a refusal beside its field w
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -13,8 +14,10 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from paytables.models import Paytable, PaytableAnalysis, PaytableStatus
-from tables.models import Table
+from tables.models import HomeTableConfig, Table
+from tables.services.home_games import game_open
 from tables.services.tables import table_create
+from tests.tables.conftest import open_home_table
 from tests.tables.test_settlement import to_drawing
 
 pytestmark = pytest.mark.django_db
@@ -290,3 +293,29 @@ def test_a_new_tables_page_has_no_empty_seats_list_and_an_existing_one_lists_its
     page = client.get(f"{ADMIN}{table.pk}/change/").content.decode()
     assert "Home seat 6" in page
     assert "Home seat 7" not in page
+
+
+def test_changing_a_home_tables_source_or_rules_mid_game_says_the_open_game_keeps_its_own(
+    floor_user: User, dealer_user: User
+) -> None:
+    """A game keeps the card source and rules it was opened with: "changed successfully" alone let the floor think
+    the game in play now dealt by hand (or with the new ante)."""
+    table = open_home_table("Draw 1", "five-card-draw", floor_user, dealer_user)
+    client = logged_in(floor_user)
+    quiet = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1", card_source="manual"), follow=True)
+    assert "is still dealt by" not in quiet.content.decode()  # no game open: nothing to say
+    game_open(table=table, actor=floor_user, players=[{"seat": 1, "name": "Ann", "buy_in_cents": 5_000}])
+    changed = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1", card_source="rng"), follow=True)
+    assert ("Game 1 at Draw 1 is still dealt by manual entry on the tablet; the next game opened there deals by "
+            "system shuffle") in changed.content.decode()
+    renamed = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1b", card_source="rng"), follow=True)
+    assert "is still dealt by" not in renamed.content.decode()  # the source did not change
+    config = HomeTableConfig.objects.get(table=table)
+    rules = client.post(
+        f"/admin/tables/hometableconfig/{config.pk}/change/",
+        {"rules": json.dumps({"ante_cents": 200, "small_bet_cents": 200, "big_bet_cents": 400}),
+         "buy_in_min_cents": "10", "buy_in_max_cents": "1,000", "charge": "none"},
+        follow=True,
+    )
+    assert "Game 1 at Draw 1b goes on under the rules it was opened with" in rules.content.decode()
+    assert HomeTableConfig.objects.get(table=table).rules["ante_cents"] == 200
