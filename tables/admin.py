@@ -37,6 +37,7 @@ from tables.models import (
     TableDevice,
 )
 from tables.selectors.approvals import payouts_awaiting_approval
+from tables.selectors.rounds import round_in_play
 from tables.services.approvals import round_approve_payout, round_refuse_payout
 from tables.services.rounds import round_settle, round_void
 from tables.services.shoe import device_create, device_revoke
@@ -95,6 +96,18 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
 
 def _is_floor(request: HttpRequest) -> bool:
     return has_role(request.user, FLOOR)
+
+
+def _round_in_play_pays_from(table: Table) -> str | None:
+    """After a paytable change: the round in play pays from the version locked when its bets close, so bets placed
+    before the change but not yet closed are paid from the new paytable. Said, so the floor can tell the players."""
+    rnd = round_in_play(table)
+    if rnd is None:
+        return None
+    if rnd.phase == Round.Phase.BETTING:
+        return (f"Round {rnd.number} at {table.name} is taking bets: when they close, they are paid from "
+                f"{table.paytable}, including the bets placed before this change.")
+    return f"Round {rnd.number} at {table.name} keeps {rnd.paytable}; the next round pays from {table.paytable}."
 
 
 @admin.register(Table)
@@ -269,10 +282,13 @@ class TableAdmin(ServiceActionsAdmin):
                 )
                 table_set_dealers(table=table, dealers=data.get("dealers", []), actor=request_user(request))
         obj.pk = table.pk
+        note = None
         if change and not table.is_triple_draw and "card_source" in form.changed_data:
             note = admin_home.open_game_keeps(table, "card_source")
-            if note:
-                self.message_user(request, note, messages.WARNING)
+        elif change and table.is_triple_draw and "paytable" in form.changed_data:
+            note = _round_in_play_pays_from(table)
+        if note:
+            self.message_user(request, note, messages.WARNING)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Dealers were set by the services in save_model; the seats inline is read-only."""

@@ -16,6 +16,7 @@ from audit.models import AuditEvent
 from paytables.models import Paytable, PaytableAnalysis, PaytableStatus
 from tables.models import HomeTableConfig, Table
 from tables.services.home_games import game_open
+from tables.services.rounds import round_start, round_void
 from tables.services.tables import table_create
 from tests.tables.conftest import open_home_table
 from tests.tables.test_settlement import to_drawing
@@ -319,3 +320,26 @@ def test_changing_a_home_tables_source_or_rules_mid_game_says_the_open_game_keep
     )
     assert "Game 1 at Draw 1b goes on under the rules it was opened with" in rules.content.decode()
     assert HomeTableConfig.objects.get(table=table).rules["ante_cents"] == 200
+
+
+def test_changing_the_paytable_mid_round_says_which_paytable_pays_the_round_in_play(
+    manual_table: Table, floor_user: User, dealer_user: User, house_to_1: Paytable, jacks_for_1: Paytable
+) -> None:
+    """The round in play pays from the version locked when its bets close: bets already placed while it takes bets
+    are paid from the new paytable, and a round past its bets keeps the one it locked."""
+    rnd = round_start(table=manual_table, actor=dealer_user)
+    client = logged_in(floor_user)
+    dealers = [str(user.pk) for user in manual_table.dealers.all()]
+    kept = {"min_bet_cents": "5", "max_bet_cents": "100", "dealers": dealers}  # the table's, unchanged
+    changed = client.post(
+        f"{ADMIN}{manual_table.pk}/change/", form(name="Manual 1", paytable=str(house_to_1.pk), **kept), follow=True
+    )
+    assert (f"Round {rnd.number} at Manual 1 is taking bets: when they close, they are paid from House Triple Draw "
+            "v1, including the bets placed before this change.") in changed.content.decode()
+    round_void(round=rnd, reason="test", actor=floor_user)
+    locked = to_drawing(manual_table, floor_user)
+    again = client.post(
+        f"{ADMIN}{manual_table.pk}/change/", form(name="Manual 1", paytable=str(jacks_for_1.pk), **kept), follow=True
+    )
+    assert (f"Round {locked.number} at Manual 1 keeps House Triple Draw v1; the next round pays from Jacks or Better "
+            "9/6 v1.") in again.content.decode()
