@@ -65,6 +65,7 @@ def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: U
         ({"rules": json.dumps({**STAKES, "legs_to_win": 2})}, "rules", "legs_to_win"),
         ({"buy_in_min_cents": "600"}, "buy_in_max_cents", "the largest buy-in must be at least the smallest buy-in"),
         ({"buy_in_min_cents": "0.50"}, "buy_in_min_cents", "must cover the ante of $1.00"),  # dollars, as typed
+        ({"buy_in_min_cents": "0"}, "buy_in_min_cents", "the smallest buy-in must be more than $0.00"),  # not "1"
         ({"charge": "rake", "rake_basis_points": "5"}, "rake_cap_cents", "cap"),
         ({"charge": "rake", "rake_basis_points": "2,5", "rake_cap_cents": "3"}, "rake_basis_points", "not a comma"),
         ({"charge": "rake", "rake_basis_points": "0.005", "rake_cap_cents": "3"}, "rake_basis_points", "hundredth"),
