@@ -1,8 +1,10 @@
 """ServiceActionsAdmin: an admin whose writes are service calls, a refusal shown as a message beside the object.
 
 Its buttons on an object's page are declared as ObjectActions: a GET shows the action's confirmation page (or goes
-back to the object), a POST calls the service, and a refusal (a DomainError) comes back as a message on the
-object's page: nothing changed. A refusal while saving the add or change form (services called from save_model or
+back to the object), a POST calls the service, and a refusal (a DomainError) comes back as a message: nothing
+changed. An action with a confirmation page shows it again, the refusal above it and what was typed (`typed`, the
+POST) still in its boxes, so a reason or reference is corrected rather than typed again; any other goes back to
+the object's page. A refusal while saving the add or change form (services called from save_model or
 save_related) comes back the same way.
 """
 
@@ -82,22 +84,28 @@ class ServiceActionsAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         if request.method != "POST":
             if not action.confirm_template:
                 return self._object_page(obj)
-            context = {
-                **self.admin_site.each_context(request),
-                "opts": self.model._meta,
-                "object": obj,
-                self.model._meta.model_name: obj,
-                "title": action.title.format(obj),
-                **self.object_action_context(request, action, obj),
-            }
-            return TemplateResponse(request, action.confirm_template, context)
+            return self._confirm_page(request, action, obj)
         try:
             result = action.run(request, obj)
         except DomainError as exc:
             self._refused(request, exc)
+            if action.confirm_template:  # the object as stored (the service's transaction rolled back)
+                return self._confirm_page(request, action, get_object_or_404(self.model, pk=object_id))
             return self._object_page(obj)
         self.message_user(request, action.done.format(result), messages.SUCCESS)
         return self._object_page(result)
+
+    def _confirm_page(self, request: HttpRequest, action: ObjectAction, obj: Any) -> TemplateResponse:
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "object": obj,
+            self.model._meta.model_name: obj,
+            "title": action.title.format(obj),
+            "typed": request.POST,
+            **self.object_action_context(request, action, obj),
+        }
+        return TemplateResponse(request, action.confirm_template, context)
 
     def _refused(self, request: HttpRequest, exc: DomainError) -> None:
         self.message_user(request, screen_error(exc).message, messages.ERROR)

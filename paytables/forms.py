@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -11,6 +12,15 @@ from casino.engine.hand_words import hand_label
 from casino.engine.pay_classes import HAND_CODES
 from casino.engine.paytable import PaytableError, PaytableSpec
 from paytables.models import Paytable, PaytableLine
+
+# The engine's refusals name hand codes and JSON keys ("line 3 (two_pair): min_rank applies only to one_pair"); the
+# page names them as its boxes and menus do ("line 3 (two pair): min rank applies only to pair").
+_CODE = re.compile(r"\b(" + "|".join(sorted((*HAND_CODES, "min_rank", "wild_ranks"), key=len, reverse=True)) + r")\b")
+
+
+def in_words(message: str) -> str:
+    return _CODE.sub(lambda m: m.group(1).replace("_", " ") if m.group(1) in ("min_rank", "wild_ranks")
+                     else hand_label(m.group(1)).lower(), message)
 
 
 def _rank_list(text: str) -> list[str]:
@@ -39,12 +49,17 @@ class PaytableForm(forms.ModelForm):  # type: ignore[type-arg]
 
 class PaytableLineForm(forms.ModelForm):  # type: ignore[type-arg]
     hand = forms.ChoiceField(choices=[("", "---------"), *((code, hand_label(code)) for code in HAND_CODES)])
-    ranks = forms.CharField(required=False, help_text="four_of_a_kind only, e.g. A or 2 3 4")
-    pays = forms.CharField(help_text="An exact number: 9, 3/2")
+    # Boxes as wide as what is typed in them (a rank, a few ranks, "3/2"): at the admin's default 20 characters the
+    # lines' table was wider than the page at 1280px, its "Delete?" column off the screen.
+    ranks = forms.CharField(
+        required=False, help_text="four_of_a_kind only, e.g. A or 2 3 4", widget=forms.TextInput(attrs={"size": 8})
+    )
+    pays = forms.CharField(help_text="An exact number: 9, 3/2", widget=forms.TextInput(attrs={"size": 6}))
 
     class Meta:
         model = PaytableLine
         fields = ["position", "hand", "min_rank", "ranks"]
+        widgets = {"min_rank": forms.TextInput(attrs={"size": 2})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -95,4 +110,4 @@ class PaytableLineFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
         try:
             PaytableSpec.from_dict(data)
         except PaytableError as exc:
-            raise forms.ValidationError(exc.message, code=exc.code) from exc
+            raise forms.ValidationError(in_words(exc.message), code=exc.code) from exc

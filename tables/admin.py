@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
 
 from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.context import acting_as
@@ -20,10 +21,23 @@ from casino.engine.hand_words import hand_label
 from casino.engine.money import money
 from casino.errors import DomainError
 from casino.users import request_user
-from tables import admin_home  # noqa: F401  (registers the home-game house rules admin)
-from tables.admin_forms import TableAdminForm, paytable_choice_label
-from tables.models import Bet, DrawRow, HandOutcome, LedgerEntry, Round, Seat, SeatHand, Table, TableDevice
+from tables import admin_home  # registers the home-game house rules admin
+from tables.admin_forms import TRIPLE_DRAW_ONLY, TableAdminForm, paytable_choice_label
+from tables.models import (
+    Bet,
+    CardSource,
+    DrawRow,
+    HandOutcome,
+    HomeTableConfig,
+    LedgerEntry,
+    Round,
+    Seat,
+    SeatHand,
+    Table,
+    TableDevice,
+)
 from tables.selectors.approvals import payouts_awaiting_approval
+from tables.selectors.rounds import round_in_play
 from tables.services.approvals import round_approve_payout, round_refuse_payout
 from tables.services.rounds import round_settle, round_void
 from tables.services.shoe import device_create, device_revoke
@@ -51,8 +65,9 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 def _run(
-    modeladmin: admin.ModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any], call: Any, done: str
+    modeladmin: admin.ModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any], call: Any, done: tuple[str, str]
 ) -> None:
+    """Call the service for each chosen row; `done` says what happened to one and to several ("1 table closed")."""
     count = 0
     with acting_as(user=request_user(request), kind="user"):
         for obj in queryset:
@@ -62,7 +77,7 @@ def _run(
             except DomainError as exc:
                 modeladmin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
     if count:
-        modeladmin.message_user(request, f"{count} {done}", messages.SUCCESS)
+        modeladmin.message_user(request, f"{count} {done[0] if count == 1 else done[1]}", messages.SUCCESS)
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -83,25 +98,32 @@ def _is_floor(request: HttpRequest) -> bool:
     return has_role(request.user, FLOOR)
 
 
+def _round_in_play_pays_from(table: Table) -> str | None:
+    """After a paytable change: the round in play pays from the version locked when its bets close, so bets placed
+    before the change but not yet closed are paid from the new paytable. Said, so the floor can tell the players."""
+    rnd = round_in_play(table)
+    if rnd is None:
+        return None
+    if rnd.phase == Round.Phase.BETTING:
+        return (f"Round {rnd.number} at {table.name} is taking bets: when they close, they are paid from "
+                f"{table.paytable}, including the bets placed before this change.")
+    return f"Round {rnd.number} at {table.name} keeps {rnd.paytable}; the next round pays from {table.paytable}."
+
+
 @admin.register(Table)
 class TableAdmin(ServiceActionsAdmin):
     """Create and edit tables of every type; each change is one of the table services (audited)."""
 
     form = TableAdminForm
-    list_display = (
-        "name",
-        "table_type",
-        "card_source",
-        "is_open",
-        "min_bet",
-        "max_bet",
-        "paytable_with_status",
-        "dealer_names",
-    )
+    # Short columns, so the list stays readable on a narrow screen (the full settings are on each table's page).
+    list_display = ("name", "game", "open", "stakes", "paytable_with_status", "dealer_names")
     list_filter = ("table_type", "card_source", "is_open")
     search_fields = ("name",)
     inlines = [SeatInline]
     actions = ["open_tables", "close_tables"]
+
+    class Media:
+        js = ("tables/admin-table.js",)  # hides the Triple Draw-only fieldset of a new table for a home game
 
     # What a reader without the floor role sees: the same settings, in dollars, nothing editable.
     READ_FIELDS = (
@@ -116,20 +138,41 @@ class TableAdmin(ServiceActionsAdmin):
         "dealer_names",
         "is_open",
     )
+    HOME_READ_FIELDS = ("name", "table_type", "card_source", "house_rules", "dealer_names", "is_open")
 
-    def get_fields(self, request: HttpRequest, obj: Table | None = None) -> Any:  # django-stubs: field groups
+    def get_fieldsets(self, request: HttpRequest, obj: Table | None = None) -> Any:  # django-stubs: field groups
+        home = obj is not None and not obj.is_triple_draw
         if not _is_floor(request):
-            return list(self.READ_FIELDS)
-        if obj is not None and not obj.is_triple_draw:  # only Triple Draw tables pay from a paytable
-            return ["name", "table_type", "card_source", *LIMIT_FIELDS, "dealers", "is_open"]
-        fields = ["name", "table_type", "card_source", *LIMIT_FIELDS, "paytable", "dealers"]
-        return [*fields, "is_open", "paytable_status"] if obj else fields
+            return [(None, {"fields": self.HOME_READ_FIELDS if home else self.READ_FIELDS})]
+        if home:  # only what applies to a home game: its stakes and charges are its house rules
+            return [(None, {"fields": ["name", "table_type", "card_source", "dealers", "is_open", "house_rules"]})]
+        triple_draw: dict[str, Any] = {"fields": list(TRIPLE_DRAW_ONLY)}
+        if obj is None:  # the type is chosen on this page: the script hides these while a home game is chosen
+            triple_draw["classes"] = ["triple-draw-only"]
+            triple_draw["description"] = (
+                "Triple Draw tables only. A home-game table's stakes, buy-ins and house charge are its house rules, "
+                "set once the table is saved."
+            )
+            return [
+                (None, {"fields": ["name", "table_type", "card_source"]}),
+                ("Triple Draw limits and paytable", triple_draw),
+                (None, {"fields": ["dealers"]}),
+            ]
+        return [
+            (None, {"fields": ["name", "table_type", "card_source"]}),
+            ("Limits and paytable", triple_draw),
+            (None, {"fields": ["dealers", "is_open", "paytable_status"]}),
+        ]
+
+    def get_inlines(self, request: HttpRequest, obj: Table | None) -> list[Any]:
+        """The seats are made with the table (as many as its type has): a new table's page shows no empty list."""
+        return list(self.inlines) if obj is not None else []
 
     def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> tuple[str, ...]:
         if not _is_floor(request):
-            return self.READ_FIELDS
+            return self.HOME_READ_FIELDS if obj is not None and not obj.is_triple_draw else self.READ_FIELDS
         # The type is fixed once a table exists (its seats follow from it); open and close are list actions.
-        return ("table_type", "is_open", "paytable_status") if obj else ()
+        return ("table_type", "is_open", "paytable_status", "house_rules") if obj else ()
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return _is_floor(request)
@@ -158,9 +201,47 @@ class TableAdmin(ServiceActionsAdmin):
     def approval_threshold(self, table: Table) -> str:
         return money(table.supervisor_approval_threshold_cents)
 
+    @admin.display(description="type", ordering="table_type")
+    def game(self, table: Table) -> str:
+        """ "Freak of Nature" over "system shuffle": the type and where its cards come from, in one narrow column."""
+        source = {CardSource.MANUAL: "manual cards", CardSource.RNG: "system shuffle", CardSource.SHOE: "shoe"}
+        return format_html(
+            "{}<br><small>{}</small>",
+            table.get_table_type_display(),
+            source.get(CardSource(table.card_source), table.card_source),
+        )
+
+    @admin.display(description="open", boolean=True, ordering="is_open")
+    def open(self, table: Table) -> bool:
+        return table.is_open
+
+    @admin.display(description="bets")
+    def stakes(self, table: Table) -> str:
+        """Triple Draw: the bet range per circle; a home game: its house rules (they hold its stakes)."""
+        if table.is_triple_draw:
+            return f"{money(table.min_bet_cents)} to {money(table.max_bet_cents)}"
+        return self.house_rules(table)
+
+    @admin.display(description="house rules")
+    def house_rules(self, table: Table) -> str:
+        """A home-game table's house rules (stakes, buy-ins, the house's charge) live on their own page: link it."""
+        if table.is_triple_draw:
+            return "—"
+        try:
+            config = table.home_config
+        except HomeTableConfig.DoesNotExist:
+            config = None
+        if config is None:
+            url = reverse("admin:tables_hometableconfig_add") + f"?table={table.pk}"
+            return format_html('<a href="{}">not set yet: set the house rules</a>', url)
+        url = reverse("admin:tables_hometableconfig_change", args=[config.pk])
+        return format_html('<a href="{}">house rules</a>', url)
+
     @admin.display(description="paytable")
     def paytable_with_status(self, table: Table) -> str:
-        return paytable_choice_label(table.paytable) if table.paytable else "—"
+        if not table.is_triple_draw:
+            return "—"
+        return paytable_choice_label(table.paytable) if table.paytable else "none"
 
     @admin.display(description="paytable in force")
     def paytable_status(self, table: Table) -> str:
@@ -171,20 +252,22 @@ class TableAdmin(ServiceActionsAdmin):
         return ", ".join(dealer.username for dealer in table.dealers.all()) or "—"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
-        return super().get_queryset(request).select_related("paytable__analysis").prefetch_related("dealers")
+        queryset = super().get_queryset(request).select_related("paytable__analysis", "home_config")
+        return queryset.prefetch_related("dealers")
 
     # --- saving: the services write (and audit) everything; the admin writes nothing itself -----------
 
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
         data = form.cleaned_data
         with acting_as(user=request_user(request), kind="user"):
+            limits = {field: data[field] for field in LIMIT_FIELDS if field in data}  # none for a home game
             if change:
                 table = table_change(
                     table=obj,
                     actor=request_user(request),
                     name=data["name"],
                     card_source=data["card_source"],
-                    limits={field: data[field] for field in LIMIT_FIELDS},
+                    limits=limits,
                     paytable=data.get("paytable"),
                     dealers=data.get("dealers", []),
                 )
@@ -195,10 +278,17 @@ class TableAdmin(ServiceActionsAdmin):
                     card_source=data["card_source"],
                     paytable=data.get("paytable"),
                     actor=request_user(request),
-                    **{field: data[field] for field in LIMIT_FIELDS},
+                    **limits,
                 )
                 table_set_dealers(table=table, dealers=data.get("dealers", []), actor=request_user(request))
         obj.pk = table.pk
+        note = None
+        if change and not table.is_triple_draw and "card_source" in form.changed_data:
+            note = admin_home.open_game_keeps(table, "card_source")
+        elif change and table.is_triple_draw and "paytable" in form.changed_data:
+            note = _round_in_play_pays_from(table)
+        if note:
+            self.message_user(request, note, messages.WARNING)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """Dealers were set by the services in save_model; the seats inline is read-only."""
@@ -213,11 +303,13 @@ class TableAdmin(ServiceActionsAdmin):
 
     @admin.action(description="Open the selected tables")
     def open_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        _run(self, request, queryset, lambda t: table_open(table=t, actor=request_user(request)), "tables opened")
+        done = ("table opened", "tables opened")
+        _run(self, request, queryset, lambda t: table_open(table=t, actor=request_user(request)), done)
 
     @admin.action(description="Close the selected tables")
     def close_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        _run(self, request, queryset, lambda t: table_close(table=t, actor=request_user(request)), "tables closed")
+        done = ("table closed", "tables closed")
+        _run(self, request, queryset, lambda t: table_close(table=t, actor=request_user(request)), done)
 
 
 @admin.register(Seat)
@@ -348,7 +440,8 @@ class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
 
     @admin.action(description="Queue settlement again (rounds in settling)")
     def queue_settlement(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        _run(self, request, queryset, lambda r: round_settle(round=r, actor=request_user(request)), "queued")
+        done = ("round queued", "rounds queued")
+        _run(self, request, queryset, lambda r: round_settle(round=r, actor=request_user(request)), done)
 
     def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
         context["is_floor"] = _is_floor(request)
@@ -469,4 +562,5 @@ class TableDeviceAdmin(ServiceActionsAdmin):
 
     @admin.action(description="Revoke the selected device credentials")
     def revoke_devices(self, request: HttpRequest, queryset: QuerySet[TableDevice]) -> None:
-        _run(self, request, queryset, lambda d: device_revoke(device=d, actor=request_user(request)), "revoked")
+        done = ("credential revoked", "credentials revoked")
+        _run(self, request, queryset, lambda d: device_revoke(device=d, actor=request_user(request)), done)

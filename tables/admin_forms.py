@@ -11,13 +11,14 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from audit.roles import DEALER, has_role
+from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from paytables.models import Paytable
 from paytables.selectors import paytable_analysis_or_none
 from paytables.services import return_outside_band
 from tables.models import Table, TableType
-from tables.services.tables import LIMIT_FIELDS, USABLE_PAYTABLE, check_limits, check_paytable
+from tables.services.tables import LIMIT_FIELDS, USABLE_PAYTABLE, check_limits, check_name, check_paytable
 
 LIMIT_LABELS = {
     "min_bet_cents": ("Minimum bet ($)", "Per betting circle, in dollars and cents (25 means $25.00)."),
@@ -76,8 +77,18 @@ class DealerChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-ar
         return User.objects.filter(pk__in=keys)
 
 
+# What only a Triple Draw table has: bets per betting circle, a payout cap and approval threshold, a paytable. A
+# home-game table's stakes, buy-ins and house charge are its house rules (HomeTableConfig), set on their own page.
+TRIPLE_DRAW_ONLY = (*LIMIT_FIELDS, "paytable")
+
+
+def is_home_type(table_type: Any) -> bool:
+    return table_type in HOME_VARIANTS
+
+
 class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
-    """Every table type: name, type, card source, limits in dollars, dealers; a paytable for Triple Draw only."""
+    """Every table type: name, type, card source, dealers; limits in dollars and a paytable for Triple Draw only
+    (a home-game table's form has neither: they do not apply to it, and its house rules have their own page)."""
 
     min_bet_cents = DollarsField()
     max_bet_cents = DollarsField()
@@ -111,15 +122,46 @@ class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
         )
         dealers.queryset = dealer_queryset()
         if self.instance.pk and not self.instance.is_triple_draw:
-            del self.fields["paytable"]  # a home-game table has none (the admin leaves the field off its page)
+            for field in TRIPLE_DRAW_ONLY:  # a home-game table has none of them (nor does its page)
+                del self.fields[field]
+        elif self._new_home_table():
+            for field in LIMIT_FIELDS:
+                self.fields[field].required = False
+
+    def _new_home_table(self) -> bool:
+        return not self.instance.pk and self.is_bound and is_home_type(self.data.get("table_type"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if self._new_home_table():
+            # A new home-game table: the Triple Draw limits (hidden on the page once a home game is chosen) are not
+            # read, so a stale value there neither blocks the save nor lands on the table (it keeps the defaults).
+            # A paytable is still read, to be refused by name rather than dropped.
+            for field in LIMIT_FIELDS:
+                self.errors.pop(field, None)
+                data.pop(field, None)
+        if data.get("name") and "name" not in self.errors:
+            self._check(check_name, data["name"], table=self.instance if self.instance.pk else None)
         limits = {field: data.get(field) for field in LIMIT_FIELDS}
         if all(isinstance(value, int) for value in limits.values()):
             self._check(check_limits, **limits)
         table_type = data.get("table_type") or self.instance.table_type or TableType.TRIPLE_DRAW
-        self._check(check_paytable, data.get("paytable"), table_type)
+        if "paytable" in self.fields:
+            self._check(check_paytable, data.get("paytable"), table_type)
+        if (
+            self.instance.pk
+            and self.instance.paytable_id is not None
+            and "paytable" in self.fields
+            and data.get("paytable") is None
+            and "paytable" not in self.errors
+        ):
+            # The services replace a paytable and never take one off (a Triple Draw table settles from it): blank here
+            # used to save "successfully" with the old paytable still in force.
+            self.add_error(
+                "paytable",
+                "a Triple Draw table's paytable can be replaced, not removed: choose the version to put on it "
+                f"(now {self.instance.paytable})",
+            )
         if (
             self.instance.pk
             and self.instance.is_open

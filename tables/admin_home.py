@@ -3,10 +3,12 @@ dollars, checked by the same service as the API (home_config_set) and refused be
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
 from audit.context import acting_as
@@ -16,10 +18,72 @@ from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from casino.users import request_user
-from tables.models import HomeTableConfig, Table
+from tables.models import CardSource, HomeGame, HomeTableConfig, Table
 from tables.services.home_config import CONFIG_DEFAULTS, checked_config, home_config_set
 
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
+
+
+def open_game_keeps(table: Table, what: str) -> str | None:
+    """A game keeps the house rules and card source it was opened with: after a change, say so if one is open, or
+    the floor reads "changed successfully" while the game in play goes on as before."""
+    game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).only("number", "card_source").first()
+    if game is None:
+        return None
+    if what == "card_source":
+        kept = CardSource(game.card_source).label.lower()
+        return (f"Game {game.number} at {table.name} is still dealt by {kept}; the next game opened there deals by "
+                f"{CardSource(table.card_source).label.lower()}.")
+    return (f"Game {game.number} at {table.name} goes on under the rules it was opened with; the next game opened "
+            "there is announced with these.")
+
+
+class PercentInput(forms.TextInput):
+    """The rake's stored basis points shown as the percent people say (500 -> "5", 250 -> "2.5")."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__({"inputmode": "decimal", "autocomplete": "off", "size": 8, **(attrs or {})})
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return percent_text(value)
+        formatted: str | None = super().format_value(value)
+        return formatted
+
+
+def percent_text(basis_points: int) -> str:
+    text = f"{Decimal(basis_points) / 100:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+class PercentField(forms.Field):
+    """Typed as a percent ("5", "2.5", "5%"), cleaned to integer basis points (500, 250): the API's unit is basis
+    points, but a supervisor who types 5 for a 5 % rake must not get 0.05 %."""
+
+    widget = PercentInput
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value  # already basis points (the stored value)
+        text = str(value).strip().removesuffix("%").strip()
+        if "," in text:
+            raise ValidationError(f"{str(value).strip()[:20]!r} is not a percent: type a point, not a comma (2.5)",
+                                  code="bad_percent")
+        try:
+            percent = Decimal(text)
+        except InvalidOperation:
+            raise ValidationError(f"{str(value).strip()[:20]!r} is not a percent: type 5 for 5 %",
+                                  code="bad_percent") from None
+        if not percent.is_finite():
+            raise ValidationError("type a percent, e.g. 5 for 5 %", code="bad_percent")
+        basis_points = percent * 100
+        if basis_points != basis_points.to_integral_value():
+            raise ValidationError("a rake goes to a hundredth of a percent at most (2.55)", code="bad_percent")
+        if basis_points < 0:
+            raise ValidationError("a rake cannot be negative", code="bad_percent")
+        return int(basis_points)
 
 
 class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -32,8 +96,8 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
     )
     buy_in_min_cents = DollarsField(label="Smallest buy-in")
     buy_in_max_cents = DollarsField(label="Largest buy-in")
-    rake_basis_points = forms.IntegerField(
-        min_value=0, required=False, label="Rake (basis points)", help_text="500 is 5% of each pot that was bet into"
+    rake_basis_points = PercentField(
+        required=False, label="Rake (% of each pot)", help_text="5 is 5 % of each pot that was bet into (2.5 for 2.5 %)"
     )
     rake_cap_cents = DollarsField(label="Rake cap per pot", required=False)
     time_charge_cents = DollarsField(label="Time charge per seat per half hour", required=False)
@@ -66,8 +130,24 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
             checked_config(table.table_type, {name: data.get(name) for name in SETTINGS})
         except DomainError as exc:
             field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
-            self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+            if field == "rules" or field not in self.fields:
+                self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+            else:  # beside its own box, in the words of the page ("the largest buy-in", not "buy_in_max_cents")
+                self.add_error(field, self._in_words(exc.message))
         return data
+
+    def _get_validation_exclusions(self) -> set[str]:
+        """The service's check (in clean) judges the buy-ins and the charge and says why beside the box; the model's
+        own constraints on them would add "Constraint “home_buy_in_max_ge_min” is violated." whenever another box's
+        refusal kept that check from running. The database still enforces them."""
+        return {*super()._get_validation_exclusions(), *CONFIG_DEFAULTS}  # type: ignore[misc]  # not in the stubs
+
+    def _in_words(self, message: str) -> str:
+        for name in sorted((name for name in SETTINGS if "_" in name), key=len, reverse=True):  # not "charge"
+            label = self.fields[name].label if name in self.fields else None
+            if label:
+                message = message.replace(name, f"the {label[0].lower()}{label[1:]}")
+        return message
 
 
 @admin.register(HomeTableConfig)
@@ -95,6 +175,9 @@ class HouseRulesAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         with acting_as(user=request_user(request), kind="user"):
             saved = home_config_set(table=table, actor=request_user(request), **values)
         obj.pk = saved.pk
+        note = open_game_keeps(table, "rules") if change and form.changed_data else None
+        if note:
+            self.message_user(request, note, messages.WARNING)
 
     def log_addition(self, request: HttpRequest, obj: Any, message: Any) -> Any:
         return None  # home_config_set wrote the audit event

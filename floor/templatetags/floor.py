@@ -17,10 +17,10 @@ register.filter("dollars", dollars)
 
 @register.filter
 def percent(value: float | None, places: int = 2) -> str:
-    """0.03456 -> "3.46 %"; None -> "—"."""
+    """0.03456 -> "3.46 %" (a no-break space: a narrow column never puts the % on a line of its own); None -> "—"."""
     if value is None:
         return "—"
-    return f"{value * 100:.{int(places)}f} %"
+    return f"{value * 100:.{int(places)}f}\u00a0%"
 
 
 @register.filter

@@ -62,7 +62,7 @@ def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
     rules = announce_rules(variant, values["rules"])
     low, high = _int(values, "buy_in_min_cents"), _int(values, "buy_in_max_cents")
     if low < 1:
-        raise DomainError("buy_in_min_cents must be at least 1", code="bad_buy_in", field="buy_in_min_cents")
+        raise DomainError("buy_in_min_cents must be more than $0.00", code="bad_buy_in", field="buy_in_min_cents")
     if high < low:
         raise DomainError("buy_in_max_cents must be at least buy_in_min_cents", code="bad_buy_in",
                           field="buy_in_max_cents")

@@ -54,17 +54,18 @@ def check_limits(
 
 
 def check_name(name: str, *, table: Table | None = None) -> str:
-    """A table's name: required, at most 60 characters, unique."""
+    """A table's name: required, at most 60 characters, unique whatever its case ("pit 1" is "Pit 1" to the floor)."""
     cleaned = (name or "").strip()
     if not cleaned:
         raise DomainError("a table needs a name", code="name_required", field="name")
     if len(cleaned) > NAME_MAX_LENGTH:
         raise DomainError(f"a table name has at most {NAME_MAX_LENGTH} characters", code="name_too_long", field="name")
-    others = Table.objects.filter(name=cleaned)
+    others = Table.objects.filter(name__iexact=cleaned)
     if table is not None:
         others = others.exclude(pk=table.pk)
     if others.exists():
-        raise DomainError(f"a table named {cleaned!r} exists", code="duplicate_name", field="name")
+        existing = others.values_list("name", flat=True).first()
+        raise DomainError(f"a table named {existing!r} exists", code="duplicate_name", field="name")
     return cleaned
 
 

@@ -154,3 +154,34 @@ def test_the_shift_sheet_records_books_and_refuses_a_fill_without_the_dealers_si
         "Fill $2,000.00, signed by dave (dealer) and fiona (floor)"
     )
     snap(open_page, page, "2-fill-signed")
+
+
+def test_a_tables_books_fit_an_800px_screen(open_page: Any, rng_tables: list[Table], floor_user: User) -> None:
+    """The nine columns of a table's figures, 'Check' included, stay inside its card and the page at 800px."""
+    table = rng_tables[0]
+    page = open_page("fiona", viewport={"width": 800, "height": 1000})
+    page.goto(f"/floor/shifts/?day={DAY}&shift=day")
+    start = page.get_by_role("region", name="Start a table's books")
+    start.get_by_label("Table").select_option(label=table.name)
+    start.get_by_label("$1,000").fill("20")
+    start.get_by_role("button", name="Record opening inventory").click()
+    books = page.get_by_role("region", name=table.name)
+    expect(books.locator("tbody td").first).to_have_text("$20,000.00")
+    closing = books.get_by_role("form", name=f"Closing inventory of {table.name}")
+    closing.get_by_label("$1,000").fill("18")
+    closing.get_by_label("$5", exact=True).fill("9")
+    closing.get_by_role("button", name="Record closing inventory").click()
+    drop = page.get_by_role("region", name=table.name).get_by_role("form", name=f"Drop of {table.name}")
+    drop.get_by_label("Cash ($)").fill("3,500")
+    drop.get_by_role("button", name="Record drop").click()
+    expect(page.get_by_role("region", name=table.name).locator("tbody td").nth(4)).to_have_text("$3,500.00")
+    page_width, card_right, check_right = page.evaluate(
+        """(id) => { const card = document.getElementById(id);
+                     const check = card.querySelector('table.figures thead th:last-child');
+                     return [document.documentElement.scrollWidth, card.getBoundingClientRect().right,
+                             check.getBoundingClientRect().right]; }""",
+        f"books-{table.pk}",
+    )
+    snap(open_page, page, "1-books-800")
+    assert page_width <= 800
+    assert check_right <= card_right

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -60,6 +61,21 @@ def test_a_home_game_tile_shows_its_hand_in_play_and_the_players_at_the_table(
     assert shown.in_play == f"Hand {hand.number}: Betting"
     client.force_login(floor_user)
     assert f"Hand {hand.number}: Betting" in client.get("/floor/").content.decode()
+
+
+def test_only_a_triple_draw_tile_has_a_paytable_row(
+    manual_table: Table, floor_user: User, dealer_user: User, client: Client
+) -> None:
+    """A home game pays from no paytable: its tile does not show an empty "Paytable —" row as if one were missing."""
+    home = open_home_table("Freak 9", "freak-of-nature", floor_user, dealer_user)
+    client.force_login(floor_user)
+    page = client.get("/floor/").content.decode()
+    tiles = {name: re.search(rf'<li id="table-{pk}".*?</li>\s*(?=<li id=|</ul>)', page, re.S)
+             for name, pk in (("td", manual_table.pk), ("home", home.pk))}
+    assert tiles["td"] is not None
+    assert tiles["home"] is not None
+    assert "<dt>Paytable</dt><dd>Jacks or Better 9/6 v1</dd>" in tiles["td"].group(0)
+    assert "Paytable" not in tiles["home"].group(0)
 
 
 def test_a_payout_awaiting_approval_and_a_void_request_raise_alerts(

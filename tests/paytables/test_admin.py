@@ -71,7 +71,8 @@ def test_an_invalid_schedule_shows_the_engines_message_and_saves_nothing(floor_u
         ADMIN + "add/", {"name": "Bad", "basis": "for_1", "wild_ranks": "", **inline_data(lines)}
     )
     assert response.status_code == 200
-    assert "min_rank applies only to one_pair" in response.content.decode()
+    assert "min rank applies only to pair" in response.content.decode()  # the page's words, not the engine's codes
+    assert "one_pair" not in response.content.decode().split('class="errorlist')[1].split("</ul>")[0]
     assert not Paytable.objects.exists()
 
 

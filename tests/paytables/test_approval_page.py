@@ -133,3 +133,19 @@ def test_hand_names_read_as_words_on_the_paytable_pages(approved: Paytable, floo
     assert "royal_flush" not in page
     add = logged_in(floor_user).get(f"{ADMIN}add/").content.decode()
     assert '<option value="royal_flush">Royal flush</option>' in add
+
+
+def test_a_refused_approval_stays_on_the_page_with_what_was_typed(draft: Paytable, second_floor_user: User) -> None:
+    """A reference that is not one is refused on the approval page itself, the override reason kept in its box, so
+    the supervisor corrects the reference rather than opening the page again and retyping the reason."""
+    analysed(draft, 3.51)
+    client = logged_in(second_floor_user)
+    reason = "promotional table for one night, board letter 7"
+    refused = client.post(f"{ADMIN}{draft.pk}/approve/", {"approval_reference": "x", "override_reason": reason})
+    assert refused.status_code == 200
+    page = refused.content.decode()
+    assert "is not a regulator&#x27;s reference" in page
+    assert 'value="x"' in page
+    assert f">{reason}</textarea>" in page
+    assert 'id="out-of-band"' in page  # still the approval page, with its figures
+    assert Paytable.objects.get(pk=draft.pk).status == "draft"

@@ -248,3 +248,70 @@ def test_a_round_is_voided_from_the_admin_with_a_reason(
     snap(page, "2-voided")
     rnd.refresh_from_db()
     assert (rnd.phase, rnd.void_reason) == ("voided", "the shoe jammed")
+
+
+def test_a_home_game_table_is_created_without_the_triple_draw_fields_and_the_list_fits_a_narrow_screen(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User, jacks_for_1: Paytable
+) -> None:
+    page = admin_page("fiona")
+    page.goto("/admin/tables/table/add/")
+    limits = page.locator("fieldset.triple-draw-only")
+    expect(limits).to_be_visible()  # Triple Draw is the type a new table starts as
+    page.fill("#id_name", "Pit 2 Freak")
+    page.select_option("#id_table_type", label="Freak of Nature")
+    expect(limits).to_be_hidden()
+    snap(page, "1-new-home-table")
+    page.select_option("#id_table_type", label="Triple Draw Poker")
+    expect(page.locator("#id_min_bet_cents")).to_be_visible()
+    page.select_option("#id_table_type", label="Freak of Nature")
+    page.get_by_role("button", name="Save and continue editing").click()
+    expect(success(page)).to_contain_text("was added successfully")
+    assert Table.objects.get(name="Pit 2 Freak").table_type == "freak-of-nature"
+    expect(page.locator("#id_min_bet_cents")).to_have_count(0)
+    expect(page.locator("#id_paytable")).to_have_count(0)
+    expect(page.locator(".field-house_rules")).to_contain_text("not set yet")
+
+    table_create(name="Triple Draw with a long name", actor=floor_user, paytable=jacks_for_1)
+    page.goto("/admin/tables/table/")
+    for width in (1280, 800):
+        page.set_viewport_size({"width": width, "height": 900})
+        fits = page.evaluate(
+            "() => document.querySelector('#result_list').scrollWidth"
+            " <= document.querySelector('#changelist-form .results').clientWidth"
+        )
+        assert fits, f"the table list scrolls sideways at {width}px"
+    snap(page, "2-list")
+    # Any admin list with a filter: at 800px the filter goes under it, so the list has the page's width and the page
+    # itself never scrolls sideways (a wide list scrolls in its own box).
+    page.set_viewport_size({"width": 800, "height": 900})
+    for url in ("/admin/paytables/paytable/", "/admin/tables/seat/"):
+        page.goto(url)
+        page_width, list_width = page.evaluate(
+            "() => [document.documentElement.scrollWidth,"
+            " document.querySelector('#changelist-form .results').clientWidth]"
+        )
+        assert page_width <= 800, url
+        assert list_width >= 400, url
+    # A form's menus (the paytable with its status and return is a long choice) stay inside the page at 800px.
+    for url in ("/admin/tables/table/add/", "/admin/paytables/paytable/add/"):
+        page.goto(url)
+        page_width, widest = page.evaluate(
+            "() => [document.documentElement.scrollWidth, Math.max(...[...document.querySelectorAll("
+            "'#content .form-row select')].map(e => e.getBoundingClientRect().right))]"
+        )
+        assert page_width <= 800, url
+        assert widest <= 800, url
+
+
+def test_the_paytable_page_fits_a_desktop_screen(admin_page: Callable[[str], Page], floor_user: User) -> None:
+    """The lines' boxes are as wide as what is typed in them: the lines' table, "Delete?" column included, fits the
+    page at 1280px (at the admin's default widths it was wider than the page)."""
+    page = admin_page("fiona")
+    page.goto("/admin/paytables/paytable/add/")
+    page.get_by_text("Add another Paytable line").click()
+    page_width, table_right = page.evaluate(
+        "() => [document.documentElement.scrollWidth,"
+        " document.querySelector('#lines-group table').getBoundingClientRect().right]"
+    )
+    assert page_width <= 1280
+    assert table_right <= 1280

@@ -46,7 +46,7 @@ def draw_table(floor_user: User) -> Table:
 
 def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: User, draw_table: Table) -> None:
     response = _client(floor_user).post(
-        ADD, _form(draw_table, charge="rake", rake_basis_points="500", rake_cap_cents="3.50")
+        ADD, _form(draw_table, charge="rake", rake_basis_points="5", rake_cap_cents="3.50")
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     config = HomeTableConfig.objects.get(table=draw_table)
@@ -63,9 +63,15 @@ def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: U
     ("values", "field", "words"),
     [
         ({"rules": json.dumps({**STAKES, "legs_to_win": 2})}, "rules", "legs_to_win"),
-        ({"buy_in_min_cents": "600"}, "buy_in_max_cents", "buy_in_max_cents"),
+        ({"buy_in_min_cents": "600"}, "buy_in_max_cents", "the largest buy-in must be at least the smallest buy-in"),
         ({"buy_in_min_cents": "0.50"}, "buy_in_min_cents", "must cover the ante of $1.00"),  # dollars, as typed
-        ({"charge": "rake", "rake_basis_points": "500"}, "rake_cap_cents", "cap"),
+        ({"buy_in_min_cents": "0"}, "buy_in_min_cents", "the smallest buy-in must be more than $0.00"),  # not "1"
+        ({"charge": "rake", "rake_basis_points": "5"}, "rake_cap_cents", "cap"),
+        ({"charge": "rake", "rake_basis_points": "2,5", "rake_cap_cents": "3"}, "rake_basis_points", "not a comma"),
+        ({"charge": "rake", "rake_basis_points": "0.005", "rake_cap_cents": "3"}, "rake_basis_points", "hundredth"),
+        ({"charge": "rake", "rake_basis_points": "-5", "rake_cap_cents": "3"}, "rake_basis_points", "negative"),
+        ({"charge": "rake", "rake_basis_points": "150", "rake_cap_cents": "3"}, "rake_basis_points", "to 100%"),
+        ({"time_charge_cents": "5"}, "time_charge_cents", "the time charge per seat per half hour applies only to a"),
         ({"buy_in_min_cents": "twenty"}, "buy_in_min_cents", ""),
     ],
 )
@@ -77,6 +83,7 @@ def test_a_bad_value_is_refused_beside_its_field_and_nothing_is_saved(
     errors = response.context["adminform"].form.errors
     assert field in errors, errors
     assert words in " ".join(errors[field])
+    assert "_cents" not in " ".join(errors[field])  # the page's words, not the API's field names
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()
 
 
@@ -91,3 +98,30 @@ def test_the_add_page_starts_from_the_variants_defaults_not_null(floor_user: Use
     page = _client(floor_user).get(ADD).content.decode()
     assert 'id="id_rules">\n{}</textarea>' in page
     assert "null</textarea>" not in page
+
+
+@pytest.mark.parametrize(("typed", "basis_points"), [("5", 500), ("2.5", 250), ("10 %", 1_000), ("0.01", 1)])
+def test_the_rake_is_typed_as_a_percent_and_stored_in_basis_points(
+    floor_user: User, draw_table: Table, typed: str, basis_points: int
+) -> None:
+    """A supervisor who types 5 for a 5 % rake gets 5 %, not 0.05 % (the API's 5 basis points)."""
+    response = _client(floor_user).post(
+        ADD, _form(draw_table, charge="rake", rake_basis_points=typed, rake_cap_cents="3")
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    config = HomeTableConfig.objects.get(table=draw_table)
+    assert config.rake_basis_points == basis_points
+    page = _client(floor_user).get(f"/admin/tables/hometableconfig/{config.pk}/change/").content.decode()
+    assert f'name="rake_basis_points" value="{typed.removesuffix(" %")}"' in page
+
+
+def test_no_refusal_is_shown_by_its_database_constraint_name(floor_user: User, draw_table: Table) -> None:
+    """With the rules box refused, the buy-ins (largest below smallest) were also refused at the top of the page as
+    "Constraint “home_buy_in_max_ge_min” is violated.": words of the database, not of the floor."""
+    response = _client(floor_user).post(ADD, _form(draw_table, rules="{}", buy_in_min_cents="600"))
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert "rules" in errors
+    assert "Constraint" not in response.content.decode()
+    assert "__all__" not in errors
+    assert not HomeTableConfig.objects.filter(table=draw_table).exists()

@@ -3,6 +3,7 @@ only approved paytables and only dealers, and shows a refusal beside its field w
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -13,8 +14,11 @@ from django.utils import timezone
 
 from audit.models import AuditEvent
 from paytables.models import Paytable, PaytableAnalysis, PaytableStatus
-from tables.models import Table
+from tables.models import HomeTableConfig, Table
+from tables.services.home_games import game_open
+from tables.services.rounds import round_start, round_void
 from tables.services.tables import table_create
+from tests.tables.conftest import open_home_table
 from tests.tables.test_settlement import to_drawing
 
 pytestmark = pytest.mark.django_db
@@ -121,12 +125,66 @@ def test_a_home_game_table_is_saved_without_a_paytable_and_refuses_one(floor_use
     assert home.seats.count() == 10
     page = client.get(f"{ADMIN}{home.pk}/change/").content.decode()
     assert 'name="paytable"' not in page
+
+
+def test_a_home_game_tables_page_shows_only_what_applies_to_it(floor_user: User, jacks_for_1: Paytable) -> None:
+    """Bets per betting circle, a payout cap, supervisor approval and a paytable are Triple Draw's: a home game's
+    stakes and charges are its house rules, which its page links to instead."""
+    home = table_create(name="Home", table_type="pregnant-threes", actor=floor_user)
+    client = logged_in(floor_user)
+    page = client.get(f"{ADMIN}{home.pk}/change/").content.decode()
+    for field in ("min_bet_cents", "max_bet_cents", "max_payout_per_seat_cents",
+                  "supervisor_approval_threshold_cents", "paytable"):
+        assert f'name="{field}"' not in page, field
+    assert "Per betting circle" not in page
+    assert f"/admin/tables/hometableconfig/add/?table={home.pk}" in page  # no house rules yet: set them
     edited = client.post(
-        f"{ADMIN}{home.pk}/change/", form(name="Home", max_bet_cents="40", paytable=str(jacks_for_1.pk))
+        f"{ADMIN}{home.pk}/change/",
+        form(name="Home renamed", card_source="rng", max_bet_cents="40", paytable=str(jacks_for_1.pk)),
     )
     assert edited.status_code == 302
     home.refresh_from_db()
-    assert (home.max_bet_cents, home.paytable_id) == (4000, None)
+    assert (home.name, home.card_source, home.max_bet_cents, home.paytable_id) == ("Home renamed", "rng", 50_000, None)
+    assert not AuditEvent.objects.filter(action="table_update_limits").exists()
+
+
+def test_a_triple_draw_tables_page_keeps_its_limits_and_paytable(floor_user: User, jacks_for_1: Paytable) -> None:
+    table = table_create(name="TD", actor=floor_user, paytable=jacks_for_1)
+    page = logged_in(floor_user).get(f"{ADMIN}{table.pk}/change/").content.decode()
+    for field in ("min_bet_cents", "max_bet_cents", "max_payout_per_seat_cents",
+                  "supervisor_approval_threshold_cents", "paytable"):
+        assert f'name="{field}"' in page, field
+    assert "house rules" not in page
+
+
+def test_a_new_home_game_table_ignores_the_hidden_triple_draw_limits(floor_user: User) -> None:
+    """The add page hides the Triple Draw limits once a home game is chosen: what was left in them is not read."""
+    client = logged_in(floor_user)
+    response = client.post(
+        ADMIN + "add/", form(name="Home", table_type="three-legged-race", min_bet_cents="abc", max_bet_cents="-5")
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    home = Table.objects.get(name="Home")
+    assert (home.min_bet_cents, home.max_bet_cents, home.seats.count()) == (500, 50_000, 6)
+    refused = client.post(ADMIN + "add/", form(name="TD", min_bet_cents="abc"))
+    assert refused.status_code == 200
+    assert "is not an amount of money" in refused.content.decode()
+    assert not Table.objects.filter(name="TD").exists()
+
+
+def test_the_list_shows_bets_for_triple_draw_and_house_rules_for_home_games(
+    floor_user: User, jacks_for_1: Paytable
+) -> None:
+    table_create(name="TD", actor=floor_user, paytable=jacks_for_1, min_bet_cents=2500, max_bet_cents=100_000)
+    home = table_create(name="Home", table_type="freak-of-nature", actor=floor_user)
+    page = logged_in(floor_user).get(ADMIN).content.decode()
+    rows = {
+        name: row for row in re.findall(r"<tr>.*?</tr>", page, re.S) for name in ("TD", "Home") if f">{name}<" in row
+    }
+    assert "$25.00 to $1,000.00" in rows["TD"]
+    assert "Jacks or Better 9/6 v1 · active" in rows["TD"]
+    assert "$5.00" not in rows["Home"]
+    assert f"/admin/tables/hometableconfig/add/?table={home.pk}" in rows["Home"]
 
 
 def test_only_dealers_are_offered_and_a_non_dealer_is_refused_by_name(
@@ -170,9 +228,118 @@ def test_a_service_refusal_while_saving_comes_back_as_a_message_and_changes_noth
 ) -> None:
     to_drawing(manual_table, floor_user)
     client = logged_in(floor_user)
-    data = form(name="Manual 1 renamed", card_source="rng", min_bet_cents="5", max_bet_cents="100")
+    data = form(name="Manual 1 renamed", card_source="rng", min_bet_cents="5", max_bet_cents="100",
+                paytable=str(manual_table.paytable_id))
     response = client.post(f"{ADMIN}{manual_table.pk}/change/", data, follow=True)
     assert "change the card source between rounds" in response.content.decode()
     manual_table.refresh_from_db()
     assert (manual_table.name, manual_table.card_source) == ("Manual 1", "manual")
     assert not AuditEvent.objects.filter(action="table_update").exists()
+
+
+def test_a_refused_void_stays_on_the_void_page_with_the_reason_typed(manual_table: Table, floor_user: User) -> None:
+    rnd = to_drawing(manual_table, floor_user)
+    client = logged_in(floor_user)
+    refused = client.post(f"/admin/tables/round/{rnd.pk}/void/", {"reason": "   "})
+    assert refused.status_code == 200
+    page = refused.content.decode()
+    assert "Void the round" in page
+    assert 'class="error"' in page
+    rnd.refresh_from_db()
+    assert rnd.phase != "voided"
+    voided = client.post(f"/admin/tables/round/{rnd.pk}/void/", {"reason": "the shoe jammed"})
+    assert voided.status_code == 302
+    rnd.refresh_from_db()
+    assert (rnd.phase, rnd.void_reason) == ("voided", "the shoe jammed")
+
+
+def test_a_duplicate_name_in_another_case_is_refused_beside_the_name(floor_user: User) -> None:
+    table_create(name="Pit 1", actor=floor_user)
+    response = logged_in(floor_user).post(ADMIN + "add/", form(name="PIT 1"))
+    assert response.status_code == 200
+    assert "a table named 'Pit 1' exists" in " ".join(response.context["adminform"].form.errors["name"])
+    assert Table.objects.count() == 1
+
+
+def test_emptying_the_paytable_of_a_triple_draw_table_is_refused_not_ignored(
+    floor_user: User, jacks_for_1: Paytable
+) -> None:
+    """Choosing "---------" said "changed successfully" and left the paytable on the table."""
+    table = table_create(name="TD", actor=floor_user, paytable=jacks_for_1)
+    response = logged_in(floor_user).post(f"{ADMIN}{table.pk}/change/", form(name="TD renamed", paytable=""))
+    assert response.status_code == 200
+    errors = " ".join(response.context["adminform"].form.errors["paytable"])
+    assert "can be replaced, not removed" in errors
+    assert "Jacks or Better 9/6 v1" in errors
+    table.refresh_from_db()
+    assert (table.name, table.paytable_id) == ("TD", jacks_for_1.pk)
+
+
+def test_opening_and_closing_from_the_list_counts_tables_in_words(floor_user: User, jacks_for_1: Paytable) -> None:
+    one = table_create(name="TD 1", actor=floor_user, paytable=jacks_for_1)
+    two = table_create(name="TD 2", actor=floor_user, paytable=jacks_for_1)
+    client = logged_in(floor_user)
+    opened = client.post(ADMIN, {"action": "open_tables", "_selected_action": [str(one.pk)]}, follow=True)
+    assert "1 table opened" in opened.content.decode()
+    closed = client.post(ADMIN, {"action": "close_tables", "_selected_action": [str(one.pk)]}, follow=True)
+    assert "1 table closed" in closed.content.decode()
+    both = client.post(ADMIN, {"action": "open_tables", "_selected_action": [str(one.pk), str(two.pk)]}, follow=True)
+    assert "2 tables opened" in both.content.decode()
+
+
+def test_a_new_tables_page_has_no_empty_seats_list_and_an_existing_one_lists_its_seats(floor_user: User) -> None:
+    client = logged_in(floor_user)
+    assert "seats-TOTAL_FORMS" not in client.get(ADMIN + "add/").content.decode()
+    table = table_create(name="Home", table_type="three-legged-race", actor=floor_user)
+    page = client.get(f"{ADMIN}{table.pk}/change/").content.decode()
+    assert "Home seat 6" in page
+    assert "Home seat 7" not in page
+
+
+def test_changing_a_home_tables_source_or_rules_mid_game_says_the_open_game_keeps_its_own(
+    floor_user: User, dealer_user: User
+) -> None:
+    """A game keeps the card source and rules it was opened with: "changed successfully" alone let the floor think
+    the game in play now dealt by hand (or with the new ante)."""
+    table = open_home_table("Draw 1", "five-card-draw", floor_user, dealer_user)
+    client = logged_in(floor_user)
+    quiet = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1", card_source="manual"), follow=True)
+    assert "is still dealt by" not in quiet.content.decode()  # no game open: nothing to say
+    game_open(table=table, actor=floor_user, players=[{"seat": 1, "name": "Ann", "buy_in_cents": 5_000}])
+    changed = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1", card_source="rng"), follow=True)
+    assert ("Game 1 at Draw 1 is still dealt by manual entry on the tablet; the next game opened there deals by "
+            "system shuffle") in changed.content.decode()
+    renamed = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1b", card_source="rng"), follow=True)
+    assert "is still dealt by" not in renamed.content.decode()  # the source did not change
+    config = HomeTableConfig.objects.get(table=table)
+    rules = client.post(
+        f"/admin/tables/hometableconfig/{config.pk}/change/",
+        {"rules": json.dumps({"ante_cents": 200, "small_bet_cents": 200, "big_bet_cents": 400}),
+         "buy_in_min_cents": "10", "buy_in_max_cents": "1,000", "charge": "none"},
+        follow=True,
+    )
+    assert "Game 1 at Draw 1b goes on under the rules it was opened with" in rules.content.decode()
+    assert HomeTableConfig.objects.get(table=table).rules["ante_cents"] == 200
+
+
+def test_changing_the_paytable_mid_round_says_which_paytable_pays_the_round_in_play(
+    manual_table: Table, floor_user: User, dealer_user: User, house_to_1: Paytable, jacks_for_1: Paytable
+) -> None:
+    """The round in play pays from the version locked when its bets close: bets already placed while it takes bets
+    are paid from the new paytable, and a round past its bets keeps the one it locked."""
+    rnd = round_start(table=manual_table, actor=dealer_user)
+    client = logged_in(floor_user)
+    dealers = [str(user.pk) for user in manual_table.dealers.all()]
+    kept = {"min_bet_cents": "5", "max_bet_cents": "100", "dealers": dealers}  # the table's, unchanged
+    changed = client.post(
+        f"{ADMIN}{manual_table.pk}/change/", form(name="Manual 1", paytable=str(house_to_1.pk), **kept), follow=True
+    )
+    assert (f"Round {rnd.number} at Manual 1 is taking bets: when they close, they are paid from House Triple Draw "
+            "v1, including the bets placed before this change.") in changed.content.decode()
+    round_void(round=rnd, reason="test", actor=floor_user)
+    locked = to_drawing(manual_table, floor_user)
+    again = client.post(
+        f"{ADMIN}{manual_table.pk}/change/", form(name="Manual 1", paytable=str(jacks_for_1.pk), **kept), follow=True
+    )
+    assert (f"Round {locked.number} at Manual 1 keeps House Triple Draw v1; the next round pays from Jacks or Better "
+            "9/6 v1.") in again.content.decode()

@@ -113,6 +113,20 @@ def test_a_duplicate_name_is_refused(floor_user: User) -> None:
     assert Table.objects.count() == 1
 
 
+def test_a_name_differing_only_in_case_is_a_duplicate_but_a_table_may_recase_its_own(floor_user: User) -> None:
+    """"pit 1" and "Pit 1" are one name to the floor: two tables so named would be told apart by nobody."""
+    table = table_create(name="Pit 1", actor=floor_user)
+    response = client_for(floor_user).post(LIST, {"name": " pit 1 "}, format="json")
+    assert response.status_code == 400
+    assert (error(response)["code"], error(response)["field"]) == ("duplicate_name", "name")
+    assert "'Pit 1' exists" in error(response)["message"]
+    assert Table.objects.count() == 1
+    renamed = client_for(floor_user).patch(f"{LIST}{table.pk}/", {"name": "PIT 1"}, format="json")
+    assert renamed.status_code == 200
+    table.refresh_from_db()
+    assert table.name == "PIT 1"
+
+
 @pytest.mark.parametrize("who", ["dealer_user", "compliance_user", "stranger"])
 def test_only_the_floor_creates_or_changes_tables(request: pytest.FixtureRequest, floor_user: User, who: str) -> None:
     table = table_create(name="Mine", actor=floor_user)
