@@ -192,9 +192,9 @@ def _record_leave_between_hands(game: HomeGame, seat: int) -> None:
 
 
 @transaction.atomic
-def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_seat: int | None = None) -> HomeGame:
-    """The floor closes a game between hands: a carried pot goes back to each player's own contributions (or, by
-    ruling with a reason, to one seat), then every player is cashed out."""
+def game_close(*, game: HomeGame | int, actor: User, reason: str, award_seat: int | None = None) -> HomeGame:
+    """The floor closes a game between hands, with a reason: a carried pot goes back to each player's own
+    contributions (or, by ruling, to one seat), then every player is cashed out."""
     game = chips.lock_game(game)
     require_floor(actor, "close a game")
     if not game.is_open:
@@ -202,13 +202,15 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_sea
     in_play = hand_in_play(game)
     if in_play is not None:
         raise WrongPhase(f"{hand_ref(in_play)} is in play: finish or void it first", code="hand_in_play")
+    # Every close carries the floor's reason, as the tablet, play_game and the engine's replay of a record require:
+    # it is the record's `close` line and what compliance reads for why the game ended.
     reason = (reason or "").strip()
+    if not reason:
+        raise DomainError("awarding the carried pot by ruling needs a reason" if award_seat is not None
+                          else "closing a game needs a reason", code="reason_required", field="reason")
     players = chips.players_of(game)
     carried = game.pot_cents
     if award_seat is not None:
-        if not reason:
-            raise DomainError("awarding the carried pot by ruling needs a reason", code="reason_required",
-                              field="reason")
         if award_seat not in players:
             raise DomainError(f"nobody played seat {award_seat} in this game", code="no_player", field="award_seat")
         if carried:
@@ -226,7 +228,7 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_sea
     chips.save_players(players)
     game.status = HomeGame.Status.CLOSED
     game.ended_at = timezone.now()
-    game.end_reason = reason or "closed by the floor"
+    game.end_reason = reason
     chips.save_game(game)
     # The game record's `close` line (DESIGN 9 extended), so the export replays where the carried pot went.
     paid = {str(s): c for s, c in sorted(returned.items()) if c > 0}
