@@ -13,6 +13,7 @@ from django.utils import timezone
 from audit.services import audit_record
 from casino.engine.home.carried import returned_shares
 from casino.engine.home.game import close_text
+from casino.engine.money import money
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError, WrongPhase
 from tables import actions
@@ -83,7 +84,7 @@ def _join(game: HomeGame, actor: User, *, seat: Any, name: Any, player_card: Any
     name, player_card = str(name or "").strip()[:100], str(player_card or "").strip()[:40]
     cents = _cents(buy_in_cents, "buy_in_cents")
     if not game.buy_in_min_cents <= cents <= game.buy_in_max_cents:
-        raise DomainError(f"the buy-in must be {game.buy_in_min_cents} to {game.buy_in_max_cents} cents",
+        raise DomainError(f"the buy-in must be {money(game.buy_in_min_cents)} to {money(game.buy_in_max_cents)}",
                           code="buy_in_outside_range", field="buy_in_cents")
     taken = HomeGamePlayer.objects.filter(game=game, seat=seat).first()
     if taken is not None:
@@ -141,7 +142,7 @@ def player_add_chips(*, game: HomeGame | int, actor: User, seat: Any, amount_cen
     player = _player(game, seat)
     cents = _cents(amount_cents, "amount_cents")
     if player.stack_cents + cents > game.buy_in_max_cents:
-        raise DomainError(f"the stack may not pass the maximum buy-in ({game.buy_in_max_cents} cents)",
+        raise DomainError(f"the stack may not pass the maximum buy-in ({money(game.buy_in_max_cents)})",
                           code="buy_in_outside_range", field="amount_cents")
     before = player.stack_cents
     chips.buy_in(game, player, cents, "add_chips")
