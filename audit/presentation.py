@@ -123,20 +123,55 @@ def summary(after: Any, *, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+# A price or rate set for a game (its ante, bet sizes, time charge), shown in its event but not money that moved.
+SETTINGS = frozenset({"ante_cents", "small_bet_cents", "big_bet_cents", "time_charge_cents"})
+# Fields that say what an event moved, most telling first (after a named `amount_cents`): what a settlement paid
+# back, the antes a hand took, what a cash-out, a top-up or a buy-in moved.
+MOVED_FIELDS = ("returns_cents", "antes_cents", "cashed_out_cents", "added_cents", "buy_in_cents")
+# Per-seat cents whose total is what an event moved: a void's chips given back, an award by ruling, a carried pot's
+# return, a game's cash-outs.
+MOVED_BY_SEAT = ("returned", "awarded", "to", "cashed_out")
+
+
 def _is_limit(name: str) -> bool:
-    """A bound someone set (a table's maximum bet, a buy-in range, a rake's cap), not money that moved."""
-    return "min_" in name or "max_" in name or "_cap_" in name or name.startswith(("min", "max", "cap"))
+    """A bound or a price someone set (a table's maximum bet, a buy-in range, a rake's cap, an ante), not money
+    that moved."""
+    return ("min_" in name or "max_" in name or "_cap_" in name or name.startswith(("min", "max", "cap"))
+            or name in SETTINGS)
+
+
+def _cents(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _total(values: Any) -> int | None:
+    """The cents of a per-seat mapping (or the pots of a hand's result that went to someone), added up."""
+    if isinstance(values, Mapping):
+        found = [c for c in map(_cents, values.values()) if c is not None]
+    elif isinstance(values, list):  # a home hand's result: its pots, each {"amount_cents", "winners"}
+        found = [c for pot in values if isinstance(pot, Mapping) and pot.get("winners")
+                 for c in [_cents(pot.get("amount_cents"))] if c is not None]
+    else:
+        return None
+    return sum(found) if found else None
 
 
 def amount_cents(after: Any) -> int | None:
-    """The amount an event is about: the `amount_cents` it names (a house charge, the chips a home-game bet put in;
-    none when it names 0, a check or a draw), else the largest money field it recorded that is not a limit, or the
-    sum of per-seat bets."""
+    """The amount an event is about, blank (None) when it moved nothing: the `amount_cents` it names (a house
+    charge, the chips a home-game action put in), else the field or per-seat total that says what it moved (a
+    settlement's returns, the antes, a cash-out, a void's or an award's chips, the pots a hand's result gave), else
+    the largest money field it recorded that is not a limit or a price, or the sum of per-seat bets."""
     if not isinstance(after, Mapping):
         return None
-    named = after.get("amount_cents")
-    if isinstance(named, int) and not isinstance(named, bool):
-        return abs(named) or None  # an event that says it moved nothing shows a blank, not $0.00 or its pot
+    named = [_cents(after.get(name)) for name in ("amount_cents", *MOVED_FIELDS)]
+    for cents in named:
+        if cents is not None:
+            return abs(cents) or None  # an event that says it moved nothing shows a blank, not $0.00 or its pot
+    result = after.get("result")
+    for total in (*(_total(after.get(name)) for name in MOVED_BY_SEAT),
+                  _total(result.get("pots")) if isinstance(result, Mapping) else None):
+        if total is not None:
+            return abs(total) or None
     amounts = [v for k, v in after.items()
                if isinstance(v, int) and not isinstance(v, bool) and is_money_field(str(k)) and not _is_limit(str(k))]
     bets = after.get("bets")

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from audit.csv_export import spreadsheet_safe
 from casino.api_errors import http_status
 from casino.db_router import replica_reads
 from casino.errors import DomainError
@@ -144,7 +145,9 @@ def reports_csv(request: HttpRequest) -> HttpResponseBase:
     writer = csv.writer(_Echo())
     name = f"{report}-{query.first.isoformat()}-{query.last.isoformat()}.csv"
     response = StreamingHttpResponse(
-        (writer.writerow(row) for row in _csv_rows(query, report, by)), content_type="text/csv; charset=utf-8"
+        # A table or group label is typed by staff: never handed to a spreadsheet as a formula.
+        (writer.writerow([spreadsheet_safe(cell) for cell in row]) for row in _csv_rows(query, report, by)),
+        content_type="text/csv; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

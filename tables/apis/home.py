@@ -153,7 +153,9 @@ class GameDetailApi(APIView):
 
 class GameCloseApi(APIView):
     class GameCloseInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+        # Left to the service, which refuses a blank one naming it (reason_required), as every way in does.
+        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
+                                       help_text="why the floor closes the game (required)")
         award_seat = serializers.IntegerField(required=False, allow_null=True, default=None,
                                               help_text="a ruling: the carried pot goes to this seat (needs a reason)")
 

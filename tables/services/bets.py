@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 
 from audit.services import audit_event, audit_record, audit_record_many
+from casino.engine.money import money
 from casino.engine.triple_draw import MAX_CIRCLES, MAX_SEATS
 from casino.errors import DomainError
 from casino.sql import column as col
@@ -73,7 +74,8 @@ def _bet_terms(
     amount = amounts[0]
     if not table.min_bet_cents <= amount <= table.max_bet_cents:
         raise DomainError(
-            f"a bet of {amount} cents is outside the table limits {table.min_bet_cents}-{table.max_bet_cents}",
+            f"a bet of {money(amount)} a circle is outside the table limits {money(table.min_bet_cents)} to "
+            f"{money(table.max_bet_cents)}",
             code="bet_outside_limits",
             field="amount_cents",
         )

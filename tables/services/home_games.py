@@ -13,6 +13,7 @@ from django.utils import timezone
 from audit.services import audit_record
 from casino.engine.home.carried import returned_shares
 from casino.engine.home.game import close_text
+from casino.engine.money import money
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError, WrongPhase
 from tables import actions
@@ -83,7 +84,7 @@ def _join(game: HomeGame, actor: User, *, seat: Any, name: Any, player_card: Any
     name, player_card = str(name or "").strip()[:100], str(player_card or "").strip()[:40]
     cents = _cents(buy_in_cents, "buy_in_cents")
     if not game.buy_in_min_cents <= cents <= game.buy_in_max_cents:
-        raise DomainError(f"the buy-in must be {game.buy_in_min_cents} to {game.buy_in_max_cents} cents",
+        raise DomainError(f"the buy-in must be {money(game.buy_in_min_cents)} to {money(game.buy_in_max_cents)}",
                           code="buy_in_outside_range", field="buy_in_cents")
     taken = HomeGamePlayer.objects.filter(game=game, seat=seat).first()
     if taken is not None:
@@ -141,7 +142,7 @@ def player_add_chips(*, game: HomeGame | int, actor: User, seat: Any, amount_cen
     player = _player(game, seat)
     cents = _cents(amount_cents, "amount_cents")
     if player.stack_cents + cents > game.buy_in_max_cents:
-        raise DomainError(f"the stack may not pass the maximum buy-in ({game.buy_in_max_cents} cents)",
+        raise DomainError(f"the stack may not pass the maximum buy-in ({money(game.buy_in_max_cents)})",
                           code="buy_in_outside_range", field="amount_cents")
     before = player.stack_cents
     chips.buy_in(game, player, cents, "add_chips")
@@ -192,9 +193,9 @@ def _record_leave_between_hands(game: HomeGame, seat: int) -> None:
 
 
 @transaction.atomic
-def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_seat: int | None = None) -> HomeGame:
-    """The floor closes a game between hands: a carried pot goes back to each player's own contributions (or, by
-    ruling with a reason, to one seat), then every player is cashed out."""
+def game_close(*, game: HomeGame | int, actor: User, reason: str, award_seat: int | None = None) -> HomeGame:
+    """The floor closes a game between hands, with a reason: a carried pot goes back to each player's own
+    contributions (or, by ruling, to one seat), then every player is cashed out."""
     game = chips.lock_game(game)
     require_floor(actor, "close a game")
     if not game.is_open:
@@ -202,13 +203,15 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_sea
     in_play = hand_in_play(game)
     if in_play is not None:
         raise WrongPhase(f"{hand_ref(in_play)} is in play: finish or void it first", code="hand_in_play")
+    # Every close carries the floor's reason, as the tablet, play_game and the engine's replay of a record require:
+    # it is the record's `close` line and what compliance reads for why the game ended.
     reason = (reason or "").strip()
+    if not reason:
+        raise DomainError("awarding the carried pot by ruling needs a reason" if award_seat is not None
+                          else "closing a game needs a reason", code="reason_required", field="reason")
     players = chips.players_of(game)
     carried = game.pot_cents
     if award_seat is not None:
-        if not reason:
-            raise DomainError("awarding the carried pot by ruling needs a reason", code="reason_required",
-                              field="reason")
         if award_seat not in players:
             raise DomainError(f"nobody played seat {award_seat} in this game", code="no_player", field="award_seat")
         if carried:
@@ -226,7 +229,7 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str = "", award_sea
     chips.save_players(players)
     game.status = HomeGame.Status.CLOSED
     game.ended_at = timezone.now()
-    game.end_reason = reason or "closed by the floor"
+    game.end_reason = reason
     chips.save_game(game)
     # The game record's `close` line (DESIGN 9 extended), so the export replays where the carried pot went.
     paid = {str(s): c for s, c in sorted(returned.items()) if c > 0}

@@ -180,8 +180,10 @@ def hand_start(
         dealer=actor if not actor.is_superuser else None, started_at=timezone.now(),
     )
     game.next_button = button + 1
+    # antes_cents: what the antes took (a short stack posts what it has): the audit trail's Amount for the start.
     audit_record(action=actions.HOME_HAND_START, obj=row, table=game.table, actor=actor,
                  after={"number": number, "button": button, "seats": dealt_in, "ante_cents": rules.ante_cents,
+                        "antes_cents": sum(p.contributed for p in hand.players.values()),
                         "carried_pot_cents": game.pot_cents, "card_source": game.card_source})
     if dealt_by_system:
         with refusals():

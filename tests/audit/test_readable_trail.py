@@ -51,6 +51,29 @@ def test_values_read_as_a_person_reads_them() -> None:
     assert amount_cents({"buy_in_min_cents": 1_000, "buy_in_max_cents": 50_000, "rake_cap_cents": 300}) is None
 
 
+def test_the_amount_is_what_the_event_moved() -> None:
+    """The compliance tester's list: each event's Amount is the money it moved, not the largest figure it holds."""
+    # A Triple Draw settlement that took $30.00 of bets and paid $5.00 back: $5.00 paid, not the stakes.
+    assert amount_cents({"phase": "settled", "table_net_cents": 2_500, "stakes_cents": 3_000,
+                         "returns_cents": 500}) == 500
+    # A game opened: its prices and limits moved nothing.
+    assert amount_cents({"number": 1, "buy_in_min_cents": 2_000, "buy_in_max_cents": 50_000, "charge": "time",
+                         "rake_cap_cents": 0, "time_charge_cents": 500}) is None
+    # A hand started: the antes it took, not the carried pot in the middle.
+    assert amount_cents({"number": 2, "ante_cents": 100, "antes_cents": 300, "carried_pot_cents": 400}) == 300
+    # A game closed: what its players were cashed out, not the carried pot.
+    assert amount_cents({"status": "closed", "cashed_out": {"1": 9_000, "2": 11_400}, "carried_pot_cents": 400,
+                         "paid": {"2": 400}}) == 20_400
+    # A void gives chips back; an award by ruling pays the pot out; a carried pot returned.
+    assert amount_cents({"status": "voided", "returned": {"1": 300, "2": 500}}) == 800
+    assert amount_cents({"pot_cents": 800, "awarded": {"2": 800}, "line": "floor award 2 800"}) == 800
+    assert amount_cents({"carried_pot_cents": 700, "to": {"1": 300, "2": 400}}) == 700
+    # A hand settled at the showdown: the pots it gave to someone (a pot left in the middle moved nothing).
+    result = {"pots": [{"amount_cents": 600, "winners": [2]}, {"amount_cents": 200, "winners": [1, 2]}]}
+    assert amount_cents({"hand": 1, "summary": "...", "result": result}) == 800
+    assert amount_cents({"hand": 1, "result": {"pots": [{"amount_cents": 600, "winners": []}]}}) is None
+
+
 def test_home_game_money_in_nested_values_reads_as_dollars_not_bare_cents() -> None:
     # A void's chips returned, a ruling's award, a close's cash-outs and payments, per seat: cents, read as dollars
     # (the list showed "Awarded: seat 1: 600" beside an amount of $6.00).

@@ -170,6 +170,16 @@ def test_the_csv_export_gives_the_same_figures(two_tables: list[Table], complian
     assert lines[-1].split(",")[1:4] == ["Total", "400", "2000000"]
 
 
+def test_the_csv_never_hands_a_spreadsheet_a_formula(two_tables: list[Table], compliance_user: User) -> None:
+    """A table's name is typed by staff: one named like a formula reaches the file as text (as the audit CSVs)."""
+    Table.objects.filter(name="Floor A").update(name='=HYPERLINK("http://x.example","A")')
+    response = browser_client(compliance_user).get(f"/floor/reports/export.csv?from={DAY}&to={DAY}&report=tables")
+    text = b"".join(response.streaming_content).decode()
+    assert ',"\'=HYPERLINK(""http://x.example"",""A"")",200,' in text
+    assert ',=HYPERLINK' not in text
+    assert ',"=HYPERLINK' not in text
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [("from=2025-03-18&to=2025-03-17", "is after to"), (f"from={DAY}&to={DAY}&report=pies", "report is tables")],

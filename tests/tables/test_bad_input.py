@@ -70,7 +70,9 @@ BETTING_CASES = [
     ("four circles by count", {"seat": 3, "amount_cents": 500, "circles": 4}, 400, "bad_circles", "1 to 3"),
     ("a circle that does not exist", {"seat": 3, "amount_cents": 500, "circles": [4]}, 400, "bad_circles", "circle 4"),
     ("a bet below the minimum", {"seat": 3, "amount_cents": 100, "circles": 1}, 400, "bet_outside_limits", "limits"),
-    ("a bet above the maximum", {"seat": 3, "amount_cents": 20_000, "circles": 1}, 400, "bet_outside_limits", "limits"),
+    # In dollars, as every other screen and message: the limits read as money, not bare cents.
+    ("a bet above the maximum", {"seat": 3, "amount_cents": 20_000, "circles": 1}, 400, "bet_outside_limits",
+     "a bet of $200.00 a circle is outside the table limits $"),
     ("an eighth seat", {"seat": 8, "amount_cents": 500, "circles": 1}, 400, "bad_seat", "seat"),
     ("no amount at all", {"seat": 3, "circles": 1}, 400, "invalid", "amount_cents"),
 ]

@@ -135,6 +135,12 @@ def test_house_rules_over_the_api_name_the_field(home_table: Callable[..., Table
                                      "buy_in_min_cents": 1_000, "buy_in_max_cents": 5_000}, format="json"))
     assert config["rules"]["betting"] == "no_limit"
     assert config["charge"] == "none"
+    # A buy-in outside that range is refused in dollars, naming the field.
+    answer = floor_api.post(f"/api/v1/tables/{table.pk}/games/",
+                            {"players": [{"seat": 1, "name": "Ann", "buy_in_cents": 9_000}]}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {"code": "buy_in_outside_range", "field": "players.0.buy_in_cents",
+                                      "message": "the buy-in must be $10.00 to $50.00"}
 
 
 @pytest.mark.django_db(transaction=True)

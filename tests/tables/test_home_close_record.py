@@ -20,6 +20,7 @@ from tables.models import HomeGame, Table
 from tables.selectors.home import game_record, game_replay
 from tables.services.home_games import game_close, game_open, player_leave
 from tables.services.home_hands import hand_start
+from tests.tables.conftest import client_for
 from tests.tables.home_commands import refused, run
 from tests.tables.test_home_services import balanced, deck, play, seat_players
 
@@ -93,13 +94,24 @@ def test_closing_by_ruling_awards_the_carried_pot_to_one_seat_and_the_export_rou
     assert "carried pot $10.00 awarded by ruling to seat 3" in run("replay_game", tmp_path, game_record(game))
 
 
-def test_a_close_without_a_reason_is_recorded_with_the_default_one(
+def test_a_close_without_a_reason_is_refused_and_changes_nothing(
     tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User
 ) -> None:
+    """Every close carries the floor's reason (the record's `close` line): the API, like the tablet and play_game,
+    refuses a blank one naming it, and the game stays open with its players' chips where they were."""
     game = carried_game(home_table, dealer_user, second=False)
-    game_close(game=game, actor=floor_user)
+    for body in ({}, {"reason": "   "}):
+        answer = client_for(floor_user).post(f"/api/v1/games/{game.pk}/close/", body, format="json")
+        assert answer.status_code == 400
+        assert answer.json()["error"] == {"code": "reason_required", "message": "closing a game needs a reason",
+                                          "field": "reason"}
     game = HomeGame.objects.get(pk=game.pk)
-    assert game_record(game)["close"] == "floor close -- closed by the floor"
+    assert game.status == HomeGame.Status.OPEN
+    assert game.pot_cents > 0
+    assert not game.players.filter(cashed_out_cents__gt=0).exists()
+    game_close(game=game.pk, actor=floor_user, reason="end of the session")
+    game = HomeGame.objects.get(pk=game.pk)
+    assert game_record(game)["close"] == "floor close -- end of the session"
     stored = round_trip(tmp_path, game, floor_user)
     assert stored["stacks"] == {"1": 10_000, "2": 10_000, "3": 10_000}
 
@@ -119,7 +131,7 @@ def test_a_refused_close_changes_nothing(
         game_close(game=game, actor=dealer_user, reason="the dealer tries")
     assert no.value.code == "floor_only"
     with pytest.raises(DomainError) as no:
-        game_close(game=game, actor=floor_user, award_seat=3)
+        game_close(game=game, actor=floor_user, award_seat=3, reason="")
     assert no.value.field == "reason"
     with pytest.raises(DomainError) as no:
         game_close(game=game, actor=floor_user, award_seat=9, reason="nobody sat there")

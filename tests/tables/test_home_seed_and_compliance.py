@@ -209,6 +209,8 @@ def test_the_audit_trail_shows_the_chips_a_bet_or_call_put_in_not_the_pot(
     hand = hand_start(game=game, actor=dealer_user, button=2,
                       deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}, stock="2c"))
     play(hand, dealer_user, "1 bet 200", "2 raise 400", "1 call", "1 draw", "2 draw 8c", "1 check")
+    start = AuditEvent.objects.get(action="home_hand_start", object_id=str(hand.pk))
+    assert start.after["antes_cents"] == 2 * start.after["ante_cents"] > 0  # the start's Amount: the antes it took
     events = AuditEvent.objects.filter(action="home_hand_action", object_id=str(hand.pk)).order_by("id")
     # Every action names what it put in; a draw or a check put in nothing.
     assert [(e.after["action"], e.after.get("amount_cents")) for e in events] == [

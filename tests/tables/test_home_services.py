@@ -238,8 +238,8 @@ def test_closing_an_unwon_three_legged_race_returns_each_players_contributions(
     game.refresh_from_db()
     assert game.pot_cents == 700
     with pytest.raises(NotAllowed):
-        game_close(game=game, actor=dealer_user)
-    game_close(game=game, actor=floor_user)
+        game_close(game=game, actor=dealer_user, reason="end of the session")
+    game_close(game=game, actor=floor_user, reason="end of the session")
     assert dict(game.players.values_list("seat", "cashed_out_cents")) == {1: 10_000, 2: 10_000, 3: 10_000}
     balanced(game)
 

@@ -152,7 +152,7 @@ def test_closing_a_leg_game_by_ruling_awards_the_carried_pot_with_a_reason(
     game.refresh_from_db()
     assert game.pot_cents == 200
     with pytest.raises(DomainError) as refused:
-        game_close(game=game, actor=floor_user, award_seat=1)
+        game_close(game=game, actor=floor_user, award_seat=1, reason=" ")
     assert refused.value.field == "reason"
     game_close(game=game, actor=floor_user, award_seat=1, reason="seat 2 agreed to concede")
     game = HomeGame.objects.get(pk=game.pk)
