@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -18,6 +19,15 @@ from django.views.decorators.http import require_GET
 from tables.models import HomeGame, HomeHand, Table, TableType
 from tables.selectors.rounds import round_shown
 from tables.selectors.tables import tables_for
+
+# A refusal names a round, game or hand by its number at the table and its id ("round 34 (id 46)"), the id being
+# what an API client holds; on the tablet the dealer calls it by its number alone.
+_ID_AFTER_NUMBER = re.compile(r"\b(round|game|hand) (\d+) \(id \d+\)")
+
+
+def dealer_words(message: str) -> str:
+    """A refusal as the dealer reads it: "round 34 is dealing", without the id an API client needs."""
+    return _ID_AFTER_NUMBER.sub(r"\1 \2", message)
 
 
 def tablet_login_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

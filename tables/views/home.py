@@ -29,7 +29,7 @@ from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award, hand_correct, hand_void
 from tables.templatetags.tablet import money
 from tables.views import triple_draw
-from tables.views.common import table_for_user, tablet_login_required
+from tables.views.common import dealer_words, table_for_user, tablet_login_required
 
 HAND_TEMPLATE = "tables/tablet/home_hand.html"
 
@@ -374,6 +374,7 @@ ACTIONS: dict[str, Action] = {
 
 
 def _error_text(message: str) -> str:
+    message = dealer_words(message)
     return message[:1].upper() + message[1:]
 
 

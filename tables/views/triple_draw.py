@@ -36,7 +36,7 @@ from tables.services.rounds import (
 from tables.services.seats import seat_join, seat_leave
 from tables.services.tables import table_open
 from tables.templatetags.tablet import money
-from tables.views.common import table_for_user, tablet_login_required
+from tables.views.common import dealer_words, table_for_user, tablet_login_required
 
 
 def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None = None) -> dict[str, Any]:
@@ -285,6 +285,7 @@ def _plain(message: str) -> str:
 
 def _error_text(where: str, message: str) -> str:
     """Plain words next to the control: "Seat 3: all bets of a seat must be equal", "Card As appears twice"."""
+    message = dealer_words(message)
     if where.startswith("seat-") and not message.lower().startswith("seat"):
         return f"Seat {where.removeprefix('seat-')}: {_plain(message)}"
     return message[:1].upper() + message[1:]
