@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api_time import api_time
 from casino.users import request_user
 from floor.access import require_floor_writer
 from floor.models import DealerSession
@@ -35,8 +36,8 @@ def _session(session: DealerSession) -> dict[str, object]:
     return {
         "table_id": session.table_id,
         "dealer": session.dealer.get_username(),
-        "signed_in_at": session.signed_in_at.isoformat(),
-        "signed_out_at": session.signed_out_at.isoformat() if session.signed_out_at else None,
+        "signed_in_at": api_time(session.signed_in_at),
+        "signed_out_at": api_time(session.signed_out_at),
     }
 
 

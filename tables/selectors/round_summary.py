@@ -11,14 +11,11 @@ from typing import Any
 
 from django.db import connection
 
+from casino.api_time import api_time
 from casino.sql import column as col
 from casino.sql import placeholders
 from casino.sql import table as tab
 from tables.models import Bet, DrawRow, HandOutcome, Round, SeatHand
-
-
-def _iso(value: Any) -> str | None:
-    return value.isoformat() if value is not None else None
 
 
 def round_summary(round_id: int) -> dict[str, Any] | None:
@@ -67,12 +64,12 @@ def round_summary(round_id: int) -> dict[str, Any] | None:
         "phase": rnd.phase,
         "paytable": str(rnd.paytable) if rnd.paytable is not None else "",
         "dealer": rnd.dealer.get_username() if rnd.dealer is not None else "",
-        "started_at": _iso(rnd.started_at),
-        "rows_recorded_at": _iso(rnd.rows_recorded_at),
-        "settled_at": _iso(rnd.settled_at),
+        "started_at": api_time(rnd.started_at),
+        "rows_recorded_at": api_time(rnd.rows_recorded_at),
+        "settled_at": api_time(rnd.settled_at),
         "approved_by": rnd.approved_by.get_username() if rnd.approved_by is not None else "",
-        "approved_at": _iso(rnd.approved_at),
-        "voided_at": _iso(rnd.voided_at),
+        "approved_at": api_time(rnd.approved_at),
+        "voided_at": api_time(rnd.voided_at),
         "void_reason": rnd.void_reason,
         "rows": rows,
         "seats": seats,

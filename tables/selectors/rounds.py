@@ -15,6 +15,7 @@ from django.db import connection
 
 from audit.actions import AuditAction
 from audit.models import AuditEvent
+from casino.api_time import api_time
 from casino.engine.triple_draw import ROW_COUNT
 from casino.sql import column as col
 from casino.sql import table as tab
@@ -257,12 +258,12 @@ class RoundView:
             "phase": rnd.phase,
             "paytable": None if rnd.paytable_id is None else {"id": rnd.paytable_id, **(rnd.paytable_snapshot or {})},
             "dealer": rnd.dealer.username if rnd.dealer is not None else None,
-            "started_at": _iso(rnd.started_at),
-            "bets_closed_at": _iso(rnd.bets_closed_at),
-            "rows_recorded_at": _iso(rnd.rows_recorded_at),
-            "settled_at": _iso(rnd.settled_at),
+            "started_at": api_time(rnd.started_at),
+            "bets_closed_at": api_time(rnd.bets_closed_at),
+            "rows_recorded_at": api_time(rnd.rows_recorded_at),
+            "settled_at": api_time(rnd.settled_at),
             "approved_by": rnd.approved_by.username if rnd.approved_by is not None else None,
-            "voided_at": _iso(rnd.voided_at),
+            "voided_at": api_time(rnd.voided_at),
             "void_reason": rnd.void_reason,
             "seats": [seat.to_dict() for seat in self.in_play_seats],
             "rows": self.rows,
@@ -274,10 +275,6 @@ class RoundView:
                 "table_net_cents": self.table_net_cents if settled else None,
             },
         }
-
-
-def _iso(value: Any) -> str | None:
-    return value.isoformat() if value is not None else None
 
 
 def _parts_sql(hands: bool, rows: bool) -> str:
