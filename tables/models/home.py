@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from casino.engine.home.house import BASIS_POINTS  # a rake in basis points: 5% is 500, this is 100%
-from tables.models.tables import MAX_SEATS, Table
+from tables.models.tables import MAX_SEATS, CardSource, Table, TableType
 
 
 class HouseCharge(models.TextChoices):
@@ -96,6 +96,15 @@ class HomeGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} game {self.number}"
+
+    @property
+    def variant_name(self) -> str:
+        """The game's name as people say it ("Freak of Nature"), for screens; `variant` is the stored code."""
+        return TableType(self.variant).label
+
+    @property
+    def card_source_name(self) -> str:
+        return CardSource(self.card_source).label
 
     @property
     def is_open(self) -> bool:

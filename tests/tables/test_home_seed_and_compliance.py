@@ -55,6 +55,8 @@ def test_compliance_sees_a_hands_and_a_games_timeline_with_the_replay_verdict(
     assert "Home-game action" in text
     # It opens with what happened: the rules, the seats' cards, the actions and the result in words.
     assert "What happened" in text
+    assert "Freak of Nature · cards: System shuffle" in text  # names, not the stored codes
+    assert "freak-of-nature ·" not in text
     assert "verifies every  seconds" not in text  # the chain banner reads the same status as every compliance page
     assert "The schedule verifies every 900 seconds" in text
     assert "Fives wild: four nines beat three queens" in text
