@@ -82,7 +82,7 @@ def test_home_refusals_name_the_hands_and_games_id(
     ruling = floor_api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "again"}, format="json")
     assert ruling.status_code == 409
     assert _error(ruling)["message"] == f"{hand_ref} is voided: a ruling applies to the hand in play"
-    floor_api.post(f"/api/v1/games/{game['id']}/close/", {}, format="json")
+    floor_api.post(f"/api/v1/games/{game['id']}/close/", {"reason": "end of the session"}, format="json")
     closed = dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {}, format="json")
     assert closed.status_code == 409
     assert _error(closed) == {"code": "game_over", "message": f"{game_ref} is closed"}
