@@ -294,9 +294,11 @@ def profile(opts: argparse.Namespace) -> int:
         elif not name.startswith("bare"):
             web_total += per_round
         mean = sum(values) / len(values) * 1000
+        # --plain counts no statements (the counting wrapper would weigh on the CPU it measures): not "0".
+        counted = f"{sum(queries[name]) / len(queries[name]):5.1f}" if profiling else "  n/a"
         print(
             f"  {name:28} calls/round {len(values) / rounds_measured:5.2f}  mean {mean:6.2f}"
-            f"  per round {per_round:6.2f}  queries {sum(queries[name]) / len(queries[name]):5.1f}"
+            f"  per round {per_round:6.2f}  queries {counted}"
         )
     print(
         f"  web per round {web_total:.1f} ms, jobs per round {job_total:.1f} ms,"
