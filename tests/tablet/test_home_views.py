@@ -136,6 +136,40 @@ def test_a_tap_out_of_turn_or_on_a_finished_hand_is_refused_next_to_it_and_chang
     assert _snapshot(game) == before
 
 
+def test_a_tap_from_a_screen_another_tablet_moved_on_records_nothing_and_says_so(
+    floor_user: User, dealer_user: User
+) -> None:
+    # Two tablets on one table. Both show Bob to act with nothing to call (Fold, Check, Bet). On the other tablet
+    # Bob checks, Cy bets and Ann calls: Bob is to act again, now facing the bet. The first tablet's Fold, chosen
+    # for the turn it showed, used to be recorded for this one: a fold the dealer never saw offered.
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    client = _client(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    shown = _version(hand)
+    assert f'name="version" value="{shown}"' in page
+    assert "Seat 2 · Bob to act</h3>" in page
+    for request in ({"seat": 2, "action": "check"}, {"seat": 3, "action": "bet", "amount_cents": 200},
+                    {"seat": 1, "action": "call"}):
+        hand_act(hand=hand.pk, actor=dealer_user, **request)
+    before = _snapshot(game)
+    response = _act(client, table, "act", hand=hand.pk, version=shown, seat=2, action="fold")
+    assert response.status_code == 409
+    assert _error(response, "turn") == ("Hand 1 moved on before this tap arrived (another tablet, or a second "
+                                        "tap): nothing was recorded; the screen now shows the hand as it is")
+    assert _snapshot(game) == before
+    # A second tap of the same button reads the same, not "acts out of turn".
+    response = _act(client, table, "act", hand=hand.pk, version=shown, seat=1, action="call")
+    assert response.status_code == 409
+    assert "nothing was recorded" in _error(response, "turn")
+    # From the screen as it is now, the tap is recorded.
+    response = _act(client, table, "act", hand=hand.pk, version=_version(hand), seat=2, action="fold")
+    assert response.status_code == 200
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 fold"
+    response = _act(client, table, "act", hand=hand.pk, version="x", seat=3, action="check")
+    assert response.status_code == 400
+
+
 def test_a_manual_draw_above_the_limit_waits_for_the_ace_to_be_confirmed(
     floor_user: User, dealer_user: User
 ) -> None:
