@@ -18,6 +18,7 @@ from audit.roles import DEALER, FLOOR, has_role
 from casino.api_errors import screen_error
 from casino.engine.errors import EngineError
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.errors import ACE_NOT_SHOWN
 from casino.errors import DomainError, WrongPhase
 from tables.access import require_floor
 from tables.forms import parse_amount_cents, parse_card_list, parse_reason, parse_seat_number
@@ -375,7 +376,15 @@ def _show(table: Table, data: QueryDict, user: Any) -> object:
     if len(cards) != 5:
         raise DomainError(f"tap the five cards seat {seat} shows ({len(cards)} chosen)", code="wrong_card_count",
                           field="cards")
-    return hand_act(hand=_hand(table, data).pk, actor=user, seat=seat, action="show", cards=cards)
+    try:
+        return hand_act(hand=_hand(table, data).pk, actor=user, seat=seat, action="show", cards=cards)
+    except DomainError as exc:
+        if exc.code == ACE_NOT_SHOWN:
+            # Nothing the dealer can tap records this hand: say what to do, not only which rule it breaks.
+            exc.message = (f"seat {seat} drew above the limit keeping an ace, but the hand picked holds no ace. "
+                           "Check the cards picked; if the player has no ace, call the floor: they correct the draw "
+                           "(a count tapped by mistake) or rule on the hand")
+        raise
 
 
 ACTIONS: dict[str, Action] = {

@@ -188,6 +188,21 @@ def test_a_manual_draw_above_the_limit_waits_for_the_ace_to_be_confirmed(
     response = _act(client, table, "draw-count", hand=hand.pk, seat=2, count=4, ace="yes")
     assert response.status_code == 200
     assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 draw 4 ace"
+    # The hand shown holds no ace: refused, and the dealer is told what to do next (nothing on the screen records
+    # it), not only the rule.
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="draw", count=0)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="check")
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="check")
+    before = _snapshot(game)
+    response = _act(client, table, "show", hand=hand.pk, seat=2, cards="Ks Kh 7c 4d 2s")
+    assert response.status_code == 400
+    assert _error(response, "show") == (
+        "Seat 2 drew above the limit keeping an ace, but the hand picked holds no ace. Check the cards picked; if the "
+        "player has no ace, call the floor: they correct the draw (a count tapped by mistake) or rule on the hand")
+    assert _snapshot(game) == before
+    response = _act(client, table, "show", hand=hand.pk, seat=2, cards="As Kh 7c 4d 2s")
+    assert response.status_code == 200
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 show As Kh 7c 4d 2s"
 
 
 def test_the_floor_voids_a_hand_from_the_tablet_with_a_reason_and_a_dealer_cannot(
