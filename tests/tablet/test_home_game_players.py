@@ -93,3 +93,43 @@ def test_a_game_opened_players_seated_chips_added_a_player_leaving_and_the_floor
     expect(page.locator("#seat-1 .stack")).to_have_text("Cashed out $150.00")
     assert HomeGame.objects.get().status == HomeGame.Status.CLOSED
     shots(page, "game-closed")
+
+
+# Each control of an open seat menu is what a finger on its middle touches: nothing laid over it.
+UNCOVERED_JS = """(seat) => [...document.querySelectorAll(
+    `#seat-menu-${seat} label, #seat-menu-${seat} input:not([type=hidden]), #seat-menu-${seat} button`)].filter(el => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return !(hit && (el === hit || el.contains(hit) || (el.tagName === 'LABEL' && el.control === hit)));
+    }).map(el => el.id || el.textContent.trim())"""
+
+
+def test_the_seat_menu_between_hands_lays_nothing_over_the_chips_field(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    # The menu's two forms were each placed over the screen on their own, at the same spot: "Cash out $200.00 and
+    # leave" lay over "Add chips, in dollars" and its field, so a tap meant for the field cashed the player out.
+    table, game = home_support.home_game("five-card-draw", floor_user, dealer_user,
+                                         players=[(1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee")])
+    page = home_tablet(table)
+    for size in home_support.SIZES.values():
+        page.set_viewport_size(size)
+        for seat in (1, 4):
+            page.locator(f"#seat-menu-{seat} summary").tap()
+            assert page.evaluate(UNCOVERED_JS, seat) == []
+            viewport = page.viewport_size
+            assert viewport is not None
+            box = page.locator(f"#seat-menu-{seat} form").first.bounding_box()
+            assert box is not None
+            assert box["x"] >= 0  # on the screen, the first seat's too
+            assert box["x"] + box["width"] <= viewport["width"]
+            page.locator(f"#seat-menu-{seat} summary").tap()
+    page.set_viewport_size(home_support.SIZES["landscape"])
+    page.locator("#seat-menu-1 summary").tap()
+    page.locator("#chips-1").tap()  # a tap, as a finger does it: refused by Playwright if something lies over it
+    page.keyboard.type("50")
+    shots(page, "seat-menu-open")
+    tap(page, page.locator("#seat-1").get_by_role("button", name="Add chips"))
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $250.00")
+    assert HomeGamePlayer.objects.get(game=game, seat=1).stack_cents == 25_000
+    assert HomeGamePlayer.objects.get(game=game, seat=1).cashed_out_cents == 0
