@@ -381,7 +381,7 @@ def _show(table: Table, data: QueryDict, user: Any) -> object:
     except DomainError as exc:
         if exc.code == ACE_NOT_SHOWN:
             # Nothing the dealer can tap records this hand: say what to do, not only which rule it breaks.
-            exc.message = (f"seat {seat} drew above the limit keeping an ace, but the hand picked holds no ace. "
+            exc.message = (f"seat {seat} drew above the limit keeping an ace but shows no ace. "
                            "Check the cards picked; if the player has no ace, call the floor: they correct the draw "
                            "(a count tapped by mistake) or rule on the hand")
         raise
