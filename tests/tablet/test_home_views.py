@@ -17,7 +17,7 @@ from tables.screens.home import home_screen_for, home_token
 from tables.services.home_games import game_open
 from tables.services.home_hands import hand_act, hand_start
 from tests.tables.conftest import open_home_table
-from tests.tablet.home_support import home_game
+from tests.tablet.home_support import home_game, stacked_deck
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -197,8 +197,8 @@ def test_a_manual_draw_above_the_limit_waits_for_the_ace_to_be_confirmed(
     response = _act(client, table, "show", hand=hand.pk, seat=2, cards="Ks Kh 7c 4d 2s")
     assert response.status_code == 400
     assert _error(response, "show") == (
-        "Seat 2 drew above the limit keeping an ace, but the hand picked holds no ace. Check the cards picked; if the "
-        "player has no ace, call the floor: they correct the draw (a count tapped by mistake) or rule on the hand")
+        "Seat 2 drew above the limit keeping an ace but shows no ace. Check the cards picked; if the player has no "
+        "ace, call the floor: they correct the draw (a count tapped by mistake) or rule on the hand")
     assert _snapshot(game) == before
     response = _act(client, table, "show", hand=hand.pk, seat=2, cards="As Kh 7c 4d 2s")
     assert response.status_code == 200
@@ -549,3 +549,21 @@ def test_a_raise_beyond_the_pot_limit_is_refused_in_dollars_with_the_totals_allo
     # Antes $2.00 and Bob's $2.00: the least raise is to $4.00, the pot-size raise to $8.00 ($2.00 to call + $6.00).
     assert _error(response, "turn") == "A raise to $50.00 is not allowed: a raise now is to a total from $4.00 to $8.00"
     assert _snapshot(game) == before
+
+
+def test_a_race_to_one_leg_reads_one_leg_not_one_legs(floor_user: User, dealer_user: User) -> None:
+    # legs_to_win may be 1 (DESIGN 7: 1-5); the screen read "Race to 1 legs" and "Ann wins the game: 1 legs."
+    table, game = home_game("three-legged-race", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
+                            rules={"legs_to_win": 1})
+    client = _client(dealer_user)
+    hand = hand_start(game=game.pk, actor=dealer_user, button=2, deck=[str(card) for card in stacked_deck(
+        [1, 2], {1: "Qs Qd 4c 5c 7d", 2: "Jc Jh 4d 5d 7c"}, "Qc 8h 3s 2d 6d 9c")])
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert 'id="legs-called">Race to 1 leg</p>' in page
+    for request in ({"seat": 1, "action": "check"}, {"seat": 2, "action": "check"},
+                    {"seat": 1, "action": "draw", "cards": ["4c", "5c", "7d"]},
+                    {"seat": 2, "action": "draw", "cards": ["4d", "5d", "7c"]},
+                    {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"}):
+        hand_act(hand=hand.pk, actor=dealer_user, **request)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert 'id="game-winner">Seat 1 · Ann wins the game: 1 leg.</p>' in page
