@@ -567,3 +567,19 @@ def test_a_race_to_one_leg_reads_one_leg_not_one_legs(floor_user: User, dealer_u
         hand_act(hand=hand.pk, actor=dealer_user, **request)
     page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
     assert 'id="game-winner">Seat 1 · Ann wins the game: 1 leg.</p>' in page
+
+
+def test_the_chips_field_says_how_much_may_be_added(
+    two_players: tuple[Table, HomeGame], dealer_user: User
+) -> None:
+    # Chips may be added up to the maximum buy-in ($1,000.00 here; each stack is $200.00): the field says so, instead
+    # of the dealer learning the limit from a refusal.
+    table, game = two_players
+    client = _client(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert '<label for="chips-1">Add chips, in dollars (up to $800.00)</label>' in page
+    response = _act(client, table, "chips", game=game.pk, seat=1, amount="800")
+    assert response.status_code == 200
+    assert ('<label for="chips-1">Add chips, in dollars (none: the stack is at the $1,000.00 maximum)</label>'
+            in response.content.decode())
+    assert '<label for="chips-2">Add chips, in dollars (up to $800.00)</label>' in response.content.decode()
