@@ -50,6 +50,7 @@ class SeatView:
     is_turn: bool = False
     cards: list[str] = field(default_factory=list)
     shown: bool = False
+    chips_room_cents: int = 0  # between hands, the chips that may be added: up to the maximum buy-in
 
     @property
     def key(self) -> str:
@@ -489,7 +490,8 @@ def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -
         number = player["seat"]
         view = SeatView(seat=number, name=player["name"], player_card=player["player_card"],
                         stack_cents=player["stack_cents"], legs=player["legs"], active=player["active"],
-                        cashed_out_cents=player["cashed_out_cents"])
+                        cashed_out_cents=player["cashed_out_cents"],
+                        chips_room_cents=max(game.buy_in_max_cents - player["stack_cents"], 0))
         played = in_hand.get(number)
         if played is not None and hand is not None:
             view.is_button = hand["button"] == number

@@ -79,11 +79,17 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
     if game.charge == HouseCharge.TIME:
         time_charge = _charge(_time_charged(row), "Time charge")
     if game.charge == HouseCharge.RAKE and row.status == HandRow.Status.SETTLED:
-        taken = HomeLedgerEntry.objects.filter(hand=row, kind="rake", account=HomeAccount.STACK)
+        taken = HomeLedgerEntry.objects.filter(hand=row, kind="rake", account=HomeAccount.STACK).order_by("id")
         rake = _charge(_by_seat(taken.values_list("seat", "amount_cents")), "Rake")
-        if rake is not None:  # the winners are named in the lines above it
-            plural = "s" if len(rake["by_seat"]) > 1 else ""
-            rake["line"] = f"Rake {money(rake['total_cents'])} to the house, from the winner{plural}"
+        if rake is not None:  # the winner is named in the lines above it; winners of a split, here with each share
+            total = money(rake["total_cents"])
+            if len(rake["by_seat"]) > 1:
+                names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+                paid = [f"{money(cents)} from {names.get(int(seat)) or f'seat {seat}'}"
+                        for seat, cents in rake["by_seat"].items()]
+                rake["line"] = f"Rake {total} to the house: " + ", ".join(paid[:-1]) + " and " + paid[-1]
+            else:
+                rake["line"] = f"Rake {total} to the house, from the winner"
     return {"time_charge": time_charge, "rake": rake}
 
 

@@ -235,11 +235,19 @@ def _card(token: str) -> str:
 
 
 @transaction.atomic
-def hand_act(*, hand: HandRow | int, actor: User, **request: Any) -> HandRow:
+def hand_act(*, hand: HandRow | int, actor: User, seen_version: int | None = None, **request: Any) -> HandRow:
     """One action on the hand in play (a bet, a draw, a kill card or a hand shown, the end of a manual deal, a
-    player leaving); refused with nothing changed unless the rules allow it now."""
+    player leaving); refused with nothing changed unless the rules allow it now.
+
+    `seen_version`: the hand's version when the action was chosen (the tablet's screen). Given, the action is
+    refused (409 `stale_screen`) if the hand has changed since, checked under the hand's lock: a tap from a screen
+    another tablet has moved on (or a second tap) would otherwise act on a turn the dealer never saw, e.g. a fold
+    chosen before the check now facing a bet."""
     game, row = chips.lock_hand(hand)
     require_operator(actor, game.table)
+    if seen_version is not None and seen_version != row.version - 1:  # the lock bumped the version by one
+        raise WrongPhase(f"{hand_ref(row)} has changed since the action was chosen: nothing was recorded",
+                         code="stale_screen")
     text = action_text(**request)
     return apply_text(game, row, text, actor)
 

@@ -18,6 +18,7 @@ from audit.roles import DEALER, FLOOR, has_role
 from casino.api_errors import screen_error
 from casino.engine.errors import EngineError
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.errors import ACE_NOT_SHOWN
 from casino.errors import DomainError, WrongPhase
 from tables.access import require_floor
 from tables.forms import parse_amount_cents, parse_card_list, parse_reason, parse_seat_number
@@ -279,9 +280,34 @@ def _numbered_as_shown(message: str, index: int, *, replaced: bool) -> str:
 BETTING = ("fold", "check", "call", "bet", "raise", "allin")
 
 
+def _seen_version(data: QueryDict) -> int | None:
+    """The hand's version the screen was drawn at (a turn's forms carry it), for `hand_act(seen_version=)`."""
+    text = data.get("version")
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise DomainError("the screen's hand version is not a number: reload the screen", code="bad_version",
+                          field="version") from None
+
+
+def _turn_act(table: Table, data: QueryDict, user: Any, **request: Any) -> object:
+    """A turn's tap (a bet, a draw, the end of the deal) on the hand as the screen showed it: if the hand moved on
+    before the tap arrived (another tablet acted, or this is a second tap), nothing is recorded and the dealer is
+    told so, instead of the tap acting on a turn the screen never showed or reading "out of turn"."""
+    hand = _hand(table, data)
+    try:
+        return hand_act(hand=hand.pk, actor=user, seen_version=_seen_version(data), **request)
+    except WrongPhase as exc:
+        if exc.code == "stale_screen":
+            exc.message = (f"hand {hand.number} moved on before this tap arrived (another tablet, or a second tap): "
+                           "nothing was recorded; the screen now shows the hand as it is")
+        raise
+
+
 def _act(table: Table, data: QueryDict, user: Any) -> object:
     """A betting action; a bet or raise takes its amount from the tapped button or the amount field (dollars)."""
-    hand = _hand(table, data)
     verb = data.get("action", "")
     if verb not in BETTING:
         raise DomainError("choose an action", code="bad_action", field="action")
@@ -289,8 +315,8 @@ def _act(table: Table, data: QueryDict, user: Any) -> object:
     if verb in ("bet", "raise"):
         amount = _dollars(data.get("amount"), f"the {'bet' if verb == 'bet' else 'raise'}", "amount_cents")
     try:
-        return hand_act(hand=hand.pk, actor=user, seat=parse_seat_number(data.get("seat")), action=verb,
-                        amount_cents=amount)
+        return _turn_act(table, data, user, seat=parse_seat_number(data.get("seat")), action=verb,
+                         amount_cents=amount)
     except DomainError as exc:
         if exc.field == "amount_cents" and amount is not None:
             exc.message = _amount_refusal(table, verb, amount) or exc.message
@@ -313,14 +339,13 @@ def _amount_refusal(table: Table, verb: str, amount: int) -> str | None:
 
 def _draw(table: Table, data: QueryDict, user: Any) -> object:
     """A dealt hand's draw: the cards tapped are the discards (none: standing pat)."""
-    hand = _hand(table, data)
-    return hand_act(hand=hand.pk, actor=user, seat=parse_seat_number(data.get("seat")), action="draw",
-                    cards=data.getlist("discard"))
+    return _turn_act(table, data, user, seat=parse_seat_number(data.get("seat")), action="draw",
+                     cards=data.getlist("discard"))
 
 
 def _draw_count(table: Table, data: QueryDict, user: Any) -> object:
     """A manual hand's draw by count; a count above the limit is taken only once the dealer confirms the ace kept."""
-    hand = _hand(table, data)
+    _hand(table, data)
     seat = parse_seat_number(data.get("seat"))
     try:
         count = int(data.get("count", ""))
@@ -330,11 +355,11 @@ def _draw_count(table: Table, data: QueryDict, user: Any) -> object:
     needs_ace = draw is not None and draw["maximum"] < count <= draw["maximum_keeping_ace"]
     if needs_ace and data.get("ace") != "yes":
         raise NeedsConfirmation("draw", {"seat": seat, "count": count, "maximum": draw["maximum"] if draw else 0})
-    return hand_act(hand=hand.pk, actor=user, seat=seat, action="draw", count=count, keeps_ace=needs_ace)
+    return _turn_act(table, data, user, seat=seat, action="draw", count=count, keeps_ace=needs_ace)
 
 
 def _dealt(table: Table, data: QueryDict, user: Any) -> object:
-    return hand_act(hand=_hand(table, data).pk, actor=user, seat=None, action="dealt")
+    return _turn_act(table, data, user, seat=None, action="dealt")
 
 
 def _kill(table: Table, data: QueryDict, user: Any) -> object:
@@ -351,7 +376,15 @@ def _show(table: Table, data: QueryDict, user: Any) -> object:
     if len(cards) != 5:
         raise DomainError(f"tap the five cards seat {seat} shows ({len(cards)} chosen)", code="wrong_card_count",
                           field="cards")
-    return hand_act(hand=_hand(table, data).pk, actor=user, seat=seat, action="show", cards=cards)
+    try:
+        return hand_act(hand=_hand(table, data).pk, actor=user, seat=seat, action="show", cards=cards)
+    except DomainError as exc:
+        if exc.code == ACE_NOT_SHOWN:
+            # Nothing the dealer can tap records this hand: say what to do, not only which rule it breaks.
+            exc.message = (f"seat {seat} drew above the limit keeping an ace but shows no ace. "
+                           "Check the cards picked; if the player has no ace, call the floor: they correct the draw "
+                           "(a count tapped by mistake) or rule on the hand")
+        raise
 
 
 ACTIONS: dict[str, Action] = {

@@ -220,6 +220,32 @@ def test_the_result_of_a_split_an_uncontested_pot_and_a_kill() -> None:
     assert "Seat 3 is dead: K♦ is a kill card" in killed.result().lines  # type: ignore[union-attr]
 
 
+def test_a_split_pot_says_what_each_winner_takes_with_the_odd_chip() -> None:
+    # Three ace-high hands split $4.00 of antes (seat 4 folded): the dealer pushes $1.34 to the first winner left
+    # of the button (seat 4) and $1.33 to each of the others. "Pot $4.00 split" alone left the dealer to work out
+    # the shares and who takes the odd chip.
+    split = _showdown("five-card-draw", {1: "Ah Kh Qd Js 9c", 2: "As Kd Qc Jh 9d", 3: "Ad Kc Qh Jd 9s",
+                                         4: "8s 7h 5d 4c 2h"}, fold=(4,))
+    result = split.result({1: "Ann", 2: "Bob", 3: "Cy"})
+    assert result is not None
+    assert result.headline == "Ann, Bob and Cy split with ace high each"
+    assert result.lines[1] == "Pot $4.00 split with ace high each: $1.34 to Ann, $1.33 to Bob and $1.33 to Cy"
+    assert split.settlement is not None
+    assert split.settlement.payouts == {1: 134, 2: 133, 3: 133}
+    # Two Three Legged Race players reach the legs called on one tied hand and split the pot (DESIGN 7).
+    table = game("three-legged-race", {1: 1_000, 2: 1_000}, legs_to_win=1, **FIXED)
+    race = table.start_hand(button=2, deck=stacked_deck(
+        2, {1: "Ah Kh Qd Js 9c", 2: "As Kd Qc Jh 9d"}, stock="Qh Jd 9s Qs Jc 9h"))
+    race.check(1)
+    race.check(2)
+    race.draw(1, cards("Qd Js 9c"))
+    race.draw(2, cards("Qc Jh 9d"))
+    race.check(1)
+    race.check(2)
+    lines = race.result({1: "Ann", 2: "Bob"}).lines  # type: ignore[union-attr]
+    assert lines[1] == "Pot $2.00 to Ann and Bob: 1 leg each; $1.00 to Ann and $1.00 to Bob"
+
+
 def test_the_result_says_who_scored_a_leg_and_who_won_the_game() -> None:
     # Three Legged Race: "Three of a kind beats two pair, so Player B scores a leg."
     table = game("three-legged-race", {1: 1_000, 2: 1_000}, legs_to_win=2, **FIXED)

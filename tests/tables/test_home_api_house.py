@@ -53,6 +53,25 @@ def test_a_raked_hand_shows_the_stacks_after_the_rake_and_a_line_saying_it(
     assert verdict["ok"] is True, verdict["differences"]
 
 
+def test_the_rake_of_a_split_pot_says_what_each_winner_pays(
+    home_table: Callable[..., Table], dealer_user: User, dealer_api: APIClient
+) -> None:
+    # P1 and P2 split a $17.00 pot with the same ace high; the rake, 10% capped at $1.50, comes from both. The line
+    # read "from the winners", leaving the dealer to halve it while pushing two stacks.
+    table = home_table("five-card-draw", **RAKE)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(3))
+    hand = hand_start(game=game, actor=dealer_user, button=3, deck=deck(3, {
+        1: "Ah Kh Qd Js 9c", 2: "As Kd Qc Jh 9d", 3: "2c 3d 7h 8s 4h"}))
+    play(hand, dealer_user, "1 bet 200", "2 call", "3 call", "1 draw", "2 draw", "3 draw",
+         "1 bet 400", "2 call", "3 fold")
+    view = _hand(dealer_api, hand.pk)
+    assert view["result"]["lines"][1] == "Pot $17.00 split with ace high each: $8.50 to P1 and $8.50 to P2"
+    assert view["house"]["rake"]["by_seat"] == {"1": 75, "2": 75}
+    assert view["house"]["rake"]["line"] == "Rake $1.50 to the house: $0.75 from P1 and $0.75 from P2"
+    assert view["result"]["lines"][-1] == view["house"]["rake"]["line"]
+    assert _stacks(view) == {1: 10_000 - 700 + 850 - 75, 2: 10_000 - 700 + 850 - 75, 3: 10_000 - 300}
+
+
 def test_a_three_legged_race_won_shows_the_winners_stack_as_cashed_out_after_the_rake(
     home_table: Callable[..., Table], dealer_user: User, dealer_api: APIClient
 ) -> None:

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tables.models import HomeGame, HomeGamePlayer
+from tables.services.home_hands import hand_start
 from tests.tables.conftest import open_home_table
 from tests.tablet import home_support
 from tests.tablet.conftest import POLL_TIMEOUT_MS
@@ -93,3 +94,55 @@ def test_a_game_opened_players_seated_chips_added_a_player_leaving_and_the_floor
     expect(page.locator("#seat-1 .stack")).to_have_text("Cashed out $150.00")
     assert HomeGame.objects.get().status == HomeGame.Status.CLOSED
     shots(page, "game-closed")
+
+
+# Each control of an open seat menu is what a finger on its middle touches: nothing laid over it.
+UNCOVERED_JS = """(menu) => [...document.querySelectorAll(
+    `#${menu} label, #${menu} input:not([type=hidden]), #${menu} button, #turn-panel button`)].filter(el => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return !(hit && (el === hit || el.contains(hit) || (el.tagName === 'LABEL' && el.control === hit)));
+    }).map(el => el.id || el.textContent.trim())"""
+
+
+def test_the_seat_menus_open_on_the_screen_and_lay_nothing_over_the_chips_field_or_the_turn(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    # The menu's two forms were each placed over the screen on their own, at the same spot: "Cash out $200.00 and
+    # leave" lay over "Add chips, in dollars" and its field, so a tap meant for the field cashed the player out.
+    table, game = home_support.home_game("five-card-draw", floor_user, dealer_user,
+                                         players=[(1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee")])
+    page = home_tablet(table)
+    for size in home_support.SIZES.values():
+        page.set_viewport_size(size)
+        for seat in (1, 4):
+            _open_menu_lies_over_nothing(page, f"seat-menu-{seat}")
+    page.set_viewport_size(home_support.SIZES["landscape"])
+    page.locator("#seat-menu-1 summary").tap()
+    page.locator("#chips-1").tap()  # a tap, as a finger does it: refused by Playwright if something lies over it
+    page.keyboard.type("50")
+    shots(page, "seat-menu-open")
+    tap(page, page.locator("#seat-1").get_by_role("button", name="Add chips"))
+    expect(page.locator("#seat-1 .stack")).to_have_text("Stack $250.00")
+    assert HomeGamePlayer.objects.get(game=game, seat=1).stack_cents == 25_000
+    assert HomeGamePlayer.objects.get(game=game, seat=1).cashed_out_cents == 0
+
+    # During a hand, "Leaving?" (the first seat's too) opens on the screen and over none of the turn's buttons.
+    hand_start(game=game.pk, actor=dealer_user)
+    expect(page.locator("#turn-panel")).to_be_visible(timeout=POLL_TIMEOUT_MS)
+    for size in home_support.SIZES.values():
+        page.set_viewport_size(size)
+        for seat in (1, 4):
+            _open_menu_lies_over_nothing(page, f"seat-leave-{seat}")
+
+
+def _open_menu_lies_over_nothing(page: Any, menu: str) -> None:
+    page.locator(f"#{menu} summary").tap()
+    assert page.evaluate(UNCOVERED_JS, menu) == []
+    viewport = page.viewport_size
+    assert viewport is not None
+    box = page.locator(f"#{menu} form").first.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0  # on the screen, the first seat's too
+    assert box["x"] + box["width"] <= viewport["width"]
+    page.locator(f"#{menu} summary").tap()

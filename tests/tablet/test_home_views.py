@@ -17,7 +17,7 @@ from tables.screens.home import home_screen_for, home_token
 from tables.services.home_games import game_open
 from tables.services.home_hands import hand_act, hand_start
 from tests.tables.conftest import open_home_table
-from tests.tablet.home_support import home_game
+from tests.tablet.home_support import home_game, stacked_deck
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -136,6 +136,40 @@ def test_a_tap_out_of_turn_or_on_a_finished_hand_is_refused_next_to_it_and_chang
     assert _snapshot(game) == before
 
 
+def test_a_tap_from_a_screen_another_tablet_moved_on_records_nothing_and_says_so(
+    floor_user: User, dealer_user: User
+) -> None:
+    # Two tablets on one table. Both show Bob to act with nothing to call (Fold, Check, Bet). On the other tablet
+    # Bob checks, Cy bets and Ann calls: Bob is to act again, now facing the bet. The first tablet's Fold, chosen
+    # for the turn it showed, used to be recorded for this one: a fold the dealer never saw offered.
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    client = _client(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    shown = _version(hand)
+    assert f'name="version" value="{shown}"' in page
+    assert "Seat 2 · Bob to act</h3>" in page
+    for request in ({"seat": 2, "action": "check"}, {"seat": 3, "action": "bet", "amount_cents": 200},
+                    {"seat": 1, "action": "call"}):
+        hand_act(hand=hand.pk, actor=dealer_user, **request)
+    before = _snapshot(game)
+    response = _act(client, table, "act", hand=hand.pk, version=shown, seat=2, action="fold")
+    assert response.status_code == 409
+    assert _error(response, "turn") == ("Hand 1 moved on before this tap arrived (another tablet, or a second "
+                                        "tap): nothing was recorded; the screen now shows the hand as it is")
+    assert _snapshot(game) == before
+    # A second tap of the same button reads the same, not "acts out of turn".
+    response = _act(client, table, "act", hand=hand.pk, version=shown, seat=1, action="call")
+    assert response.status_code == 409
+    assert "nothing was recorded" in _error(response, "turn")
+    # From the screen as it is now, the tap is recorded.
+    response = _act(client, table, "act", hand=hand.pk, version=_version(hand), seat=2, action="fold")
+    assert response.status_code == 200
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 fold"
+    response = _act(client, table, "act", hand=hand.pk, version="x", seat=3, action="check")
+    assert response.status_code == 400
+
+
 def test_a_manual_draw_above_the_limit_waits_for_the_ace_to_be_confirmed(
     floor_user: User, dealer_user: User
 ) -> None:
@@ -154,6 +188,21 @@ def test_a_manual_draw_above_the_limit_waits_for_the_ace_to_be_confirmed(
     response = _act(client, table, "draw-count", hand=hand.pk, seat=2, count=4, ace="yes")
     assert response.status_code == 200
     assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 draw 4 ace"
+    # The hand shown holds no ace: refused, and the dealer is told what to do next (nothing on the screen records
+    # it), not only the rule.
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="draw", count=0)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="check")
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="check")
+    before = _snapshot(game)
+    response = _act(client, table, "show", hand=hand.pk, seat=2, cards="Ks Kh 7c 4d 2s")
+    assert response.status_code == 400
+    assert _error(response, "show") == (
+        "Seat 2 drew above the limit keeping an ace but shows no ace. Check the cards picked; if the player has no "
+        "ace, call the floor: they correct the draw (a count tapped by mistake) or rule on the hand")
+    assert _snapshot(game) == before
+    response = _act(client, table, "show", hand=hand.pk, seat=2, cards="As Kh 7c 4d 2s")
+    assert response.status_code == 200
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 show As Kh 7c 4d 2s"
 
 
 def test_the_floor_voids_a_hand_from_the_tablet_with_a_reason_and_a_dealer_cannot(
@@ -500,3 +549,37 @@ def test_a_raise_beyond_the_pot_limit_is_refused_in_dollars_with_the_totals_allo
     # Antes $2.00 and Bob's $2.00: the least raise is to $4.00, the pot-size raise to $8.00 ($2.00 to call + $6.00).
     assert _error(response, "turn") == "A raise to $50.00 is not allowed: a raise now is to a total from $4.00 to $8.00"
     assert _snapshot(game) == before
+
+
+def test_a_race_to_one_leg_reads_one_leg_not_one_legs(floor_user: User, dealer_user: User) -> None:
+    # legs_to_win may be 1 (DESIGN 7: 1-5); the screen read "Race to 1 legs" and "Ann wins the game: 1 legs."
+    table, game = home_game("three-legged-race", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
+                            rules={"legs_to_win": 1})
+    client = _client(dealer_user)
+    hand = hand_start(game=game.pk, actor=dealer_user, button=2, deck=[str(card) for card in stacked_deck(
+        [1, 2], {1: "Qs Qd 4c 5c 7d", 2: "Jc Jh 4d 5d 7c"}, "Qc 8h 3s 2d 6d 9c")])
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert 'id="legs-called">Race to 1 leg</p>' in page
+    for request in ({"seat": 1, "action": "check"}, {"seat": 2, "action": "check"},
+                    {"seat": 1, "action": "draw", "cards": ["4c", "5c", "7d"]},
+                    {"seat": 2, "action": "draw", "cards": ["4d", "5d", "7c"]},
+                    {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"}):
+        hand_act(hand=hand.pk, actor=dealer_user, **request)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert 'id="game-winner">Seat 1 · Ann wins the game: 1 leg.</p>' in page
+
+
+def test_the_chips_field_says_how_much_may_be_added(
+    two_players: tuple[Table, HomeGame], dealer_user: User
+) -> None:
+    # Chips may be added up to the maximum buy-in ($1,000.00 here; each stack is $200.00): the field says so, instead
+    # of the dealer learning the limit from a refusal.
+    table, game = two_players
+    client = _client(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert '<label for="chips-1">Add chips, in dollars (up to $800.00)</label>' in page
+    response = _act(client, table, "chips", game=game.pk, seat=1, amount="800")
+    assert response.status_code == 200
+    assert ('<label for="chips-1">Add chips, in dollars (none: the stack is at the $1,000.00 maximum)</label>'
+            in response.content.decode())
+    assert '<label for="chips-2">Add chips, in dollars (up to $800.00)</label>' in response.content.decode()

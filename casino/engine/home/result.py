@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from casino.engine.cards import Card, Rank, card_symbols
 from casino.engine.hands import HandCategory, HandValue, rank_name
 from casino.engine.home.events import Event, EventKind
+from casino.engine.home.pots import split_pot
 from casino.engine.home.settle import AwardedPot, Settlement
 from casino.engine.money import money
 from casino.engine.rules.model import Rules
@@ -174,12 +175,23 @@ class _Words:
                                                               for seat in pot.winners)
         if self.settlement.game_winners and set(pot.winners) <= set(self.settlement.game_winners):
             legs = self.rules.legs_to_win
-            return f"{name} {amount} to {who}: {legs} {'leg' if legs == 1 else 'legs'}"
+            said = f"{name} {amount} to {who}: {legs} {'leg' if legs == 1 else 'legs'}"
+            return said + (f" each; {self.shares(pot)}" if len(pot.winners) > 1 else "")
         if not self.settlement.values:
             return f"{name} {amount} to {who}, uncontested"
         if len(pot.winners) > 1:
-            return f"{name} {amount} split: {self.comparison(pot)}"
+            values = self.settlement.values
+            tied = max((values[seat] for seat in pot.winners if seat in values), default=None)
+            each = f" with {_lower(tied.description)} each" if tied is not None else ""
+            return f"{name} {amount} split{each}: {self.shares(pot)}"
         return f"{name} {amount} to {who}: {self.comparison(pot)}"
+
+    def shares(self, pot: AwardedPot) -> str:
+        """What each winner of a split pot takes, as the dealer pushes the chips: "$9.34 to Bob, $9.33 to Cy and
+        $9.33 to Dee" (the odd chips to the first winners left of the button, DESIGN 7)."""
+        parts = [f"{money(cents)} to {self.who(seat)}" for seat, cents in split_pot(pot.amount_cents,
+                                                                                     pot.winners).items()]
+        return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
 
 
 def _kicker(best: HandValue, beaten: HandValue) -> str:
