@@ -63,3 +63,27 @@ def test_a_refused_start_form_keeps_what_was_typed_and_says_why(rng_tables: list
     assert "cannot be negative" in form
     assert 'name="chips-10000" min="0" step="1" inputmode="numeric" value="20"' in form
     assert not ChipCount.objects.exists()
+
+
+def test_a_recorded_inventory_shows_its_chips_by_denomination_in_its_re_count_form(
+    rng_tables: list[Table], floor_user: User
+) -> None:
+    table = rng_tables[0]
+    floor = page_client(floor_user)
+    with played_at(local(DAY, 7)):
+        floor.post(ACTION, {"table_id": table.pk, "kind": "opening", "chips-10000": "20", "chips-500": "3"})
+        page = floor.get(f"/floor/shifts/?day={DAY}&shift=day").content.decode()
+
+    def form(name: str) -> str:
+        found = re.search(rf'<form[^>]*aria-label="{name} of {table.name}">(.*?)</form>', page, re.DOTALL)
+        assert found is not None, name
+        return found.group(1)
+
+    def typed(html: str, denomination: int) -> str:
+        found = re.search(rf'name="chips-{denomination}"[^>]*value="([^"]*)"', html)
+        assert found is not None
+        return found.group(1)
+
+    opening, closing = form("Opening inventory"), form("Closing inventory")
+    assert (typed(opening, 10000), typed(opening, 500), typed(opening, 100)) == ("20", "3", "0")
+    assert (typed(closing, 10000), typed(closing, 500)) == ("", "")
