@@ -1,0 +1,36 @@
+"""The floor view's description names every kind of alert it raises: a dealer's floor call was an alert on the page
+but missing from the list above it, so a supervisor reading the page did not know the tablet could call them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tables.models import Table
+from tables.services.rounds import round_floor_call
+from tests.floor.test_floor_view import codes
+from tests.tables.test_settlement import to_drawing
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_description_lists_the_floor_call_the_view_alerts_on(
+    manual_table: Table, floor_user: User, dealer_user: User
+) -> None:
+    rnd = to_drawing(manual_table, floor_user)
+    round_floor_call(round=rnd, actor=dealer_user, reason="dispute at seat 2")
+    assert "floor_call" in codes(manual_table)
+    client = Client()
+    client.force_login(floor_user)
+    page = client.get("/floor/").content.decode()
+    hint = re.search(r'<p class="hint">(.*?)</p>', page, re.DOTALL)
+    assert hint is not None
+    assert "floor call" in html_text(hint.group(1))
+    assert "dispute at seat 2" in page
+
+
+def html_text(fragment: str) -> str:
+    return re.sub(r"<[^>]+>", "", fragment).replace("&#x27;", "'").replace("&#39;", "'")
