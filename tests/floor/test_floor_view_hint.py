@@ -9,10 +9,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tables.models import Table
+from tables.models import Round, Table
+from tables.services.cards import rows_record
 from tables.services.rounds import round_floor_call
-from tests.floor.test_floor_view import codes
-from tests.tables.test_settlement import to_drawing
+from tests.floor.conftest import payouts_need_approval
+from tests.floor.test_floor_view import codes, tile
+from tests.tables.helpers import settle_now
+from tests.tables.test_settlement import ROWS, to_drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -34,3 +37,13 @@ def test_the_description_lists_the_floor_call_the_view_alerts_on(
 
 def html_text(fragment: str) -> str:
     return re.sub(r"<[^>]+>", "", fragment).replace("&#x27;", "'").replace("&#39;", "'")
+
+
+def test_a_payout_alert_names_each_seats_winnings_and_hand(manual_table: Table, floor_user: User) -> None:
+    """The supervisor sees what waits for them before walking over: "seat 2 wins $7,980.00, Royal flush"."""
+    payouts_need_approval(manual_table, floor_user)
+    rnd = to_drawing(manual_table, floor_user)
+    rows_record(round=rnd, rows=ROWS, actor=floor_user)
+    assert settle_now(rnd.pk) == Round.Phase.AWAITING_APPROVAL
+    (alert,) = [a for a in tile(manual_table).alerts if a.code == "payout_approval"]
+    assert alert.text == f"Round {rnd.number}: payout awaiting approval: seat 2 wins $7,980.00, Royal flush"
