@@ -83,6 +83,12 @@ class Tile:
         return "|".join(str(part) for part in parts)
 
 
+ALERT_URGENCY = {
+    code: rank
+    for rank, code in enumerate(("floor_call", "payout_approval", "void_request", "stuck_settlement", "idle"))
+}
+
+
 @dataclass
 class FloorView:
     tiles: list[Tile]
@@ -90,7 +96,10 @@ class FloorView:
 
     @property
     def alerts(self) -> list[tuple[Tile, Alert]]:
-        return [(tile, alert) for tile in self.tiles for alert in tile.alerts]
+        """Most urgent first (a dealer calling, a payout waiting, ...; idle tables last), then in the tiles' order:
+        a payout waiting at the last table in the pits otherwise sat under every idle table's line."""
+        found = [(tile, alert) for tile in self.tiles for alert in tile.alerts]
+        return sorted(found, key=lambda item: ALERT_URGENCY.get(item[1].code, len(ALERT_URGENCY)))
 
     @property
     def token(self) -> str:

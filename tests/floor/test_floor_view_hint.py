@@ -7,13 +7,16 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 
-from tables.models import Round, Table
+from floor.selectors.floor_view import floor_view
+from paytables.models import Paytable
+from tables.models import CardSource, Round, Table
 from tables.services.cards import rows_record
 from tables.services.rounds import round_floor_call
 from tests.floor.conftest import payouts_need_approval
 from tests.floor.test_floor_view import codes, tile
+from tests.tables.conftest import open_table
 from tests.tables.helpers import settle_now
 from tests.tables.test_settlement import ROWS, to_drawing
 
@@ -47,3 +50,18 @@ def test_a_payout_alert_names_each_seats_winnings_and_hand(manual_table: Table, 
     assert settle_now(rnd.pk) == Round.Phase.AWAITING_APPROVAL
     (alert,) = [a for a in tile(manual_table).alerts if a.code == "payout_approval"]
     assert alert.text == f"Round {rnd.number}: payout awaiting approval: seat 2 wins $7,980.00, Royal flush"
+
+
+@override_settings(FLOOR_IDLE_MINUTES=0)
+def test_the_alert_list_puts_a_waiting_payout_above_idle_tables(
+    manual_table: Table, floor_user: User, dealer_user: User, jacks_paytable: Paytable
+) -> None:
+    """'Aardvark' sorts first among the tiles; its idle line came above the payout at 'Manual F'."""
+    open_table("Aardvark", CardSource.RNG, jacks_paytable, floor_user, dealer_user)
+    payouts_need_approval(manual_table, floor_user)
+    rnd = to_drawing(manual_table, floor_user)
+    rows_record(round=rnd, rows=ROWS, actor=floor_user)
+    assert settle_now(rnd.pk) == Round.Phase.AWAITING_APPROVAL
+    listed = [(tile.table.name, alert.code) for tile, alert in floor_view().alerts]
+    assert listed[0] == ("Manual F", "payout_approval")
+    assert ("Aardvark", "idle") in listed[1:]
