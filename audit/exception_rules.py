@@ -22,6 +22,8 @@ PAYOUT_KEY = re.compile(r"(^|_)(return|payout|paid|win)(_total)?_cents$")
 
 # Stored action codes the multi-event rules read (codes never change; audit does not import the apps above it).
 SETTLEMENT_ACTIONS = frozenset({"round_settlement"})
+# A payout held for the floor is paid when approved: its reporting cases are filed then, not at the settlement.
+PAYOUT_APPROVAL_ACTIONS = frozenset({"round_approve_payout"})
 ROWS_ACTIONS = frozenset({"rows_record"})
 PAYTABLE_IN_USE_ACTIONS = frozenset({"paytable_mark_active"})
 PAYTABLE_OUT_OF_USE_ACTIONS = frozenset({"paytable_mark_inactive"})

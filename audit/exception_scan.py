@@ -69,6 +69,14 @@ def _declared_case(event: AuditEvent) -> ExceptionCase | None:
 
 
 def _settlement_cases(event: AuditEvent, payouts: dict[int, dict[str, Any]]) -> list[ExceptionCase]:
+    """A settlement: its payouts, unless they wait for the floor's approval (nothing is paid yet, and a refusal
+    voids the round), and whether it came late."""
+    awaiting = (event.after or {}).get("phase") == "awaiting_approval"
+    return ([] if awaiting else _payout_cases(event, payouts)) + _late_settlement(event)
+
+
+def _payout_cases(event: AuditEvent, payouts: dict[int, dict[str, Any]]) -> list[ExceptionCase]:
+    """Seats paid at least the reporting threshold, and each seat's total for the gaming day."""
     found: list[ExceptionCase] = []
     if event.round_id is None:
         return found
@@ -90,7 +98,6 @@ def _settlement_cases(event: AuditEvent, payouts: dict[int, dict[str, Any]]) -> 
             )
         if paid and event.table_id is not None:
             found += _day_total(event, seat, day, paid)
-    found += _late_settlement(event)
     return found
 
 
@@ -210,7 +217,8 @@ def _paytable_case(event: AuditEvent) -> list[ExceptionCase]:
 def cases_for(events: Iterable[AuditEvent]) -> list[ExceptionCase]:
     """Every case the rules find in these events (in order); the cash-reporting totals are updated as they go."""
     events = list(events)
-    settled = [e.round_id for e in events if e.action in rules.SETTLEMENT_ACTIONS and e.round_id]
+    paying = rules.SETTLEMENT_ACTIONS | rules.PAYOUT_APPROVAL_ACTIONS
+    settled = [e.round_id for e in events if e.action in paying and e.round_id]
     payouts = providers.round_payouts(settled)
     found: list[ExceptionCase] = []
     for event in events:
@@ -219,6 +227,8 @@ def cases_for(events: Iterable[AuditEvent]) -> list[ExceptionCase]:
             found.append(declared)
         if event.action in rules.SETTLEMENT_ACTIONS:
             found += _settlement_cases(event, payouts)
+        elif event.action in rules.PAYOUT_APPROVAL_ACTIONS:
+            found += _payout_cases(event, payouts)
         elif event.action in rules.PAYTABLE_IN_USE_ACTIONS or event.action in rules.PAYTABLE_RETURN_ACTIONS:
             found += _paytable_case(event)
     return found

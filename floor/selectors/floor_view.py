@@ -12,9 +12,11 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from audit.models import AuditEvent
+from casino.engine.money import money
 from floor.models import DealerSession
 from tables import actions as table_actions
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, Round, Table, TableType
+from tables.selectors.approvals import PendingPayout, payouts_awaiting_approval
 
 Phase = Round.Phase
 
@@ -81,6 +83,12 @@ class Tile:
         return "|".join(str(part) for part in parts)
 
 
+ALERT_URGENCY = {
+    code: rank
+    for rank, code in enumerate(("floor_call", "payout_approval", "void_request", "stuck_settlement", "idle"))
+}
+
+
 @dataclass
 class FloorView:
     tiles: list[Tile]
@@ -88,7 +96,10 @@ class FloorView:
 
     @property
     def alerts(self) -> list[tuple[Tile, Alert]]:
-        return [(tile, alert) for tile in self.tiles for alert in tile.alerts]
+        """Most urgent first (a dealer calling, a payout waiting, ...; idle tables last), then in the tiles' order:
+        a payout waiting at the last table in the pits otherwise sat under every idle table's line."""
+        found = [(tile, alert) for tile in self.tiles for alert in tile.alerts]
+        return sorted(found, key=lambda item: ALERT_URGENCY.get(item[1].code, len(ALERT_URGENCY)))
 
     @property
     def token(self) -> str:
@@ -105,6 +116,19 @@ class FloorView:
 
 def _minutes(now: datetime, then: datetime | None) -> int | None:
     return None if then is None else max(0, int((now - then).total_seconds() // 60))
+
+
+def _pending_words(pending: PendingPayout | None) -> str:
+    """What the supervisor walks over to approve: each seat's winnings and best hand.
+
+    ": seat 2 wins $7,980.00, Royal flush"; "" when the amounts are not known."""
+    if pending is None or not pending.seats:
+        return ""
+    seats = "; ".join(
+        f"seat {seat.seat} wins {money(seat.win_cents)}" + (f", {seat.hands[0]}" if seat.hands else "")
+        for seat in pending.seats
+    )
+    return f": {seats}"
 
 
 def floor_view(now: datetime | None = None) -> FloorView:
@@ -150,6 +174,9 @@ def floor_view(now: datetime | None = None) -> FloorView:
         kind = void_requests if event.action == table_actions.ROUND_VOID_REQUEST.code else floor_calls
         if event.round_id is not None:  # always: the query asks for rounds in play
             kind[event.round_id] = event
+    # The amounts of payouts waiting for the floor (queried only while one waits: they are rare).
+    awaiting = any(rnd.phase == Phase.AWAITING_APPROVAL for rnd in in_play.values())
+    pending = {payout.round.pk: payout for payout in payouts_awaiting_approval()} if awaiting else {}
     dealers = {
         session.table_id: session.dealer.get_username()
         for session in DealerSession.objects.filter(signed_out_at__isnull=True).select_related("dealer")
@@ -167,14 +194,22 @@ def floor_view(now: datetime | None = None) -> FloorView:
             hand=hands.get(table.pk),
         )
         tile.alerts = _alerts(
-            tile, void_requests.get(rnd.pk) if rnd else None, now, floor_calls.get(rnd.pk) if rnd else None
+            tile,
+            void_requests.get(rnd.pk) if rnd else None,
+            now,
+            floor_calls.get(rnd.pk) if rnd else None,
+            pending.get(rnd.pk) if rnd else None,
         )
         tiles.append(tile)
     return FloorView(tiles=tiles, now=now)
 
 
 def _alerts(
-    tile: Tile, void_request: AuditEvent | None, now: datetime, floor_call: AuditEvent | None = None
+    tile: Tile,
+    void_request: AuditEvent | None,
+    now: datetime,
+    floor_call: AuditEvent | None = None,
+    pending: PendingPayout | None = None,
 ) -> list[Alert]:
     alerts = []
     rnd = tile.round
@@ -188,7 +223,8 @@ def _alerts(
             )
         )
     if rnd is not None and rnd.phase == Phase.AWAITING_APPROVAL:
-        alerts.append(Alert("payout_approval", f"Round {rnd.number}: payout awaiting approval"))
+        words = _pending_words(pending)
+        alerts.append(Alert("payout_approval", f"Round {rnd.number}: payout awaiting approval{words}"))
     if void_request is not None:
         alerts.append(
             Alert("void_request", f"Round {rnd.number if rnd else ''}: void requested ({void_request.reason})")

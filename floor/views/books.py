@@ -42,12 +42,14 @@ def _span(request: HttpRequest) -> ShiftSpan:
 def _sheet(request: HttpRequest, span: ShiftSpan, error: FormError | None = None, status: int = 200) -> HttpResponse:
     shift = Shift.objects.filter(gaming_day=span.gaming_day, code=span.code).first()
     books = shift_books(span, shift)
+    idle_tables = [table.table for table in books if not table.has_activity]
     context = {
         "span": span,
         "shift": shift,
         "closed": shift is not None and shift.is_closed,
         "books": [table for table in books if table.has_activity],
-        "idle_tables": [table.table for table in books if not table.has_activity],
+        "idle_tables": idle_tables,
+        "start_table_id": _start_table_id(request, idle_tables, error),
         "all_tables": [table.table for table in books],
         "corrections": shift_corrections(shift),
         "denominations": [(str(value), chip_label(value)) for value in denominations()],
@@ -61,6 +63,27 @@ def _sheet(request: HttpRequest, span: ShiftSpan, error: FormError | None = None
         **nav_context(request.user),
     }
     return render(request, "floor/shift.html", context, status=status)
+
+
+def _start_table_id(request: HttpRequest, idle_tables: list[Table], error: FormError | None) -> int | str:
+    """The table of a refused "Start a table's books" post (a table without records yet), so that form shows the
+    error and keeps what was typed; "" otherwise."""
+    if error is None:
+        return ""
+    raw = request.POST.get("table_id", "")
+    return next((table.pk for table in idle_tables if str(table.pk) == raw), "")
+
+
+def _entered_chips(data: QueryDict) -> dict[str, int]:
+    """The chips typed on a form; a form left blank is refused rather than recorded as a count of $0.00."""
+    chips = parse_chips(data)
+    if not chips:
+        raise DomainError(
+            "enter the number of chips of at least one denomination (0 for none): a blank form records nothing",
+            code="no_chips_entered",
+            field="chips",
+        )
+    return chips
 
 
 @floor_page(require_books_reader)
@@ -88,7 +111,7 @@ def _inventory(request: HttpRequest, day: date, code: str) -> str:
         shift_code=code,
         table=table,
         kind=request.POST.get("kind", ""),
-        chips=parse_chips(request.POST),
+        chips=_entered_chips(request.POST),
         actor=request_user(request),
     )
     return f"{table.name}: {count.get_kind_display().lower()} recorded."
@@ -156,7 +179,7 @@ def _correct(request: HttpRequest, day: date, code: str) -> str:
         item=item,
         reason=request.POST.get("reason", ""),
         actor=request_user(request),
-        chips=parse_chips(request.POST) if item != "drop" else None,
+        chips=_entered_chips(request.POST) if item != "drop" else None,
         cash_cents=parse_dollars(request.POST.get("cash"), "cash_cents") if item == "drop" else None,
         markers_cents=parse_dollars(request.POST.get("markers"), "markers_cents") if item == "drop" else None,
         slip_id=int(slip_raw) if slip_raw.isdigit() and len(slip_raw) < 19 else None,

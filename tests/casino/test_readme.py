@@ -13,3 +13,16 @@ def test_the_first_code_block_is_make_run_and_make_test() -> None:
     assert first_block is not None
     commands = [line.split("#")[0].strip() for line in first_block.group(1).splitlines() if line.strip()]
     assert commands == ["make run", "make test"]
+
+
+def test_the_first_screen_lists_every_address_and_login_make_run_prints() -> None:
+    """A new user reads the first screen: every screen `make run` prints and every demo login is in its table."""
+    from django.urls import reverse
+
+    from tables.management.commands.seed_demo import BANNER_SCREENS, DEMO_USERS
+
+    first_screen = README.read_text().split("\n## ", 1)[0]
+    missing = [reverse(name) for _, name in BANNER_SCREENS if f"`{reverse(name)}`" not in first_screen]
+    assert missing == []
+    logins = [f"`{u['username']}` / `{u['password']}`" for u in DEMO_USERS]
+    assert [login for login in logins if login not in first_screen] == []

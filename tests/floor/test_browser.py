@@ -118,7 +118,7 @@ def test_the_reports_page_draws_its_charts_flags_the_table_outside_its_band_and_
     expect(flagged).to_contain_text("Outside band")
     snap(open_page, page, "1-reports")
     with page.expect_download() as download:
-        page.locator("#table-report").locator("xpath=preceding-sibling::p[1]").get_by_role("link").click()
+        page.locator("#table-report").locator("xpath=../preceding-sibling::p[1]").get_by_role("link").click()
     assert download.value.suggested_filename == f"tables-{DAY}-{DAY}.csv"
 
     page.get_by_label("From (gaming day)").fill("2025-03-20")

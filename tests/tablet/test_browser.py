@@ -163,6 +163,9 @@ def test_dealer_plays_a_manual_round_by_tapping_and_a_second_tablet_follows_and_
     screenshot(dealer, "awaiting-approval")
 
     floor.get_by_role("button", name="Approve payout").tap(timeout=POLL_TIMEOUT_MS + 5000)
+    # Final and large: the screen asks first, naming what each winning seat gets.
+    expect(floor.get_by_role("alertdialog")).to_contain_text("Seat 1 wins $30.00.")
+    floor.get_by_role("button", name="Yes, approve the payout").tap()
     expect(floor.locator("#phase")).to_have_text("Settled")
     expect(dealer.locator("#phase")).to_have_text("Settled", timeout=POLL_TIMEOUT_MS)
     # Approved: seat 1 leaves its three bets and is paid $20 + $10 + $0 on them (for 1: the stake came back too).

@@ -32,6 +32,20 @@ DEMO_USERS: list[dict[str, Any]] = [
     {"username": "count", "password": "count-demo-pw", "role": "count", "is_superuser": False, "is_staff": False},
 ]
 
+# Every screen the banner prints (label, URL name); the README's first screen lists the same addresses.
+BANNER_SCREENS: list[tuple[str, str]] = [
+    ("Dealer tablet", "tablet:home"),
+    ("Floor view", "floor:home"),
+    ("Shift books", "floor:shift"),
+    ("Reports", "floor:reports"),
+    ("Admin (floor staff)", "admin:index"),
+    ("Compliance (audit)", "audit:event-list"),
+    ("API docs (Swagger)", "api-docs"),
+    ("API docs (ReDoc)", "api-redoc"),
+    ("OpenAPI schema", "api-schema"),
+    ("Health", "healthz"),
+]
+
 
 class Command(BaseCommand):
     help = "Create demo users, paytables and tables (idempotent). Refuses with DEBUG off unless --force."
@@ -54,20 +68,8 @@ class Command(BaseCommand):
 
     def _banner(self, base: str) -> None:
         """Every screen's address and every demo login: all a new user needs to start."""
-        screens = [
-            ("Dealer tablet", "tablet:home"),
-            ("Floor view", "floor:home"),
-            ("Shift books", "floor:shift"),
-            ("Reports", "floor:reports"),
-            ("Admin (floor staff)", "admin:index"),
-            ("Compliance (audit)", "audit:event-list"),
-            ("API docs (Swagger)", "api-docs"),
-            ("API docs (ReDoc)", "api-redoc"),
-            ("OpenAPI schema", "api-schema"),
-            ("Health", "healthz"),
-        ]
         self.stdout.write(f"Demo data ready. Open {base}/")
-        for label, name in screens:
+        for label, name in BANNER_SCREENS:
             self.stdout.write(f"  {label + ':':<22} {base}{reverse(name)}")
         self.stdout.write(f"  Times are shown in {settings.TIME_ZONE} (set TIME_ZONE to change it).")
         self.stdout.write("  Demo logins (development passwords):")
