@@ -17,6 +17,7 @@ from floor.models import DealerSession
 from tables import actions as table_actions
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, Round, Table, TableType
 from tables.selectors.approvals import PendingPayout, payouts_awaiting_approval
+from tables.selectors.home_calls import standing_calls
 
 Phase = Round.Phase
 
@@ -177,6 +178,7 @@ def floor_view(now: datetime | None = None) -> FloorView:
     # The amounts of payouts waiting for the floor (queried only while one waits: they are rare).
     awaiting = any(rnd.phase == Phase.AWAITING_APPROVAL for rnd in in_play.values())
     pending = {payout.round.pk: payout for payout in payouts_awaiting_approval()} if awaiting else {}
+    home_calls = standing_calls([t.pk for t in tables if t.table_type != TableType.TRIPLE_DRAW])
     dealers = {
         session.table_id: session.dealer.get_username()
         for session in DealerSession.objects.filter(signed_out_at__isnull=True).select_related("dealer")
@@ -200,8 +202,20 @@ def floor_view(now: datetime | None = None) -> FloorView:
             floor_calls.get(rnd.pk) if rnd else None,
             pending.get(rnd.pk) if rnd else None,
         )
+        call = home_calls.get(table.pk)
+        if call is not None:  # most urgent first, as a Triple Draw table's floor call
+            tile.alerts.insert(0, _home_call_alert(call))
         tiles.append(tile)
     return FloorView(tiles=tiles, now=now)
+
+
+def _home_call_alert(call: AuditEvent) -> Alert:
+    """ "Hand 3: dealer dave calls the floor at 14:05 (a misdeal)", or "Between hands: ..." """
+    during = (call.after or {}).get("hand")
+    called_at = timezone.localtime(call.occurred_at).strftime("%H:%M")
+    return Alert("floor_call", f"{f'Hand {during}' if during is not None else 'Between hands'}: dealer "
+                 f"{call.actor_username or ''} calls the floor at {called_at}"
+                 + (f" ({call.reason})" if call.reason else ""))
 
 
 def _alerts(

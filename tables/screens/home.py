@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from audit.models import AuditEvent
 from casino.engine.cards import Card, Rank, Suit
 from casino.engine.hands import WildSpec
 from casino.engine.home.awaiting import AwaitKind
@@ -17,6 +18,7 @@ from casino.engine.variants import HOME_VARIANTS
 from tables.models import CardSource, HomeGame, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
 from tables.selectors.home import game_close_summary, game_view, hand_view
+from tables.selectors.home_calls import standing_calls
 from tables.services.home_config import announce_rules
 from tables.services.home_config import announcement as home_announcement
 from tables.services.home_engine import game_rules
@@ -170,6 +172,7 @@ class HomeScreen:
     kill_cards: list[str] = field(default_factory=list)
     seat_limit: int = 0
     rules: Rules | None = None
+    floor_call: AuditEvent | None = None  # the dealer's call for the floor, while it stands
 
     # --- the game -----------------------------------------------------------------------------------------------
     @property
@@ -550,6 +553,8 @@ def home_screen_for(table: Table) -> HomeScreen:
         announcement = home_announcement(rules, config)
     screen = HomeScreen(table=table, token=token, config=config, announcement=announcement, game=game,
                         game_state=state, hand_row=row, hand=hand, seats=seats)
+    if game is not None and game.is_open:
+        screen.floor_call = standing_calls([table.pk]).get(table.pk)
     if rules is not None:
         screen.rules = rules
         screen.plays_for_legs = rules.plays_for_legs

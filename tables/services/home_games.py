@@ -252,3 +252,17 @@ def _return_carried(game: HomeGame, players: dict[int, HomeGamePlayer]) -> dict[
     for seat, cents in owed.items():
         chips.pot_to(game, players[seat], cents, "carried_return")
     return owed
+
+
+@transaction.atomic
+def game_floor_call(*, game: HomeGame | int, actor: User, reason: str = "") -> HomeGame:
+    """A dealer calls a floor supervisor to a home-game table (a dispute, a misdeal, a ruling to make): an audit event
+    the floor's live view shows until the hand it was made in ends, or, made between hands, until the next starts."""
+    game = chips.lock_game(game)
+    require_operator(actor, game.table)
+    if not game.is_open:
+        raise WrongPhase(f"{game_ref(game)} is already {game.status}", code="game_over")
+    in_play = hand_in_play(game)
+    audit_record(action=actions.HOME_FLOOR_CALL, obj=game, table=game.table, actor=actor,
+                 reason=str(reason or "").strip()[:200], after={"hand": in_play.number if in_play else None})
+    return game

@@ -25,7 +25,14 @@ from tables.forms import parse_amount_cents, parse_card_list, parse_reason, pars
 from tables.models import HomeGame, Table
 from tables.models import HomeHand as HandRow
 from tables.screens.home import HomeScreen, home_screen_for, home_token, is_home_table
-from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
+from tables.services.home_games import (
+    game_close,
+    game_floor_call,
+    game_open,
+    player_add_chips,
+    player_join,
+    player_leave,
+)
 from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award, hand_correct, hand_void
 from tables.templatetags.tablet import money
@@ -66,7 +73,7 @@ def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
         "deal": kind == AwaitKind.DEAL, "kill": bool(screen.killable_seats), "void": screen.in_play and is_floor,
         "award": screen.in_play and is_floor, "correct": bool(screen.recorded_actions) and is_floor,
         "game": not screen.game_open, "start": screen.between_hands, "join": screen.between_hands,
-        "close-game": screen.between_hands and is_floor,
+        "close-game": screen.between_hands and is_floor, "floor-call": screen.game_open and not is_floor,
     }
     if where.startswith("seat-"):
         return where if screen.game_open else "hand"
@@ -387,8 +394,13 @@ def _show(table: Table, data: QueryDict, user: Any) -> object:
         raise
 
 
+def _floor_call(table: Table, data: QueryDict, user: Any) -> object:
+    return game_floor_call(game=_game(table, data).pk, actor=user, reason=str(data.get("reason") or ""))
+
+
 ACTIONS: dict[str, Action] = {
     "open-game": Action(_fixed("game"), _open_game),
+    "floor-call": Action(_fixed("floor-call"), _floor_call),
     "join": Action(_fixed("join"), _join),
     "chips": Action(_seat_where, _chips),
     "leave": Action(_seat_where, _leave),

@@ -1,0 +1,86 @@
+"""A dealer at a home-game table calls the floor (a dispute, a misdeal, a ruling to make), as at a Triple Draw table:
+the floor's live view alerts on it until the hand it was made in ends (made between hands, until the next hand
+starts), the tablet says it was called, and the call is an audit event. Found missing by the floor's user test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+
+from audit.models import AuditEvent
+from casino.errors import NotAllowed, WrongPhase
+from floor.selectors.floor_view import floor_view
+from tables.models import HomeGame, Table
+from tables.services.home_games import game_close, game_floor_call, game_open
+from tables.services.home_hands import hand_start
+from tables.services.home_rulings import hand_void
+from tests.tables.test_home_services import seat_players
+from tests.tables.test_payout_queue import logged_in
+
+pytestmark = pytest.mark.django_db
+
+
+def alerts(table: Table) -> list[str]:
+    tile = next(tile for tile in floor_view().tiles if tile.table.pk == table.pk)
+    return [alert.text for alert in tile.alerts if alert.code == "floor_call"]
+
+
+def test_a_call_between_hands_stands_until_the_next_hand_starts(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    table = home_table("five-card-draw")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(3))
+    assert alerts(table) == []
+    game_floor_call(game=game.pk, actor=dealer_user, reason="a player disputes his buy-in")
+    event = AuditEvent.objects.get(action="home_floor_call")
+    assert (event.actor_username, event.reason, event.after) == ("dave", "a player disputes his buy-in", {"hand": None})
+    [text] = alerts(table)
+    assert text.startswith("Between hands: dealer dave calls the floor at ")
+    assert text.endswith("(a player disputes his buy-in)")
+    hand_start(game=game.pk, actor=dealer_user)
+    assert alerts(table) == []  # the next hand's start ends it
+
+
+def test_a_call_during_a_hand_stands_while_that_hand_is_in_play(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    table = home_table("three-legged-race")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    game_floor_call(game=game.pk, actor=dealer_user)
+    [text] = alerts(table)
+    assert text.startswith(f"Hand {hand.number}: dealer dave calls the floor at ")
+    hand_void(hand=hand.pk, actor=floor_user, reason="misdeal: the floor came")
+    assert alerts(table) == []
+
+
+def test_only_the_tables_staff_call_and_only_while_the_game_is_open(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, compliance_user: User
+) -> None:
+    table = home_table("freak-of-nature")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    with pytest.raises(NotAllowed):
+        game_floor_call(game=game.pk, actor=compliance_user)
+    game_close(game=game.pk, actor=floor_user, reason="end of the session")
+    with pytest.raises(WrongPhase):
+        game_floor_call(game=game.pk, actor=dealer_user)
+    assert not AuditEvent.objects.filter(action="home_floor_call").exists()
+
+
+def test_the_dealer_calls_from_the_tablet_and_reads_it_once(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    table = home_table("five-card-draw")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    screen = f"/tablet/tables/{table.pk}/"
+    dealer = logged_in(dealer_user)
+    assert 'class="call-floor"' in dealer.get(screen).content.decode()
+    assert 'class="call-floor"' not in logged_in(floor_user).get(screen).content.decode()  # the one called
+    called = dealer.post(f"{screen}home/do/floor-call/", {"game": game.pk}, HTTP_HX_REQUEST="true")
+    assert called.status_code == 200
+    assert "Floor called at" in called.content.decode()
+    assert AuditEvent.objects.filter(action="home_floor_call", object_id=str(game.pk)).count() == 1
+    assert "Floor called at" in logged_in(floor_user).get(screen).content.decode()
+    assert HomeGame.objects.get(pk=game.pk).is_open
