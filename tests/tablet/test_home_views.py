@@ -275,6 +275,7 @@ def test_a_kill_card_recorded_for_one_seat_is_not_offered_for_another_and_a_stal
     page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
     assert "Bob was dealt K♦" in page
     assert "Bob was dealt K♥" in page
+    assert '<span class="red">K♥</span>. The player' in page  # the list ends with its full stop, no space before
     hand_act(hand=hand.pk, actor=dealer_user, seat=4, action="killed", card="Kd")
     page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
     assert "Bob was dealt K♥" in page
