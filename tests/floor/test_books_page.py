@@ -87,3 +87,14 @@ def test_a_recorded_inventory_shows_its_chips_by_denomination_in_its_re_count_fo
     opening, closing = form("Opening inventory"), form("Closing inventory")
     assert (typed(opening, 10000), typed(opening, 500), typed(opening, 100)) == ("20", "3", "0")
     assert (typed(closing, 10000), typed(closing, 500)) == ("", "")
+
+
+def test_a_shift_without_books_says_no_count_is_recorded_not_that_nothing_happened(
+    rng_tables: list[Table], floor_user: User
+) -> None:
+    """Tables may have played all shift before the first count: the heading is about the books, not the play."""
+    page = page_client(floor_user).get(f"/floor/shifts/?day={DAY}&shift=day").content.decode()
+    heading = re.search(r"<h1>(.*?)</h1>", page, re.DOTALL)
+    assert heading is not None
+    assert "Books not started: no count recorded yet" in heading.group(1)
+    assert "Nothing recorded" not in page
