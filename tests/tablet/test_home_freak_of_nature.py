@@ -47,7 +47,7 @@ def test_a_pot_limit_hand_of_freak_of_nature_ends_fives_wild_four_nines_beat_thr
     expect(page.locator("#seat-1")).to_contain_text("The button")
     assert turn(page) == "Seat 2 · Bob to act"
     # Only the legal actions: nothing to call, so no Call button; the bet pre-filled at the minimum (= the pot).
-    expect(page.get_by_role("button", name="Call", exact=False)).to_have_count(0)
+    expect(page.locator("#turn-panel").get_by_role("button", name="Call", exact=False)).to_have_count(0)
     shots(page, "first-betting-round")
     act(page, re.compile(r"^Bet \$2\.00"))
     assert turn(page) == "Seat 1 · Ann to act: $2.00 to call"
