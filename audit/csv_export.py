@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.db.models import QuerySet
@@ -40,6 +40,17 @@ def spreadsheet_safe(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(_GUARDED_START):
         return "'" + value
     return value
+
+
+class SafeWriter:
+    """csv.writer whose every cell is spreadsheet-safe: a table's name or a case's summary is text people typed.
+    `writerow` returns what the underlying writer returns (the line, when streaming through an echo)."""
+
+    def __init__(self, out: Any) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: Iterable[Any]) -> Any:
+        return self._writer.writerow([spreadsheet_safe(cell) for cell in row])
 
 
 def _cell(name: str, value: Any) -> Any:

@@ -6,7 +6,6 @@ for the page, a CSV and a PDF. The PDF is drawn with ReportLab (pure Python, no 
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import io
 from pathlib import Path
@@ -19,7 +18,7 @@ from django.utils import timezone
 from audit import actions, providers
 from audit.actions import ExceptionKind
 from audit.chain_status import chain_status
-from audit.csv_export import spreadsheet_safe
+from audit.csv_export import SafeWriter
 from audit.models import AuditEvent, DailyReport, ExceptionCase
 from audit.services import audit_record
 from casino.engine.money import money
@@ -100,19 +99,9 @@ def report_data(day: dt.date) -> dict[str, Any]:
     }
 
 
-class _SafeWriter:
-    """csv.writer whose every cell is spreadsheet-safe: a table's name or a case's summary is text people typed."""
-
-    def __init__(self, out: io.StringIO) -> None:
-        self._writer = csv.writer(out)
-
-    def writerow(self, row: list[Any]) -> None:
-        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
-
-
 def report_csv(data: dict[str, Any]) -> str:
     out = io.StringIO()
-    writer = _SafeWriter(out)
+    writer = SafeWriter(out)
     writer.writerow(["Compliance summary", f"gaming day {data['gaming_day']}", f"times in {data['time_zone']}"])
     writer.writerow(["Window", *data["window"]])
     writer.writerow(["Events recorded", data["events"]])

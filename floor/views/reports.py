@@ -3,7 +3,6 @@ tables, and charts drawn by Chart.js from the same JSON the API serves; and the 
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlencode
@@ -15,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from audit.csv_export import spreadsheet_safe
+from audit.csv_export import SafeWriter
 from casino.api_errors import http_status
 from casino.db_router import replica_reads
 from casino.errors import DomainError
@@ -142,12 +141,10 @@ def reports_csv(request: HttpRequest) -> HttpResponseBase:
             raise DomainError(f"report is tables, groups or home, not {report!r}", code="bad_report", field="report")
     except DomainError as exc:
         return HttpResponse(f"{exc.message}\n", status=http_status(exc), content_type="text/plain; charset=utf-8")
-    writer = csv.writer(_Echo())
+    writer = SafeWriter(_Echo())  # a table's or group's label is typed by staff: never a spreadsheet formula
     name = f"{report}-{query.first.isoformat()}-{query.last.isoformat()}.csv"
     response = StreamingHttpResponse(
-        # A table or group label is typed by staff: never handed to a spreadsheet as a formula.
-        (writer.writerow([spreadsheet_safe(cell) for cell in row]) for row in _csv_rows(query, report, by)),
-        content_type="text/csv; charset=utf-8",
+        (writer.writerow(row) for row in _csv_rows(query, report, by)), content_type="text/csv; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

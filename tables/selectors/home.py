@@ -12,6 +12,7 @@ from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, hand_summary, replay
 from casino.engine.money import money
+from casino.engine.rules.words import listed
 from tables import actions
 from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeLedgerEntry, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
@@ -87,7 +88,7 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
                 names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
                 paid = [f"{money(cents)} from {names.get(int(seat)) or f'seat {seat}'}"
                         for seat, cents in rake["by_seat"].items()]
-                rake["line"] = f"Rake {total} to the house: " + ", ".join(paid[:-1]) + " and " + paid[-1]
+                rake["line"] = f"Rake {total} to the house: {listed(paid)}"
             else:
                 rake["line"] = f"Rake {total} to the house, from the winner"
     return {"time_charge": time_charge, "rake": rake}
@@ -127,16 +128,12 @@ def _charge(taken: dict[int, int], name: str) -> dict[str, Any] | None:
     if len(seats) == 1:
         line = f"{name} {money(taken[seats[0]])} from seat {seats[0]}"
     elif len(amounts) == 1:
-        line = f"{name} {money(amounts.pop())} from each of seats {_listed(seats)}"
+        line = f"{name} {money(amounts.pop())} from each of seats {listed(str(seat) for seat in seats)}"
     else:
         line = f"{name}: " + ", ".join(f"{money(cents)} from seat {seat}" for seat, cents in taken.items())
     return {"total_cents": sum(taken.values()), "by_seat": {str(seat): cents for seat, cents in taken.items()},
             "line": line}
 
-
-def _listed(seats: list[int]) -> str:
-    words = [str(seat) for seat in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: bool = False) -> dict[str, Any]:

@@ -8,18 +8,22 @@ from casino.errors import DomainError, WrongPhase
 from tables.models import HomeGame, HomeHand, Round
 
 
+def numbered(kind: str, number: int, pk: int) -> str:
+    """A round, game or hand as a refusal names it: its number at the table, as the dealer calls it, and its id,
+    which is what an API client holds and puts in the path ("round 34 (id 46)"; the tablet shows the number alone)."""
+    return f"{kind} {number} (id {pk})"
+
+
 def round_ref(rnd: Round) -> str:
-    """A round as a refusal names it: its number at the table, as the dealer calls it, and its id, which is what an
-    API client holds and puts in the path ("round 34 (id 46)"). Home games and hands likewise."""
-    return f"round {rnd.number} (id {rnd.pk})"
+    return numbered("round", rnd.number, rnd.pk)
 
 
 def game_ref(game: HomeGame) -> str:
-    return f"game {game.number} (id {game.pk})"
+    return numbered("game", game.number, game.pk)
 
 
 def hand_ref(hand: HomeHand) -> str:
-    return f"hand {hand.number} (id {hand.pk})"
+    return numbered("hand", hand.number, hand.pk)
 
 
 def require_phase(rnd: Round, *phases: str, action: str) -> None:

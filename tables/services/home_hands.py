@@ -33,7 +33,7 @@ from tables.access import require_operator
 from tables.models import CardSource, HomeAccount, HomeGame, HomeGamePlayer, HouseCharge
 from tables.models import HomeHand as HandRow
 from tables.services import home_chips as chips
-from tables.services.guards import game_ref, hand_ref
+from tables.services.guards import game_ref, hand_ref, numbered
 from tables.services.home_engine import (
     deal_from_stock,
     game_rules,
@@ -151,7 +151,7 @@ def hand_start(
     # One hand at a time, so a hand in play is the last one.
     last = HandRow.objects.filter(game=game).order_by("-number").values_list("number", "status", "pk").first()
     if last is not None and last[1] == Status.IN_PLAY:
-        raise WrongPhase(f"hand {last[0]} (id {last[2]}) is still in play", code="hand_in_play")
+        raise WrongPhase(f"{numbered('hand', last[0], last[2])} is still in play", code="hand_in_play")
     players = chips.players_of(game)
     _time_charges(game, players, actor, time_due)
     dealt_in = sorted(seat for seat, p in players.items() if p.active and p.stack_cents > 0)

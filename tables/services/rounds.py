@@ -18,7 +18,7 @@ from tables import actions
 from tables.access import require_floor, require_operator
 from tables.models import Round, Seat, SeatHand, Table, TableType
 from tables.services import card_input
-from tables.services.guards import require_phase, round_ref
+from tables.services.guards import numbered, require_phase, round_ref
 from tables.services.locks import lock_round, lock_table
 from tables.services.round_rows import betting_seats
 from tables.services.tables import USABLE_PAYTABLE
@@ -49,7 +49,7 @@ def round_start(*, table: Table, actor: User) -> Round:
                           code="no_paytable", field="paytable")
     in_play, seated, last = _start_checks(table.pk)
     if in_play is not None:
-        raise WrongPhase(f"round {in_play[0]} (id {in_play[2]}) is still {in_play[1]}", code="round_in_play")
+        raise WrongPhase(f"{numbered('round', in_play[0], in_play[2])} is still {in_play[1]}", code="round_in_play")
     if not seated:
         raise WrongPhase(f"no player is seated at {table.name}: seat a player first", code="no_players")
     rnd = Round(

@@ -12,6 +12,7 @@ from casino.engine.home.pots import split_pot
 from casino.engine.home.settle import AwardedPot, Settlement
 from casino.engine.money import money
 from casino.engine.rules.model import Rules
+from casino.engine.rules.words import listed
 
 # Descriptions that read as plurals ("Four nines beat", "Kings full of sevens beat"); the rest take "beats".
 _PLURAL = {HandCategory.FIVE_OF_A_KIND, HandCategory.FOUR_OF_A_KIND, HandCategory.FULL_HOUSE,
@@ -101,8 +102,7 @@ class _Words:
         return self.names.get(seat) or f"Seat {seat}"
 
     def several(self, seats: Sequence[int]) -> str:
-        names = [self.who(seat) for seat in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return listed(self.who(seat) for seat in seats)
 
     def wild(self) -> str:
         """Freak of Nature's prefix: the rank the showdown fixed ("Fives wild: "), or that nothing was wild."""
@@ -189,9 +189,8 @@ class _Words:
     def shares(self, pot: AwardedPot) -> str:
         """What each winner of a split pot takes, as the dealer pushes the chips: "$9.34 to Bob, $9.33 to Cy and
         $9.33 to Dee" (the odd chips to the first winners left of the button, DESIGN 7)."""
-        parts = [f"{money(cents)} to {self.who(seat)}" for seat, cents in split_pot(pot.amount_cents,
-                                                                                     pot.winners).items()]
-        return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+        return listed(f"{money(cents)} to {self.who(seat)}" for seat, cents in split_pot(pot.amount_cents,
+                                                                                          pot.winners).items())
 
 
 def _kicker(best: HandValue, beaten: HandValue) -> str:

@@ -130,7 +130,14 @@ def _rank_plural(rank: Rank) -> str:
     return f"{int(rank)}s" if rank <= Rank.TEN else rank_name(rank, plural=True)
 
 
-def _joined(items: Iterable[str]) -> str:
+def listed(items: Iterable[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy": several things as a sentence names them ("" for none)."""
     words = list(items)
-    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _joined(items: Iterable[str]) -> str:
+    text = listed(items)
     return text[0].upper() + text[1:]
