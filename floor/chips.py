@@ -40,6 +40,18 @@ def chips_clean(chips: Any, *, field: str = "chips") -> dict[str, int]:
     return cleaned
 
 
+def count_clean(chips: Any) -> dict[str, int]:
+    """A chip inventory: `chips_clean`, refusing a count with no denomination at all. A blank count is a form nobody
+    filled in, not an empty tray (an empty tray is counted as 0 of a chip), so it must not be recorded as $0.00."""
+    if isinstance(chips, Mapping) and not chips:
+        raise DomainError(
+            "enter the number of chips of at least one denomination (0 for none): a blank count records nothing",
+            code="no_chips_entered",
+            field="chips",
+        )
+    return chips_clean(chips)
+
+
 def chips_total(chips: Mapping[str, int]) -> int:
     """The value of the chips in cents."""
     return sum(int(denomination) * count for denomination, count in chips.items())

@@ -133,7 +133,9 @@ class InventoryApi(APIView):
     class InventoryInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         table_id = serializers.IntegerField()
         kind = serializers.ChoiceField(choices=ChipCount.Kind.values)
-        chips = serializers.DictField(child=serializers.JSONField(), help_text="denomination in cents -> chips")
+        chips = serializers.DictField(
+            child=serializers.JSONField(), help_text="denomination in cents -> chips; at least one (0 for none)"
+        )
 
     @extend_schema(
         parameters=SHIFT_PATH,

@@ -14,7 +14,7 @@ from audit.services import audit_record
 from casino.errors import DomainError, WrongPhase
 from floor import actions
 from floor.access import is_dealer, require_drop_writer, require_floor_writer
-from floor.chips import chips_clean, chips_total
+from floor.chips import chips_clean, chips_total, count_clean
 from floor.models import ChipCount, ChipSlip, Drop
 from floor.services.shifts import shift_for_write
 from tables.models import Table
@@ -41,7 +41,7 @@ def inventory_record(*, day: date, shift_code: str, table: Table, kind: str, chi
     """Record (or, while the shift is open, re-count) a table's opening or closing chip inventory."""
     require_floor_writer(actor, "record a chip inventory")
     kind = _kind(kind, ChipCount.Kind, "kind")
-    cleaned = chips_clean(chips)
+    cleaned = count_clean(chips)
     shift = shift_for_write(day=day, code=shift_code, actor=actor)
     count = ChipCount.objects.select_for_update().filter(shift=shift, table=table, kind=kind).first()
     before = None if count is None else {"chips": count.chips, "total_cents": count.total_cents}

@@ -13,7 +13,7 @@ from audit.services import audit_record
 from casino.errors import DomainError, WrongPhase
 from floor import actions
 from floor.access import require_floor_writer
-from floor.chips import chips_clean, chips_total
+from floor.chips import chips_clean, chips_total, count_clean
 from floor.gaming_day import ShiftSpan
 from floor.models import ChipCount, ChipSlip, Correction, Drop, Shift, ShiftTableResult
 from floor.selectors.books import shift_books
@@ -31,7 +31,7 @@ def _apply_count(
     if count is None:
         raise DomainError(f"{table.name} has no {kind} inventory in {shift}", code="no_record", field="item")
     before = {"chips": count.chips, "total_cents": count.total_cents}
-    cleaned = chips_clean(chips)
+    cleaned = count_clean(chips)
     count.chips, count.total_cents = cleaned, chips_total(cleaned)
     count.save(update_fields=["chips", "total_cents"])
     return before, {"chips": cleaned, "total_cents": count.total_cents}

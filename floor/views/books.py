@@ -74,18 +74,6 @@ def _start_table_id(request: HttpRequest, idle_tables: list[Table], error: FormE
     return next((table.pk for table in idle_tables if str(table.pk) == raw), "")
 
 
-def _entered_chips(data: QueryDict) -> dict[str, int]:
-    """The chips typed on a form; a form left blank is refused rather than recorded as a count of $0.00."""
-    chips = parse_chips(data)
-    if not chips:
-        raise DomainError(
-            "enter the number of chips of at least one denomination (0 for none): a blank form records nothing",
-            code="no_chips_entered",
-            field="chips",
-        )
-    return chips
-
-
 @floor_page(require_books_reader)
 @require_GET
 def shift_sheet(request: HttpRequest) -> HttpResponse:
@@ -111,7 +99,7 @@ def _inventory(request: HttpRequest, day: date, code: str) -> str:
         shift_code=code,
         table=table,
         kind=request.POST.get("kind", ""),
-        chips=_entered_chips(request.POST),
+        chips=parse_chips(request.POST),
         actor=request_user(request),
     )
     return f"{table.name}: {count.get_kind_display().lower()} recorded."
@@ -179,7 +167,7 @@ def _correct(request: HttpRequest, day: date, code: str) -> str:
         item=item,
         reason=request.POST.get("reason", ""),
         actor=request_user(request),
-        chips=_entered_chips(request.POST) if item != "drop" else None,
+        chips=parse_chips(request.POST) if item != "drop" else None,
         cash_cents=parse_dollars(request.POST.get("cash"), "cash_cents") if item == "drop" else None,
         markers_cents=parse_dollars(request.POST.get("markers"), "markers_cents") if item == "drop" else None,
         slip_id=int(slip_raw) if slip_raw.isdigit() and len(slip_raw) < 19 else None,

@@ -102,6 +102,18 @@ def test_a_negative_inventory_is_refused_and_changes_nothing(rng_tables: list[Ta
     assert not Shift.objects.exists()
 
 
+def test_a_blank_inventory_is_refused_but_an_empty_tray_counted_as_zeros_is_recorded(
+    rng_tables: list[Table], floor_user: User
+) -> None:
+    books = {"day": DAY, "shift_code": "day", "table": rng_tables[0], "kind": "opening", "actor": floor_user}
+    with pytest.raises(DomainError, match="at least one denomination") as blank:
+        inventory_record(**books, chips={})
+    assert (blank.value.code, blank.value.field) == ("no_chips_entered", "chips")
+    assert not ChipCount.objects.exists()
+    assert not Shift.objects.exists()
+    assert inventory_record(**books, chips={"500": 0}).total_cents == 0
+
+
 @pytest.mark.parametrize(
     ("chips", "code"),
     [({"700": 1}, "bad_denomination"), ({"500": 1.5}, "bad_count"), ({"500": "2"}, "bad_count"), ([500], "bad_chips")],
@@ -171,7 +183,9 @@ def test_a_negative_drop_is_refused(rng_tables: list[Table], count_user: User) -
 
 def test_an_unknown_shift_is_refused(rng_tables: list[Table], floor_user: User) -> None:
     with pytest.raises(DomainError, match="there is no shift 'brunch'") as refused:
-        inventory_record(day=DAY, shift_code="brunch", table=rng_tables[0], kind="opening", chips={}, actor=floor_user)
+        inventory_record(
+            day=DAY, shift_code="brunch", table=rng_tables[0], kind="opening", chips={"500": 0}, actor=floor_user
+        )
     assert refused.value.code == "unknown_shift"
 
 
@@ -246,6 +260,10 @@ def test_a_closed_shift_cannot_be_edited_only_corrected_with_a_reason(
     )
     result.refresh_from_db()
     assert (result.fills_cents, result.difference_cents) == (250_000, 10_000 - 50_000)
+    assert Correction.objects.filter(shift=shift).count() == 2
+    with pytest.raises(DomainError, match="blank count records nothing") as blank:
+        shift_correct(shift=shift, table=played, item="closing", chips={}, reason="recount", actor=floor_user)
+    assert blank.value.code == "no_chips_entered"
     assert Correction.objects.filter(shift=shift).count() == 2
 
 

@@ -69,6 +69,7 @@ def test_a_fill_without_a_valid_second_signature_changes_nothing(
         ("inventories/", {"kind": "opening", "chips": {"500": -1}}, "negative_count", "chips"),
         ("inventories/", {"kind": "opening", "chips": {"3": 1}}, "bad_denomination", "chips"),
         ("inventories/", {"kind": "middle", "chips": {}}, "invalid_choice", "kind"),
+        ("inventories/", {"kind": "opening", "chips": {}}, "no_chips_entered", "chips"),
         ("drops/", {"cash_cents": -5, "markers_cents": 0}, "negative_amount", "cash_cents"),
     ],
 )
@@ -90,14 +91,14 @@ def test_bad_books_input_is_refused_and_changes_nothing(
     ],
 )
 def test_an_unknown_shift_or_day_is_refused(rng_tables: list[Table], floor_user: User, url: str, code: str) -> None:
-    body = {"table_id": rng_tables[0].pk, "kind": "opening", "chips": {}}
+    body = {"table_id": rng_tables[0].pk, "kind": "opening", "chips": {"500": 0}}
     response = api_for(floor_user).post(url, body, format="json")
     assert (response.status_code, response.json()["error"]["code"]) == (400, code)
 
 
 def test_an_unknown_table_is_refused(floor_user: User) -> None:
     response = api_for(floor_user).post(
-        f"{BOOKS}inventories/", {"table_id": 987654, "kind": "opening", "chips": {}}, format="json"
+        f"{BOOKS}inventories/", {"table_id": 987654, "kind": "opening", "chips": {"500": 0}}, format="json"
     )
     assert (response.status_code, response.json()["error"]["code"]) == (400, "unknown_table")
     assert not Shift.objects.exists()
@@ -107,7 +108,8 @@ def test_closing_an_unstarted_or_running_shift_is_a_conflict(rng_tables: list[Ta
     api = api_for(floor_user)
     response = api.post(f"{BOOKS}close/")
     assert (response.status_code, response.json()["error"]["code"]) == (409, "shift_not_started")
-    api.post(f"{BOOKS}inventories/", {"table_id": rng_tables[0].pk, "kind": "opening", "chips": {}}, format="json")
+    opening = {"table_id": rng_tables[0].pk, "kind": "opening", "chips": {"500": 0}}
+    api.post(f"{BOOKS}inventories/", opening, format="json")
     response = api.post(f"{BOOKS}close/")
     assert (response.status_code, response.json()["error"]["code"]) == (409, "shift_incomplete")
 
@@ -128,7 +130,7 @@ def test_the_books_are_read_by_floor_compliance_and_count_and_written_by_their_r
     table = rng_tables[0].pk
     drop = {"table_id": table, "cash_cents": 5_000, "markers_cents": 0}
     assert api_for(count_user).post(f"{BOOKS}drops/", drop, format="json").status_code == 200
-    inventory = {"table_id": table, "kind": "opening", "chips": {}}
+    inventory = {"table_id": table, "kind": "opening", "chips": {"500": 0}}
     for writer, expected in ((count_user, "floor_only"), (compliance_user, "read_only"), (dealer_user, "floor_only")):
         response = api_for(writer).post(f"{BOOKS}inventories/", inventory, format="json")
         assert (response.status_code, response.json()["error"]["code"]) == (403, expected)
