@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django import template
 
 from casino.engine import hand_words
@@ -63,6 +65,12 @@ def card_face(code: str) -> str:
         return code
     rank = card.rank.code
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card.suit.value]
+
+
+@register.filter
+def card_faces(codes: str) -> str:
+    """ "Qs Td" -> "Q♠ 10♦": cards picked into a field, shown as the dealer sees them on the cards."""
+    return " ".join(card_face(code) for code in re.split(r"[\s,]+", str(codes).strip()) if code)
 
 
 @register.filter

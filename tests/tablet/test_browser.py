@@ -117,6 +117,8 @@ def test_dealer_plays_a_manual_round_by_tapping_and_a_second_tablet_follows_and_
     tap_cards(dealer, DEALT[1])  # the picker moves on to seat 4 once seat 1 has five
     tap_cards(dealer, DEALT[4])
     expect(dealer.locator("#deal-seat-4")).to_have_value(DEALT[4])
+    # The field shows the cards picked as their faces, as the dealer sees them on the felt.
+    expect(dealer.locator('[data-cards-of="deal-seat-4"]')).to_have_text("9♣ 9♦ 5♥ 3♠ J♣")
     screenshot(dealer, "dealing")
     dealer.get_by_role("button", name="Save dealt cards").tap()
     expect(dealer.locator("#phase")).to_have_text("Holding")

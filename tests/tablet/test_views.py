@@ -330,5 +330,7 @@ def test_refused_dealt_cards_come_back_in_the_fields_they_were_picked_into(
     html = response.content.decode()
     assert re.search(r'id="deal-seat-1" name="seat1" value="As Kd 7c 2s 9h"', html)
     assert re.search(r'id="deal-seat-3" name="seat3" value="As Qd 3c 4s 5h"', html)
+    # Shown on the field's button as faces, as the picker shows them once it runs.
+    assert re.search(r'data-cards-of="deal-seat-1">A♠ K♦ 7♣ 2♠ 9♥<', html)
     assert "Numbers here are ids" not in html  # template comments stay out of the page
     assert not SeatHand.objects.filter(round=round_).exclude(dealt=[]).exists()

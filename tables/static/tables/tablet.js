@@ -44,9 +44,19 @@
     }
   }
 
+  var SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+
+  function face(code) {
+    // "Ts" -> "10♠", as on the cards and the picker's buttons; anything else is shown as typed.
+    var c = normal(code);
+    var suit = c.length === 2 ? SUITS[c.charAt(1)] : undefined;
+    if (!suit) { return code; }
+    return (c.charAt(0) === "T" ? "10" : c.charAt(0)) + suit;
+  }
+
   function showCards(input) {
     var shown = document.querySelector('[data-cards-of="' + input.id + '"]');
-    if (shown) { shown.textContent = input.value.trim() ? tokens(input).join(" ") : "none yet"; }
+    if (shown) { shown.textContent = input.value.trim() ? tokens(input).map(face).join(" ") : "none yet"; }
   }
 
   function refresh() {
