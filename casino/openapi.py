@@ -26,6 +26,11 @@ ERROR_RESPONSES = {
     "404": "No such object",
     "409": "Wrong phase or a concurrent change: nothing was changed",
 }
+# Answered before a body is parsed (casino/parsers.py), so only by operations that take one.
+BODY_ERROR_RESPONSES = {
+    "413": "The request body is larger than API_MAX_BODY_BYTES: nothing was read",
+    "415": "The request body is not JSON (send Content-Type: application/json): nothing was read",
+}
 
 
 def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
@@ -37,7 +42,8 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
             if method not in {"get", "post", "put", "patch", "delete"}:
                 continue
             responses = operation.setdefault("responses", {})
-            for code, description in ERROR_RESPONSES.items():
+            answers = {**ERROR_RESPONSES, **(BODY_ERROR_RESPONSES if "requestBody" in operation else {})}
+            for code, description in answers.items():
                 if code == "409" and method == "get":
                     continue  # reads never conflict
                 responses.setdefault(code, {"description": description, "content": reference})

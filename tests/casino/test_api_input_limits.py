@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import OperationalError, connection
 from django.test import Client, RequestFactory, override_settings
+from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from casino.api_failures import csrf_failure, server_error
@@ -192,3 +193,18 @@ def test_a_csrf_failure_on_an_api_path_is_json() -> None:
         "message": "CSRF check failed: CSRF cookie not set.",
     }
     assert b"<html" in csrf_failure(factory.post("/tablet/login/"), reason="x").content.lower()
+
+
+def test_a_body_that_is_not_json_is_a_415_in_the_error_shape(floor_user: User) -> None:
+    response = api(floor_user).post("/api/v1/paytables/", "name=Big", content_type="text/plain")
+    assert response.status_code == 415
+    assert _error(response)["code"] == "unsupported_media_type"
+
+
+def test_the_schema_documents_413_and_415_where_a_body_is_read_and_only_there() -> None:
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    create = paths["/api/v1/paytables/"]["post"]["responses"]
+    assert {"413", "415"} <= set(create)
+    assert create["415"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+    read = paths["/api/v1/paytables/"]["get"]["responses"]
+    assert not {"413", "415"} & set(read)
