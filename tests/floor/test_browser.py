@@ -112,6 +112,10 @@ def test_the_reports_page_draws_its_charts_flags_the_table_outside_its_band_and_
         "Chart.getChart(c).data.datasets.map(d => d.data.length)])"
     )
     assert drawn == [["hold", [1, 1, 1, 1]], ["win", [2]], ["hours", [24]]]
+    # One day is one point: the band's ends and the theoretical hold are drawn across it, not left invisible.
+    marks = page.evaluate("() => Chart.getChart(document.querySelector('canvas[data-chart=hold]'))"
+                          ".data.datasets.slice(0, 3).map(d => d.pointRadius > 0)")
+    assert marks == [True, True, True]
     flagged = page.locator("#table-report tbody tr.outside")
     expect(flagged).to_have_count(1)
     expect(flagged.locator("th")).to_have_text("Floor B")

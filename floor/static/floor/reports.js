@@ -3,29 +3,35 @@
   "use strict";
 
   var GREEN = "#1b6e2f", RED = "#a4161a", GREY = "#607d8b", BAND = "rgba(27, 110, 47, 0.15)";
+  var BAND_EDGE = "rgba(27, 110, 47, 0.6)";
 
   function percent(value) { return value === null ? null : value * 100; }
   function dollars(cents) { return cents / 100; }
 
   function holdChart(canvas, data) {
     var points = data.points;
+    // One period has no line to fill between: the band's ends and the theory are drawn as bars across the point.
+    var single = points.length === 1;
+    var edge = single ? { pointRadius: 14, pointStyle: "line", pointBorderWidth: 3, borderColor: BAND_EDGE }
+      : { pointRadius: 0, borderColor: BAND };
     return new Chart(canvas, {
       type: "line",
       data: {
         labels: points.map(function (p) { return p.period; }),
         datasets: [
-          { label: "Band low", data: points.map(function (p) { return percent(p.hold_low); }), borderColor: BAND,
-            pointRadius: 0, fill: false },
-          { label: "95 % band", data: points.map(function (p) { return percent(p.hold_high); }), borderColor: BAND,
-            backgroundColor: BAND, pointRadius: 0, fill: "-1" },
+          Object.assign({ label: "Band low", data: points.map(function (p) { return percent(p.hold_low); }),
+            fill: false }, edge),
+          Object.assign({ label: "95 % band", data: points.map(function (p) { return percent(p.hold_high); }),
+            backgroundColor: BAND, fill: "-1" }, edge),
           { label: "Theoretical hold %", data: points.map(function (p) { return percent(p.theo_hold); }),
-            borderColor: GREY, borderDash: [6, 4], pointRadius: 0, fill: false },
+            borderColor: GREY, borderDash: [6, 4], pointRadius: single ? 10 : 0, pointStyle: "line",
+            pointBorderWidth: 2, fill: false },
           { label: "Hold %", data: points.map(function (p) { return percent(p.hold); }), borderColor: GREEN,
             pointBackgroundColor: points.map(function (p) { return p.outside_band ? RED : GREEN; }), fill: false }
         ]
       },
       options: { animation: false, responsive: true, interaction: { mode: "index", intersect: false },
-        scales: { y: { title: { display: true, text: "% of handle" } } },
+        scales: { x: { offset: single }, y: { title: { display: true, text: "% of handle" } } },
         plugins: { legend: { labels: { filter: function (item) { return item.text !== "Band low"; } } } } }
     });
   }
