@@ -119,7 +119,8 @@ def facts(data: Any) -> list[Fact]:
 
 def summary(after: Any, *, limit: int = 160) -> str:
     """One line of what an event recorded (its after values), for lists and the CSV."""
-    text = "; ".join(f"{fact.label}: {fact.value}" for fact in facts(after) if fact.label != "Phase")
+    # A field recorded blank (no player card) says nothing on one line: "Player card: ;" only looked broken.
+    text = "; ".join(f"{fact.label}: {fact.value}" for fact in facts(after) if fact.label != "Phase" and fact.value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

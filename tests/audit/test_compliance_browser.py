@@ -112,6 +112,11 @@ def test_the_trail_reads_in_words_and_filters_from_lists(played: Round, officer:
     expect(page.locator("#time-zone")).to_contain_text(f"Times are in {settings.TIME_ZONE}")
     expect(page.get_by_role("cell", name="Payout approved")).to_be_visible()
     expect(page.locator("td.amount", has_text="$4,000.00").first).to_be_visible()
+    # Column headings and event numbers read whole: not squeezed to a letter or two per line ("Ro/un/d", "#7/01").
+    lines = page.evaluate("""() => [...document.querySelectorAll('table.events th, table.events td.short a')]
+      .map(cell => { const text = document.createRange(); text.selectNodeContents(cell);
+                     return [cell.textContent, text.getClientRects().length]; })""")
+    assert [text for text, count in lines if count != 1] == []
     check(page, "event-list")
 
     # Searchable lists: typing part of a name narrows the list and picks the first match.
