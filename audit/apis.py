@@ -16,11 +16,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from audit import providers
 from audit.access import can_read_audit
 from audit.filters import AuditEventFilter, filter_events, filter_refusal
 from audit.models import AuditEvent
 from audit.selectors import chain_state, event_page, round_timeline, round_verdict
 from casino.db_router import replica_reads
+from casino.errors import NotFound
 
 MAX_LIMIT = 500
 
@@ -150,6 +152,76 @@ class RoundTimelineApi(APIView):
                 "verdict": round_verdict(round_id),
             }
         )
+
+
+class TimelineVerdictSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    ok = serializers.BooleanField(help_text="the stored outcome is what the replay of the record gives")
+    differences = serializers.ListField(child=serializers.CharField(), help_text="each difference found, in words")
+    note = serializers.CharField(required=False, help_text="what the replay checked or left out, when it says")
+
+
+class HomeGameTimelineSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    game_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the game's number at its table")
+    events = AuditEventOutputSerializer(many=True, help_text="the game's, its hands' and its players' events in order")
+    verdict = TimelineVerdictSerializer(help_text="the game record replayed hand by hand and compared with the stored")
+
+
+class HomeHandTimelineSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    hand_id = serializers.IntegerField()
+    game_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the hand's number in its game")
+    events = AuditEventOutputSerializer(
+        many=True, help_text="the hand's events in order, its rulings and the floor calls made during it included")
+    verdict = TimelineVerdictSerializer(help_text="the hand recomputed from its record and compared with the stored")
+
+
+class _HomeTimelineApi(APIView):
+    """A home game's or hand's timeline from the app that knows them (settings.AUDIT_HOME_*_TIMELINE), 404 naming
+    the id when there is none."""
+
+    permission_classes = [CanReadAudit]
+    what = ""  # "home game"
+    missing = ""  # the error code of an unknown id
+    setting = ""
+
+    def answer(
+        self, timeline: dict[str, Any] | None, serializer: type[serializers.BaseSerializer], pk: int  # type: ignore[type-arg]
+    ) -> Response:
+        if timeline is None:
+            if not providers.has_provider(self.setting):
+                raise NotFound(f"{self.what} timelines are not available ({self.setting} is not set)",
+                               code=self.missing)
+            raise NotFound(f"{self.what} {pk} does not exist", code=self.missing)
+        return Response(serializer(timeline).data)
+
+
+@method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
+class HomeGameTimelineApi(_HomeTimelineApi):
+    what, missing, setting = "home game", "game_not_found", "AUDIT_HOME_GAME_TIMELINE"
+
+    @extend_schema(
+        responses={200: HomeGameTimelineSerializer},
+        summary="Every event of a home game (its hands and players included) in order, with the replay verdict",
+        operation_id="audit_home_game_timeline",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        return self.answer(providers.home_game_timeline(game_id), HomeGameTimelineSerializer, game_id)
+
+
+@method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
+class HomeHandTimelineApi(_HomeTimelineApi):
+    what, missing, setting = "home hand", "hand_not_found", "AUDIT_HOME_HAND_TIMELINE"
+
+    @extend_schema(
+        responses={200: HomeHandTimelineSerializer},
+        summary="Every event of a home hand in order (rulings and floor calls included), with the replay verdict",
+        operation_id="audit_home_hand_timeline",
+    )
+    def get(self, request: Request, hand_id: int) -> Response:
+        return self.answer(providers.home_hand_timeline(hand_id), HomeHandTimelineSerializer, hand_id)
 
 
 @method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
