@@ -103,7 +103,8 @@ def test_a_hands_timeline_is_its_events_in_order_with_its_rulings_and_the_floor_
     assert [e["action"] for e in voided["events"]][-2:] == ["home_floor_call", "home_hand_void"]
     assert voided["events"][-1]["reason"] == "misdeal at the table"
     assert voided["events"][-2]["id"] == played.calls["misdeal"].id
-    assert voided["verdict"]["ok"] is True and "voided" in voided["verdict"]["note"]
+    assert voided["verdict"]["ok"] is True
+    assert "voided" in voided["verdict"]["note"]
     awarded = _timeline(compliance_user, f"/api/v1/audit/hands/{played.third.pk}/")
     assert "home_pot_ruling" in [e["action"] for e in awarded["events"]]
     assert "home_floor_call" not in [e["action"] for e in awarded["events"]]  # no call was made during it
@@ -121,7 +122,8 @@ def test_a_games_timeline_is_every_event_of_the_game_its_hands_and_players_in_or
     # Everything at the table since the game opened is the game's: hands, joins, calls, rulings.
     expected = list(AuditEvent.objects.filter(table_id=played.table.pk, id__gte=opened.id)
                     .order_by(F("sequence").asc(nulls_last=True), "id"))
-    assert expected[-1].sequence is None and expected[0].sequence is not None
+    assert expected[-1].sequence is None
+    assert expected[0].sequence is not None
     assert [e["id"] for e in body["events"]] == [e.id for e in expected]
     _in_order(body["events"])
     actions = [e["action"] for e in body["events"]]
@@ -153,7 +155,8 @@ def test_the_compliance_page_of_a_hand_shows_the_floor_call_made_during_it(
     client.force_login(compliance_user)
     text = client.get(f"/compliance/home/hands/{played.first.pk}/").content.decode()
     assert "seat 1 says he checked" in text
-    assert "misdeal</" not in text and "between hands" not in text  # the calls of other moments are not this hand's
+    assert "misdeal" not in text  # the calls of other moments are not this hand's
+    assert "between hands" not in text
 
 
 def _urls(played: Played) -> list[str]:
