@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import django_filters
@@ -178,50 +179,41 @@ class HomeHandTimelineSerializer(serializers.Serializer):  # type: ignore[type-a
     verdict = TimelineVerdictSerializer(help_text="the hand recomputed from its record and compared with the stored")
 
 
-class _HomeTimelineApi(APIView):
-    """A home game's or hand's timeline from the app that knows them (settings.AUDIT_HOME_*_TIMELINE), 404 naming
-    the id when there is none."""
+def _home_timeline_api(
+    what: str, missing: str, setting: str, provide: Callable[[int], dict[str, Any] | None],
+    serializer: type[serializers.BaseSerializer], summary: str,  # type: ignore[type-arg]
+) -> type[APIView]:
+    """The API of a home game's or hand's timeline, from the app that knows them (`provide`, named by `setting`: audit
+    never imports tables): the round timeline's readers, and a 404 naming an unknown id (`missing` is its code)."""
 
-    permission_classes = [CanReadAudit]
-    what = ""  # "home game"
-    missing = ""  # the error code of an unknown id
-    setting = ""
+    @method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
+    class HomeTimelineApi(APIView):
+        permission_classes = [CanReadAudit]
 
-    def answer(
-        self, timeline: dict[str, Any] | None, serializer: type[serializers.BaseSerializer], pk: int  # type: ignore[type-arg]
-    ) -> Response:
-        if timeline is None:
-            if not providers.has_provider(self.setting):
-                raise NotFound(f"{self.what} timelines are not available ({self.setting} is not set)",
-                               code=self.missing)
-            raise NotFound(f"{self.what} {pk} does not exist", code=self.missing)
-        return Response(serializer(timeline).data)
+        @extend_schema(responses={200: serializer}, summary=summary,
+                       operation_id=f"audit_{what.replace(' ', '_')}_timeline")
+        def get(self, request: Request, **path: int) -> Response:
+            (pk,) = path.values()
+            timeline = provide(pk)
+            if timeline is not None:
+                return Response(serializer(timeline).data)
+            if not providers.has_provider(setting):
+                raise NotFound(f"{what} timelines are not available ({setting} is not set)", code=missing)
+            raise NotFound(f"{what} {pk} does not exist", code=missing)
 
-
-@method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
-class HomeGameTimelineApi(_HomeTimelineApi):
-    what, missing, setting = "home game", "game_not_found", "AUDIT_HOME_GAME_TIMELINE"
-
-    @extend_schema(
-        responses={200: HomeGameTimelineSerializer},
-        summary="Every event of a home game (its hands and players included) in order, with the replay verdict",
-        operation_id="audit_home_game_timeline",
-    )
-    def get(self, request: Request, game_id: int) -> Response:
-        return self.answer(providers.home_game_timeline(game_id), HomeGameTimelineSerializer, game_id)
+    return HomeTimelineApi
 
 
-@method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
-class HomeHandTimelineApi(_HomeTimelineApi):
-    what, missing, setting = "home hand", "hand_not_found", "AUDIT_HOME_HAND_TIMELINE"
-
-    @extend_schema(
-        responses={200: HomeHandTimelineSerializer},
-        summary="Every event of a home hand in order (rulings and floor calls included), with the replay verdict",
-        operation_id="audit_home_hand_timeline",
-    )
-    def get(self, request: Request, hand_id: int) -> Response:
-        return self.answer(providers.home_hand_timeline(hand_id), HomeHandTimelineSerializer, hand_id)
+HomeGameTimelineApi = _home_timeline_api(
+    "home game", "game_not_found", "AUDIT_HOME_GAME_TIMELINE", providers.home_game_timeline,
+    HomeGameTimelineSerializer,
+    "Every event of a home game (its hands and players included) in order, with the replay verdict",
+)
+HomeHandTimelineApi = _home_timeline_api(
+    "home hand", "hand_not_found", "AUDIT_HOME_HAND_TIMELINE", providers.home_hand_timeline,
+    HomeHandTimelineSerializer,
+    "Every event of a home hand in order (rulings and floor calls included), with the replay verdict",
+)
 
 
 @method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
