@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import django_filters
@@ -16,11 +17,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from audit import providers
 from audit.access import can_read_audit
 from audit.filters import AuditEventFilter, filter_events, filter_refusal
 from audit.models import AuditEvent
 from audit.selectors import chain_state, event_page, round_timeline, round_verdict
 from casino.db_router import replica_reads
+from casino.errors import NotFound
 
 MAX_LIMIT = 500
 
@@ -150,6 +153,67 @@ class RoundTimelineApi(APIView):
                 "verdict": round_verdict(round_id),
             }
         )
+
+
+class TimelineVerdictSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    ok = serializers.BooleanField(help_text="the stored outcome is what the replay of the record gives")
+    differences = serializers.ListField(child=serializers.CharField(), help_text="each difference found, in words")
+    note = serializers.CharField(required=False, help_text="what the replay checked or left out, when it says")
+
+
+class HomeGameTimelineSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    game_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the game's number at its table")
+    events = AuditEventOutputSerializer(many=True, help_text="the game's, its hands' and its players' events in order")
+    verdict = TimelineVerdictSerializer(help_text="the game record replayed hand by hand and compared with the stored")
+
+
+class HomeHandTimelineSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    hand_id = serializers.IntegerField()
+    game_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the hand's number in its game")
+    events = AuditEventOutputSerializer(
+        many=True, help_text="the hand's events in order, its rulings and the floor calls made during it included")
+    verdict = TimelineVerdictSerializer(help_text="the hand recomputed from its record and compared with the stored")
+
+
+def _home_timeline_api(
+    what: str, missing: str, setting: str, provide: Callable[[int], dict[str, Any] | None],
+    serializer: type[serializers.BaseSerializer], summary: str,  # type: ignore[type-arg]
+) -> type[APIView]:
+    """The API of a home game's or hand's timeline, from the app that knows them (`provide`, named by `setting`: audit
+    never imports tables): the round timeline's readers, and a 404 naming an unknown id (`missing` is its code)."""
+
+    @method_decorator(replica_reads, name="get")  # compliance reads may be a little stale
+    class HomeTimelineApi(APIView):
+        permission_classes = [CanReadAudit]
+
+        @extend_schema(responses={200: serializer}, summary=summary,
+                       operation_id=f"audit_{what.replace(' ', '_')}_timeline")
+        def get(self, request: Request, **path: int) -> Response:
+            (pk,) = path.values()
+            timeline = provide(pk)
+            if timeline is not None:
+                return Response(serializer(timeline).data)
+            if not providers.has_provider(setting):
+                raise NotFound(f"{what} timelines are not available ({setting} is not set)", code=missing)
+            raise NotFound(f"{what} {pk} does not exist", code=missing)
+
+    return HomeTimelineApi
+
+
+HomeGameTimelineApi = _home_timeline_api(
+    "home game", "game_not_found", "AUDIT_HOME_GAME_TIMELINE", providers.home_game_timeline,
+    HomeGameTimelineSerializer,
+    "Every event of a home game (its hands and players included) in order, with the replay verdict",
+)
+HomeHandTimelineApi = _home_timeline_api(
+    "home hand", "hand_not_found", "AUDIT_HOME_HAND_TIMELINE", providers.home_hand_timeline,
+    HomeHandTimelineSerializer,
+    "Every event of a home hand in order (rulings and floor calls included), with the replay verdict",
+)
 
 
 @method_decorator(replica_reads, name="get")  # compliance reads may be a little stale

@@ -1,4 +1,5 @@
-"""What audit asks of the apps above it (rounds, payouts, the gaming day), by dotted paths in settings.
+"""What audit asks of the apps above it (rounds, payouts, home-game timelines, the gaming day), by dotted paths in
+settings.
 
 audit sits below tables and floor and never imports them; each setting names a function those apps own. An
 empty setting falls back to what audit can say alone (no summary, the calendar day in TIME_ZONE).
@@ -25,6 +26,11 @@ def _provider(name: str) -> Callable[..., Any] | None:
         return None
 
 
+def has_provider(name: str) -> bool:
+    """Does the setting `name` name a function that imports?"""
+    return _provider(name) is not None
+
+
 def round_summary(round_id: int) -> dict[str, Any] | None:
     provider = _provider("AUDIT_ROUND_SUMMARY")
     return provider(round_id) if provider is not None else None
@@ -37,7 +43,21 @@ def round_record(round_id: int) -> dict[str, Any] | None:
 
 
 def has_round_record() -> bool:
-    return _provider("AUDIT_ROUND_RECORD") is not None
+    return has_provider("AUDIT_ROUND_RECORD")
+
+
+def home_game_timeline(game_id: int) -> dict[str, Any] | None:
+    """A home game's timeline for the API: {"game_id", "table_id", "number", "events": [AuditEvent, ...] in the order
+    they happened, "verdict": {"ok", "differences", "note"?}}; None when no app provides it or there is no game."""
+    provider = _provider("AUDIT_HOME_GAME_TIMELINE")
+    return provider(game_id) if provider is not None else None
+
+
+def home_hand_timeline(hand_id: int) -> dict[str, Any] | None:
+    """A home hand's timeline for the API: {"hand_id", "game_id", "table_id", "number", "events", "verdict"} as
+    home_game_timeline; None when no app provides it or there is no hand."""
+    provider = _provider("AUDIT_HOME_HAND_TIMELINE")
+    return provider(hand_id) if provider is not None else None
 
 
 def round_payouts(round_ids: Iterable[int]) -> dict[int, dict[str, Any]]:

@@ -66,10 +66,14 @@ def event_chunks(queryset: QuerySet[AuditEvent], *, chunk: int = 2000) -> Iterat
         page = _below(queryset, rows[-1]["occurred_at"], rows[-1]["id"])
 
 
+def in_order(queryset: QuerySet[AuditEvent]) -> list[AuditEvent]:
+    """The events in the order they happened (sealed order, then unsealed by id): a timeline."""
+    return sorted(queryset.order_by("id"), key=lambda e: (e.sequence is None, e.sequence or 0, e.id))
+
+
 def round_timeline(round_id: int) -> list[AuditEvent]:
-    """Every event of a round in the order it happened (sealed order, then unsealed by id)."""
-    events = list(AuditEvent.objects.filter(round_id=round_id).order_by("id"))
-    return sorted(events, key=lambda e: (e.sequence is None, e.sequence or 0, e.id))
+    """Every event of a round in the order it happened."""
+    return in_order(AuditEvent.objects.filter(round_id=round_id))
 
 
 def round_verdict(round_id: int) -> dict[str, Any] | None:

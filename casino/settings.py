@@ -448,6 +448,10 @@ AUDIT_ROUND_SUMMARY = envstr("AUDIT_ROUND_SUMMARY", "tables.selectors.round_summ
 AUDIT_ROUND_PAYOUTS = envstr("AUDIT_ROUND_PAYOUTS", "tables.selectors.round_summary.round_payouts")
 # A round's DESIGN 9 record (what replay_round reads), for the round record's download.
 AUDIT_ROUND_RECORD = envstr("AUDIT_ROUND_RECORD", "tables.selectors.records.round_record")
+# A home game's and a home hand's timeline (their events in order, the replay verdict) for the audit API's
+# audit/games/{id}/ and audit/hands/{id}/: dotted paths, as for rounds.
+AUDIT_HOME_GAME_TIMELINE = envstr("AUDIT_HOME_GAME_TIMELINE", "tables.selectors.home_timeline.game_timeline")
+AUDIT_HOME_HAND_TIMELINE = envstr("AUDIT_HOME_HAND_TIMELINE", "tables.selectors.home_timeline.hand_timeline")
 # The compliance timeline of an event's object, by its object_type: the URL name, reversed with the object's id (the
 # trail, an event and an exception link a home-game hand or game to its timeline and replay verdict).
 AUDIT_OBJECT_TIMELINES = {"tables.homehand": "home-compliance:hand", "tables.homegame": "home-compliance:game"}

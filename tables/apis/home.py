@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from casino.errors import DomainError, NotFound
 from casino.users import request_user
 from tables.access import require_table_reader
-from tables.apis.common import table_for
+from tables.apis.common import NOT_MODIFIED, answer, if_none_match, not_modified_or, table_for
 from tables.apis.home_schemas import (
     GameRecordSerializer,
     GameReplaySerializer,
@@ -26,7 +26,15 @@ from tables.apis.home_schemas import (
     HomeHandStateSerializer,
 )
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
-from tables.selectors.home import game_hands, game_record, game_replay, game_view, hand_view
+from tables.selectors.home import (
+    game_hands,
+    game_record,
+    game_replay,
+    game_token,
+    game_view,
+    hand_token,
+    hand_view,
+)
 from tables.services.home_config import announce_rules, announcement, home_config_set
 from tables.services.home_engine import keep_built
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
@@ -146,9 +154,13 @@ class GameOpenApi(APIView):
 
 
 class GameDetailApi(APIView):
-    @extend_schema(responses={200: GAME}, summary="A game's state: rules, players, stacks, legs, the hand in play")
+    @extend_schema(parameters=[if_none_match("game")],
+                   responses={200: answer(GAME, "the game's state and ETag"), 304: NOT_MODIFIED},
+                   summary="A game's state: rules, players, stacks, legs, the hand in play")
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_view(game_for(request, game_id)))
+        game = game_for(request, game_id)
+        # The token comes from the row just read, before the state is built, so it is never newer than the body.
+        return not_modified_or(request, game_token(game), lambda: Response(game_view(game)))
 
 
 class GameCloseApi(APIView):
@@ -223,11 +235,12 @@ class HandStartApi(APIView):
 
 
 class HandDetailApi(APIView):
-    @extend_schema(responses={200: HAND},
+    @extend_schema(parameters=[if_none_match("hand")],
+                   responses={200: answer(HAND, "the hand's state and ETag"), 304: NOT_MODIFIED},
                    summary="A hand's state: whose turn, the legal actions with their amounts, pots, the result")
     def get(self, request: Request, hand_id: int) -> Response:
         hand = hand_for(request, hand_id)
-        return Response(hand_view(hand, hand.game))
+        return not_modified_or(request, hand_token(hand), lambda: Response(hand_view(hand, hand.game)))
 
 
 class HandActionApi(APIView):

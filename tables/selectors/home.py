@@ -385,3 +385,15 @@ def hand_verdict(row: HandRow) -> dict[str, Any]:
     if row.ruling:
         answer["note"] = f"the pot was awarded by the floor's ruling: {row.ruling.get('reason', '')}"
     return answer
+
+
+def game_token(game: HomeGame) -> str:
+    """The change token of a game's state (the API's ETag): every write to a game bumps its version under the game's
+    lock (its hands', players' and rulings' included), and the table's version covers the table's name it shows."""
+    return f"g{game.pk}.{game.version}.t{game.table_id}.{game.table.version}"
+
+
+def hand_token(row: HandRow) -> str:
+    """The change token of a hand's state (the API's ETag): the hand's version and its game's (the seats' names and
+    charges it shows are the game's; every write to the hand bumps both)."""
+    return f"h{row.pk}.{row.version}.g{row.game_id}.{row.game.version}"

@@ -3,39 +3,26 @@ verdict, the way compliance sees a Triple Draw round's (read-only, the complianc
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
 from audit.chain_status import chain_status
-from audit.models import AuditEvent
 from audit.views import compliance_view
-from tables.models import HomeGame, HomeGamePlayer, HomeHand
+from tables.models import HomeGame, HomeHand
 from tables.selectors.home import game_record, game_replay, game_view, hand_verdict, hand_view
-
-
-def _timeline(refs: Q) -> list[AuditEvent]:
-    events = list(AuditEvent.objects.filter(refs).order_by("id"))
-    return sorted(events, key=lambda e: (e.sequence is None, e.sequence or 0, e.id))
-
-
-def _verdict(build: object) -> tuple[dict[str, object] | None, str]:
-    try:
-        return build(), ""  # type: ignore[operator]
-    except Exception as exc:  # a failing replay is a finding to show, not a reason to hide the timeline
-        return None, f"{type(exc).__name__}: {exc}"
+from tables.selectors.home_timeline import finding, game_events, hand_events
 
 
 @compliance_view
 def hand_timeline(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(HomeHand.objects.select_related("game__table"), pk=hand_id)
-    verdict, error = _verdict(lambda: hand_verdict(hand))
-    summary, summary_error = _verdict(lambda: hand_view(hand, hand.game))
+    verdict, error = finding(lambda: hand_verdict(hand))
+    summary, summary_error = finding(lambda: hand_view(hand, hand.game))
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {hand}", "subject": str(hand), "game": hand.game, "hand": hand,
         "hand_summary": summary, "summary_error": summary_error, "game_summary": game_view(hand.game),
-        "events": _timeline(Q(object_type="tables.homehand", object_id=str(hand.pk))),
+        "events": hand_events(hand),
         "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
 
@@ -43,16 +30,11 @@ def hand_timeline(request: HttpRequest, hand_id: int) -> HttpResponse:
 @compliance_view
 def game_timeline(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(HomeGame.objects.select_related("table"), pk=game_id)
-    hands = [str(pk) for pk in HomeHand.objects.filter(game=game).values_list("pk", flat=True)]
-    players = [str(pk) for pk in HomeGamePlayer.objects.filter(game=game).values_list("pk", flat=True)]
-    refs = (Q(object_type="tables.homegame", object_id=str(game.pk)) | Q(object_type="tables.homehand",
-                                                                         object_id__in=hands)
-            | Q(object_type="tables.homegameplayer", object_id__in=players))
-    verdict, error = _verdict(lambda: game_replay(game))
+    verdict, error = finding(lambda: game_replay(game))
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {game}", "subject": str(game), "game": game, "game_summary": game_view(game),
         "hands": HomeHand.objects.filter(game=game).order_by("number"),
-        "events": _timeline(refs), "verdict": verdict, "verdict_error": error, "chain": chain_status(),
+        "events": game_events(game), "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
 
 

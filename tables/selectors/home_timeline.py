@@ -1,0 +1,72 @@
+"""Compliance's timelines of home games: which audit events belong to a hand or a game, in the order they happened,
+with the replay verdict. The compliance pages (tables/views/home_compliance.py) and the audit API (through
+settings.AUDIT_HOME_GAME_TIMELINE / AUDIT_HOME_HAND_TIMELINE: audit never imports tables) read the same ones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Q
+
+from audit.models import AuditEvent
+from audit.selectors import in_order
+from tables import actions
+from tables.models import HomeGame, HomeGamePlayer, HomeHand
+from tables.selectors.home import game_replay, hand_verdict
+
+
+def hand_events(hand: HomeHand) -> list[AuditEvent]:
+    """The hand's own events (start, cards, actions, settlement, house charge, the floor's rulings: void, correction,
+    pot awarded) and the calls for the floor made while it was in play (events of its game naming it)."""
+    calls = Q(object_type="tables.homegame", object_id=str(hand.game_id), action=actions.HOME_FLOOR_CALL.code,
+              after__hand=hand.number)
+    return in_order(AuditEvent.objects.filter(Q(object_type="tables.homehand", object_id=str(hand.pk)) | calls))
+
+
+def game_events(game: HomeGame) -> list[AuditEvent]:
+    """Every event of the game, of its hands and of its players (joins, chips, leaves)."""
+    hands = [str(pk) for pk in HomeHand.objects.filter(game=game).values_list("pk", flat=True)]
+    players = [str(pk) for pk in HomeGamePlayer.objects.filter(game=game).values_list("pk", flat=True)]
+    refs = (Q(object_type="tables.homegame", object_id=str(game.pk))
+            | Q(object_type="tables.homehand", object_id__in=hands)
+            | Q(object_type="tables.homegameplayer", object_id__in=players))
+    return in_order(AuditEvent.objects.filter(refs))
+
+
+def finding(build: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:
+    """(what `build` gives, "") or, when it fails, (None, the failure in words)."""
+    try:
+        return build(), ""
+    except Exception as exc:  # a failing replay is a finding to show, not a reason to hide the timeline
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def _verdict(build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The replay verdict as the audit API gives it: {"ok", "differences", "note"?}; a replay that fails is a
+    verdict that is not ok, naming the failure."""
+    verdict, error = finding(build)
+    if verdict is None:
+        return {"ok": False, "differences": [f"the replay failed: {error}"]}
+    answer = {"ok": verdict["ok"], "differences": list(verdict["differences"])}
+    if verdict.get("note"):
+        answer["note"] = verdict["note"]
+    return answer
+
+
+def game_timeline(game_id: int) -> dict[str, Any] | None:
+    """settings.AUDIT_HOME_GAME_TIMELINE: the game's events in order with its replay verdict; None if there is none."""
+    game = HomeGame.objects.select_related("table").filter(pk=game_id).first()
+    if game is None:
+        return None
+    return {"game_id": game.pk, "table_id": game.table_id, "number": game.number, "events": game_events(game),
+            "verdict": _verdict(lambda: game_replay(game))}
+
+
+def hand_timeline(hand_id: int) -> dict[str, Any] | None:
+    """settings.AUDIT_HOME_HAND_TIMELINE: the hand's events in order with its replay verdict; None if there is none."""
+    hand = HomeHand.objects.select_related("game__table").filter(pk=hand_id).first()
+    if hand is None:
+        return None
+    return {"hand_id": hand.pk, "game_id": hand.game_id, "table_id": hand.game.table_id, "number": hand.number,
+            "events": hand_events(hand), "verdict": _verdict(lambda: hand_verdict(hand))}
