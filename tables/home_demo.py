@@ -1,15 +1,20 @@
 """Demo home-game tables for seed_demo: one table of each home-game type (Pregnant Threes manual, the others rng),
-each with its house rules and a game open with four players (idempotent)."""
+each with its house rules and a game open with four players, two of them with a few hands played (idempotent)."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 from django.contrib.auth.models import User
 
-from tables.models import CardSource, HomeGame, Table, TableType
+from casino.engine.cards import ALL_CARDS
+from tables.models import CardSource, HomeGame, HomeHand, Table, TableType
+from tables.selectors.home import hand_view
 from tables.services.home_config import home_config_set
 from tables.services.home_games import game_open
+from tables.services.home_hands import hand_act, hand_start
 from tables.services.tables import table_assign_dealer, table_create, table_open
 
 FIXED = {"ante_cents": 100, "betting": "fixed_limit", "small_bet_cents": 200, "big_bet_cents": 400}
@@ -23,6 +28,10 @@ DEMO_HOME_TABLES: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ..
      {"ante_cents": 100, "betting": "pot_limit", "min_bet_cents": 200},
      {"charge": "rake", "rake_basis_points": 500, "rake_cap_cents": 300}),
 )
+# Hands played at seeding, so the floor's reports, the compliance timelines and the tablet's history have home-game
+# play to show: a fixed-limit table without a house charge, and a pot-limit one with a rake.
+DEMO_HANDS = {"Five Card Draw 1": 3, "Freak of Nature 1": 3}
+RANKS = "23456789TJQKA"
 PLAYERS = [{"seat": seat, "name": name, "buy_in_cents": 20_000}
            for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee"))]
 
@@ -40,6 +49,53 @@ def seed_home_tables(users: dict[str, User]) -> list[Table]:
         if not table.dealers.filter(pk=dealer.pk).exists():
             table_assign_dealer(table=table, dealer=dealer, actor=floor)
         if table.is_open and not HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).exists():
-            game_open(table=table, actor=dealer, players=PLAYERS)
+            game = game_open(table=table, actor=dealer, players=PLAYERS)
+            for number in range(1, DEMO_HANDS.get(name, 0) + 1):
+                play_demo_hand(game, dealer, random.Random(f"{name} hand {number}"))
         tables.append(table)
     return tables
+
+
+def play_demo_hand(game: HomeGame, dealer: User, shuffle: random.Random) -> HomeHand:
+    """One hand through the services, as a dealer records it: the first to act in each betting round bets the
+    least allowed, a player holding nothing (no pair, nothing above a ten) folds to a bet, the others call; at the
+    draw each throws their unpaired cards, lowest first, as many as the rules allow. The deck is shuffled by
+    `shuffle` so the demo is the same every time; the record holds it as it holds the system's."""
+    deck = [str(card) for card in ALL_CARDS]
+    shuffle.shuffle(deck)
+    hand = hand_start(game=game, actor=dealer, deck=deck)
+    while hand.status == HomeHand.Status.IN_PLAY:
+        view = hand_view(hand, hand.game)
+        seat = view["awaiting"]["seat"]
+        cards = next(player["cards"] for player in view["players"] if player["seat"] == seat)
+        if view["awaiting"]["kind"] == "draw":
+            rule = view["draw"]
+            count = min(max(len(_unpaired(cards)), rule["minimum"]), rule["maximum"])
+            request: dict[str, Any] = {"action": "draw", "cards": _throw_order(cards)[:count]}
+        else:
+            request = {"action": _betting(view["legal"], cards)}
+            if request["action"] == "bet":
+                request["amount_cents"] = view["legal"]["bet"]["minimum_cents"]
+        hand = hand_act(hand=hand.pk, actor=dealer, seat=seat, **request)
+    return hand
+
+
+def _unpaired(cards: list[str]) -> list[str]:
+    ranks = Counter(card[0] for card in cards)
+    return [card for card in cards if ranks[card[0]] == 1]
+
+
+def _throw_order(cards: list[str]) -> list[str]:
+    """The cards in the order a player lets them go: unpaired before paired, lowest first."""
+    ranks = Counter(card[0] for card in cards)
+    return sorted(cards, key=lambda card: (ranks[card[0]] > 1, RANKS.index(card[0])))
+
+
+def _betting(legal: dict[str, Any], cards: list[str]) -> str:
+    actions = legal["actions"]
+    if "bet" in actions:
+        return "bet"
+    holding = len(_unpaired(cards)) < len(cards) or any(RANKS.index(card[0]) > RANKS.index("T") for card in cards)
+    if "call" in actions:
+        return "call" if holding else "fold"
+    return "check"

@@ -88,6 +88,7 @@ def test_the_readme_home_hand_plays_a_hand_to_settled_with_its_result_in_words(
     last = result.stdout.strip().splitlines()[-1]
     assert last.startswith("('settled', ['"), last
     assert "Pot $" in last, last
-    [hand] = HomeHand.objects.filter(game__table__name="Five Card Draw 1")
+    hand = HomeHand.objects.filter(game__table__name="Five Card Draw 1").latest("number")
+    assert hand.number == 4  # the walkthrough's, after the three the demo played
     assert hand.status == "settled"
     assert hand.ledger_entries.filter(kind="award").exists()  # the pot went to its winner

@@ -21,9 +21,13 @@ from tables.models import LedgerEntry, Table
 def test_seed_demo_gives_the_floor_play_pits_and_a_closed_shift() -> None:
     call_command("seed_demo", stdout=StringIO())
     today = gaming_day(timezone.now())
-    days = set(TableHour.objects.values_list("gaming_day", flat=True))
+    # Triple Draw's demo play is over (three past days, yesterday's shift closed); the home games play on today.
+    triple_draw = TableHour.objects.filter(table__table_type="triple-draw")
+    days = set(triple_draw.values_list("gaming_day", flat=True))
     assert len(days) == 3
     assert max(days) < today
+    assert set(TableHour.objects.exclude(table__table_type="triple-draw").values_list("gaming_day", flat=True)) == {
+        today}
     assert TableHour.objects.aggregate(h=Sum("handle_cents"))["h"] > 0
     assert TableHour.objects.filter(dealer__username="dealer").exists()  # from the dealer's sessions
     assert set(Table.objects.values_list("pit", flat=True)) == {"Main pit", "High limit", "Home games"}

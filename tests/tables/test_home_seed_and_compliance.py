@@ -32,6 +32,14 @@ def test_seed_demo_adds_one_table_of_each_home_game_type_with_a_game_open_once(d
     for game in games:
         assert game.players.count() == 4
         assert list(game.table.dealers.values_list("username", flat=True)) == ["dealer"]
+    # Two tables have hands played, the same ones every time (a seeded shuffle), so the reports and compliance
+    # have home-game play to show; one of them takes a rake.
+    played = {g.table.name: list(g.hands.values_list("status", flat=True)) for g in games}
+    assert played == {"Five Card Draw 1": ["settled"] * 3, "Freak of Nature 1": ["settled"] * 3,
+                      "Pregnant Threes 1": [], "Three Legged Race 1": []}
+    assert games.get(table__name="Freak of Nature 1").house_cents > 0
+    first = HomeHand.objects.get(game__table__name="Five Card Draw 1", number=1).record["actions"]
+    assert first[:2] == ["2 bet 200", "3 call"]
     dealer = User.objects.get(username="dealer")
     hand = hand_start(game=games[0], actor=dealer)
     assert hand.phase == "betting"
