@@ -22,21 +22,11 @@ from tests.tables.test_settlement import ROWS, to_drawing
 
 __all__ = ["jacks_for_1", "manual_table"]  # fixtures
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_broker_state")]
 
 UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1: refused at once
 QUEUE_DOWN = "Settlement is waiting: the job queue cannot be reached."
 SENT_AGAIN = "Settlement is taking longer than it should: it has been sent again."
-
-
-@pytest.fixture(autouse=True)
-def fresh_broker_state() -> Any:
-    """Each test starts with a broker this process has never seen down."""
-    saved = dict(broker._state)
-    broker._state.update(down_until=0.0, up_until=0.0, was_down=False, client=None)
-    yield
-    broker._state.clear()
-    broker._state.update(saved)
 
 
 def _settling(table: Table, floor_user: User, capture: Any, *, sent: bool) -> Round:
