@@ -44,8 +44,9 @@ def claim(queue: str) -> tuple[bool, str]:
     key = pending_key(queue)
     try:
         return bool(_redis().set(key, "1", nx=True, px=PENDING_MS)), key
-    except Exception:  # robust: without Redis's answer, queue the job as if nothing were pending
-        logger.warning("could not check for a pending seal job; queueing one", exc_info=True)
+    except Exception as exc:  # robust: without Redis's answer, queue the job as if nothing were pending
+        # One line: while Redis is down every audited write gets here, and a traceback each time buried the log.
+        logger.warning("could not check for a pending seal job (%s: %s); queueing one", type(exc).__name__, exc)
         return True, ""
 
 

@@ -143,6 +143,14 @@ def outbox_sweep(limit: int = SWEEP_BATCH) -> int:
     return sent
 
 
+def outbox_late(task: str, args: Sequence[Any]) -> bool:
+    """Is a job for `task(*args)` late: it found the broker down when sent, or one lease has passed without it
+    having run? (The sweeper sends it again either way; this only says whether someone should be told.)"""
+    now = timezone.now()
+    jobs = OutboxJob.objects.filter(task=task, args=list(args)).values_list("created_at", "due_at", "lease_seconds")
+    return any(due_at <= now or created_at + timedelta(seconds=lease) <= now for created_at, due_at, lease in jobs)
+
+
 def outbox_waiting() -> dict[str, Any]:
     """What waits in the outbox: a count per task, how many are overdue, the oldest one's age in seconds."""
     now = timezone.now()

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
 from django.db import connection
 
+from casino import broker
 from tables.roles import sync_role_permissions
 from tests.paytables.factories import make_paytable
 
@@ -161,3 +162,13 @@ def assert_audited(db: None) -> Any:
         return check(action, since_id=start, count=count, **fields)
 
     return assert_event
+
+
+@pytest.fixture
+def fresh_broker_state() -> Iterator[None]:
+    """The test starts with a broker this process has never seen down (casino.broker remembers an outage)."""
+    saved = dict(broker._state)
+    broker._state.update(down_until=0.0, up_until=0.0, was_down=False, client=None)
+    yield
+    broker._state.clear()
+    broker._state.update(saved)

@@ -8,17 +8,40 @@ from functools import cached_property
 from django.conf import settings
 
 from audit.models import AuditEvent
+from casino import broker
 from casino.engine.cards import Rank, Suit
 from casino.engine.triple_draw import CARDS_PER_HAND, MAX_CIRCLES, ROW_COUNT
+from outbox.jobs import outbox_late
 from tables import actions
-from tables.models import CardSource, Table
+from tables.models import CardSource, Round, Table
 from tables.screens.payouts import SeatPayout, seat_payouts
 from tables.selectors.rounds import RoundView, floor_calls, previous_bets, table_view
+from tables.services.rounds import SETTLE_ROUND_TASK
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low.
 PICKER_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 PICKER_RANKS = tuple(sorted(Rank, reverse=True))
 PICKER = [[f"{rank.code}{suit.value}" for rank in PICKER_RANKS] for suit in PICKER_SUITS]
+
+
+# Why a settling round's job is late (settlement_wait): the broker cannot be reached, or no worker has run it yet.
+WAIT_BROKER = "broker"
+WAIT_WORKER = "worker"
+
+
+def settlement_wait(rnd: Round | None) -> str:
+    """"" while a round is not settling or its settlement job is on time; else why the dealer is still waiting.
+
+    Asks the broker only when the job is late (the outbox says so), so a normal poll costs one indexed query. Asking
+    also lets this web process find the broker back and send what waited (casino.broker's recovery hook)."""
+    if rnd is None or rnd.phase != Round.Phase.SETTLING or not outbox_late(SETTLE_ROUND_TASK, [rnd.pk]):
+        return ""
+    return WAIT_WORKER if broker.reachable() else WAIT_BROKER
+
+
+def poll_token(token: str, wait: str) -> str:
+    """The tablet's poll token: the round's change token, plus the settlement wait, which no write changes."""
+    return f"{token}.wait-{wait}" if wait else token
 
 
 # Chip buttons per seat: at most this many denominations fit a seat's box at 1280 px with seven seats.
@@ -172,6 +195,14 @@ class TripleDrawScreen(RoundView):
         denominations = sorted(settings.FLOOR_CHIP_DENOMINATIONS_CENTS)
         fitting = [d for d in denominations if self.table.min_bet_cents <= d <= self.table.max_bet_cents]
         return (fitting or [d for d in denominations if d <= self.table.max_bet_cents])[:MAX_CHIPS]
+
+    @cached_property
+    def settle_wait(self) -> str:
+        return settlement_wait(self.round)
+
+    @property
+    def poll_token(self) -> str:
+        return poll_token(self.token, self.settle_wait)
 
     @property
     def last_missing_hold(self) -> int | None:

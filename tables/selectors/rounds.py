@@ -76,10 +76,17 @@ def round_token_now(round_id: int) -> tuple[Table, str] | None:
     return Table(pk=table_id, name=name), token
 
 
+def token_round(table: Table) -> Round | None:
+    """The round whose version is in the table's change token: the one in play, else the last (its pk, version and
+    phase at least)."""
+    return round_in_play(table) or (
+        Round.objects.filter(table=table).order_by("-number").only("pk", "version", "phase").first()
+    )
+
+
 def table_token(table: Table) -> str:
     """The change token of the table's screen now (one or two index lookups)."""
-    shown = round_in_play(table) or Round.objects.filter(table=table).order_by("-number").only("pk", "version").first()
-    return state_token(table, shown)
+    return state_token(table, token_round(table))
 
 
 @dataclass

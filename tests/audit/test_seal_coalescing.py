@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 from django.db import transaction
+from django.test import override_settings
 
+from audit import seal_queue
 from audit.models import AuditEvent
 from audit.services import audit_event, audit_record, audit_record_many
 from audit.tasks import seal_chain
@@ -100,3 +102,18 @@ def test_a_batch_of_events_is_written_in_order_in_the_callers_transaction() -> N
     )
     rows = list(AuditEvent.objects.filter(action="thing_touch").order_by("id").values_list("id", "seat_number"))
     assert rows == [(e.id, n) for n, e in enumerate(saved)]
+
+
+def test_redis_down_queues_the_seal_job_and_says_so_in_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    saved, seal_queue._client = seal_queue._client, None
+    try:
+        with (
+            override_settings(REDIS_URL="redis://127.0.0.1:1/0", CELERY_TASK_ALWAYS_EAGER=False),
+            caplog.at_level("WARNING", logger="audit.seal_queue"),
+        ):
+            assert seal_queue.claim("audit") == (True, "")  # queue a job, as if none were pending
+    finally:
+        seal_queue._client = saved
+    [record] = caplog.records
+    assert record.exc_info is None  # no traceback on every audited write while Redis is down
+    assert "could not check for a pending seal job (ConnectionError: " in record.getMessage()

@@ -24,19 +24,9 @@ from tables.services.cards import rows_record
 from tables.tasks import settle_round
 from tests.tables.test_settlement import ROWS, to_drawing
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_broker_state")]
 
 UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1: refused at once
-
-
-@pytest.fixture(autouse=True)
-def fresh_broker_state() -> Any:
-    """Each test starts with a broker this process has never seen down."""
-    saved = dict(broker._state)
-    broker._state.update(down_until=0.0, up_until=0.0, was_down=False, client=None)
-    yield
-    broker._state.clear()
-    broker._state.update(saved)
 
 
 def test_a_job_exists_exactly_when_the_write_that_needs_it_commits(

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tables.models import Bet, Round, Seat
 from tables.services.bets import bet_place
+from tables.services.cards import cards_deal
 from tables.services.rounds import round_close_bets, round_start, round_void
 from tables.services.seats import seat_join, seat_leave
 from tables.services.tables import table_close
@@ -271,3 +272,37 @@ def test_rebet_and_repeat_never_carry_a_bet_over_to_a_new_player_in_the_same_sea
     assert response.status_code == 400
     assert "Seat 2 had no bet last round" in response.content.decode()
     assert not Bet.objects.filter(round=second, seat_number=2).exists()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_hold_tapped_while_the_other_missing_hold_is_in_flight_still_asks_first(
+    tablet: Any, make_table: Any, dealer_user: User
+) -> None:
+    # Before: seat 6's Record hold carried no confirmation until seat 2's answer redrew the screen, so two quick taps
+    # recorded the last hold, and moved the round to the draw, without the question the last hold always asks.
+    table = make_table("Quick Holds", card_source="rng", seated=(2, 6))
+    rnd = round_start(table=table, actor=dealer_user)
+    for seat in (2, 6):
+        bet_place(round=rnd, seat_number=seat, amount_cents=500, circles=1, actor=dealer_user)
+    round_close_bets(round=rnd, actor=dealer_user)
+    cards_deal(round=rnd, actor=dealer_user)
+    page = tablet("landscape")
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    held: list[Any] = []
+    hold_url = re.compile(rf"/tablet/tables/{table.pk}/do/hold/")
+    page.route(hold_url, lambda route: held.append(route))  # seat 2's hold waits here, unsent
+    page.locator("#seat-2").get_by_role("button", name="Record hold").tap()
+    expect(page.locator("#seat-2 form.htmx-request")).to_have_count(1)
+    page.locator("#seat-6").get_by_role("button", name="Record hold").tap()
+    expect(page.locator("#seat-6").get_by_role("alertdialog")).to_contain_text("Seat 6 is the last hold")
+    assert len(held) == 1  # seat 6's hold was not sent
+    held[0].continue_()  # seat 2's answer arrives
+    page.unroute(hold_url)
+    expect(page.locator("#seat-2-held")).to_contain_text("holds nothing")
+    assert Round.objects.get(pk=rnd.pk).phase == "holding"
+    record = page.locator("#seat-6").get_by_role("button", name="Record hold")
+    record.tap()
+    page.get_by_role("button", name="Yes, record the last hold").tap()
+    expect(page.locator("#phase")).to_have_text("Drawing")

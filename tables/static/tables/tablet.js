@@ -160,8 +160,22 @@
     yes.focus();
   }
 
+  // A hold tapped while the other missing holds are all in flight is the last one, though the screen drawn before
+  // their answers does not know it yet: it confirms too, as the server-drawn last hold does.
+  function confirmIfLastHold(form) {
+    if (!form.dataset || !form.dataset.holdMissing) { return; }
+    var missing = document.querySelectorAll("form[data-hold-missing]");
+    for (var i = 0; i < missing.length; i++) {
+      if (missing[i] !== form && !missing[i].classList.contains("htmx-request")) { return; }
+    }
+    form.dataset.confirm = "Seat " + form.dataset.holdMissing + " is the last hold: once it is recorded the round " +
+      "moves on to the draw and no hold can change. Record it?";
+    form.dataset.confirmYes = "Yes, record the last hold";
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    confirmIfLastHold(form);
     if (!form.dataset || !form.dataset.confirm) { return; }
     if (form.dataset.confirmed === "yes") { form.dataset.confirmed = ""; return; }
     // Stop htmx (listening on the form) and the browser until the dealer confirms.
