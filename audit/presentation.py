@@ -66,6 +66,18 @@ def _card(text: str) -> str:
         return text
 
 
+def _by_seat(value: list[Any]) -> str | None:
+    """Cards dealt one at a time, [[seat, card], ...] (a home hand's deal and draws), read per seat in the order the
+    seats got them: "seat 2: 10♣ 7♣; seat 3: 3♣"; None for any other list."""
+    if not value or not all(isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and not isinstance(v[0], bool)
+                            and isinstance(v[1], str) and CARD_CODE.match(v[1]) for v in value):
+        return None
+    seats: dict[int, list[str]] = {}
+    for seat, card in value:
+        seats.setdefault(seat, []).append(_card(card))
+    return "; ".join(f"seat {seat}: {' '.join(cards)}" for seat, cards in seats.items())
+
+
 def show_value(value: Any, *, name: str = "") -> str:
     """One stored JSON value as a person reads it, knowing its field name (cents fields become dollars)."""
     if value is None:
@@ -83,6 +95,9 @@ def show_value(value: Any, *, name: str = "") -> str:
             return " ".join(_card(v) for v in value)
         if value and all(isinstance(v, Mapping) for v in value):
             return f"{len(value)} entries"  # paytable lines and the like: the event's page shows each
+        dealt = _by_seat(value)
+        if dealt is not None:
+            return dealt
         if all(isinstance(v, list) for v in value) and value:
             return "; ".join(f"{number}: {show_value(v, name=name)}" for number, v in enumerate(value, start=1))
         return ", ".join(show_value(v, name=name) for v in value) if value else "none"
