@@ -40,6 +40,7 @@ class Tile:
     minutes_since_action: int | None
     round: Round | None = None
     hand: HomeHand | None = None  # a home-game table's hand in play
+    game_number: int | None = None  # a home-game table's open game
     alerts: list[Alert] = field(default_factory=list)
 
     @property
@@ -63,6 +64,8 @@ class Tile:
             return f"Round {self.round.number}: {self.phase_label}"
         if self.hand is not None:
             return f"Hand {self.hand.number}: {self.phase_label}"
+        if self.game_number is not None:  # a game open with nothing dealt: not an idle table
+            return f"Game {self.game_number}: between hands"
         return ""
 
     def fingerprint(self) -> str:
@@ -79,6 +82,7 @@ class Tile:
             self.minutes_since_action,
             shown.number if shown else "",
             shown.phase if shown else "",
+            self.game_number or "",
             *(f"{alert.code}:{alert.text}" for alert in self.alerts),
         ]
         return "|".join(str(part) for part in parts)
@@ -156,6 +160,7 @@ def floor_view(now: datetime | None = None) -> FloorView:
         .select_related("game")
         .only("pk", "number", "phase", "game__table_id")
     }
+    games = dict(HomeGame.objects.filter(status=HomeGame.Status.OPEN).values_list("table_id", "number"))
     # A home-game table's seats are its open game's players still at the table.
     players = dict(
         HomeGamePlayer.objects.filter(game__status=HomeGame.Status.OPEN, left_at__isnull=True)
@@ -194,6 +199,7 @@ def floor_view(now: datetime | None = None) -> FloorView:
             minutes_since_action=_minutes(now, table.last_action_at),
             round=rnd,
             hand=hands.get(table.pk),
+            game_number=games.get(table.pk),
         )
         tile.alerts = _alerts(
             tile,

@@ -55,6 +55,8 @@ def test_a_home_game_tile_shows_its_hand_in_play_and_the_players_at_the_table(
     players = [{"seat": seat, "name": f"P{seat}", "buy_in_cents": 5_000} for seat in (1, 2, 3)]
     game = game_open(table=table, actor=dealer_user, players=players)
     player_leave(game=game.pk, actor=dealer_user, seat=3)
+    # A game open with no hand dealt yet is play at the table, not an empty tile.
+    assert tile(table).in_play == f"Game {game.number}: between hands"
     hand = hand_start(game=game, actor=dealer_user)
     shown = tile(table)
     assert (shown.type_label, shown.hand, shown.seats_taken) == ("Freak of Nature", hand, 2)
