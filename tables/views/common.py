@@ -10,12 +10,14 @@ from urllib.parse import urlencode, urlsplit
 
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from audit.roles import COMPLIANCE, DEALER, FLOOR, has_role, role_label
 from tables.models import HomeGame, HomeHand, Table, TableType
 from tables.selectors.rounds import round_shown
 from tables.selectors.tables import tables_for
@@ -62,6 +64,7 @@ class TabletLoginView(auth_views.LoginView):
 @require_GET
 @never_cache
 def tablet_home(request: HttpRequest) -> HttpResponse:
+    _require_tablet_role(request)
     tables = list(tables_for(request.user).select_related("paytable"))
     return render(request, "tables/tablet/home.html", {"tables": [(table, _in_play(table)) for table in tables]})
 
@@ -80,8 +83,17 @@ def _in_play(table: Table) -> str:
     return f"game {game.number}, hand {hand.number}: {hand.phase.replace('_', ' ')}"
 
 
+def _require_tablet_role(request: HttpRequest) -> None:
+    """The tablet is the dealers' (and the floor's and compliance's, who watch it): another role (the count team)
+    hears so, not "no tables are assigned to you. A floor supervisor assigns dealers to tables"."""
+    if not has_role(request.user, DEALER, FLOOR, COMPLIANCE):
+        raise PermissionDenied(f"The dealer tablet is for dealers, floor supervisors and compliance; your role "
+                               f"({role_label(request.user)}) has no tables here.")
+
+
 def table_for_user(request: HttpRequest, table_id: int) -> Table | HttpResponse:
     """The table if this user may open it; a plain 403 page if it is not theirs (never a hint of its state)."""
+    _require_tablet_role(request)
     try:
         table = Table.objects.select_related("paytable").get(pk=table_id)
     except Table.DoesNotExist:
