@@ -78,7 +78,7 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
     each `{"total_cents", "by_seat": {seat: cents}, "line"}` or None. Tables without that charge read nothing."""
     time_charge = rake = None
     if game.charge == HouseCharge.TIME:
-        time_charge = _charge(_time_charged(row), "Time charge")
+        time_charge = _charge(time_charged(row), "Time charge")
     if game.charge == HouseCharge.RAKE and row.status == HandRow.Status.SETTLED:
         taken = HomeLedgerEntry.objects.filter(hand=row, kind="rake", account=HomeAccount.STACK).order_by("id")
         rake = _charge(_by_seat(taken.values_list("seat", "amount_cents")), "Rake")
@@ -94,9 +94,10 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
     return {"time_charge": time_charge, "rake": rake}
 
 
-def _time_charged(row: HandRow) -> dict[int, int]:
+def time_charged(row: HandRow) -> dict[int, int]:
     """The time charges taken as this hand started: posted (with no hand) after the hands before it had posted
-    everything, and before this hand's own first posting (its antes; without one, by the clock)."""
+    everything, and before this hand's own first posting (its antes; without one, by the clock); less what a void of
+    the hand gave back (posted with the hand)."""
     earlier = HomeLedgerEntry.objects.filter(game_id=row.game_id, hand__game_id=row.game_id,
                                              hand__number__lt=row.number)
     after = earlier.order_by("-id").values_list("id", flat=True).first()
@@ -106,7 +107,12 @@ def _time_charged(row: HandRow) -> dict[int, int]:
     if after is not None:
         charges = charges.filter(id__gt=after)
     charges = charges.filter(id__lt=start) if start is not None else charges.filter(posted_at__lte=row.started_at)
-    return _by_seat(charges.values_list("seat", "amount_cents"))
+    returned = HomeLedgerEntry.objects.filter(hand=row, kind="time_charge", account=HomeAccount.STACK)
+    taken = _by_seat(charges.values_list("seat", "amount_cents"))
+    for seat, cents in returned.values_list("seat", "amount_cents"):
+        if seat is not None:
+            taken[seat] = taken.get(seat, 0) - cents
+    return {seat: cents for seat, cents in taken.items() if cents > 0}
 
 
 def _by_seat(legs: Any) -> dict[int, int]:
