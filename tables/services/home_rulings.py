@@ -139,7 +139,7 @@ def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, r
 
 
 @transaction.atomic
-def hand_award(*, hand: HandRow | int, actor: User, seats: list[int], reason: str,
+def hand_award(*, hand: HandRow | int, actor: User, seats: list[int] | None = None, reason: str,
                amounts: dict[int, int] | None = None) -> HandRow:
     """The floor awards everything in the middle to `seats` (split evenly; the odd chips to the first of them from
     the dealer's left; or as `amounts`, seat -> cents, when the ruling shares it otherwise); no leg is scored. The
@@ -148,9 +148,9 @@ def hand_award(*, hand: HandRow | int, actor: User, seats: list[int], reason: st
     reason = _reason(reason)
     game, row = _locked_in_play(hand, actor, "award a pot by ruling")
     players = chips.players_of(game)
-    wanted = sorted(set(amounts or seats))
+    wanted = sorted(set(amounts or seats or []))
     if not wanted or any(seat not in players or not players[seat].active for seat in wanted):
-        raise DomainError("the pot goes to seated players", code="no_player", field="seats")
+        raise DomainError("the pot goes to seated players", code="no_player", field="amounts" if amounts else "seats")
     engine = rebuild(row, game_rules(game))
     if engine.pot_cents != game.pot_cents:
         raise RuntimeError(f"{row}: the hand holds {engine.pot_cents} in the middle, the game {game.pot_cents}")
