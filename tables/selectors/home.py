@@ -238,9 +238,20 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         leavers = dict(gone.values_list("seat", "cashed_out_cents"))
         starting.update(leavers)
     else:
-        leavers = {}
-        starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
-                                                                                                  "stack_cents"))
+        # No hand in the record (none yet, or every one voided): the players are everyone seated, with their stacks;
+        # one who has left, with what they were paid, leaving at once (`before.leave`), except those the floor's
+        # close cashed out, whose stacks the close line pays.
+        closed_out = _cashed_out_by_close(game)
+        starting, leavers = {}, {}
+        for seat, stack, left_at, paid in HomeGamePlayer.objects.filter(game=game).values_list(
+                "seat", "stack_cents", "left_at", "cashed_out_cents"):
+            if left_at is None:
+                starting[seat] = stack
+            elif seat in closed_out:
+                starting[seat] = closed_out[seat]
+            else:
+                leavers[seat] = paid
+        starting = dict(sorted({**starting, **leavers}.items()))
     record: dict[str, Any] = {
         "variant": game.variant,
         "rules": game.rules,
@@ -264,6 +275,16 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     if (close := game_close_summary(game)) is not None:
         record["close"] = close["line"]
     return record
+
+
+def _cashed_out_by_close(game: HomeGame) -> dict[int, int]:
+    """The stacks the floor's close cashed out (its audit event), by seat; empty unless the floor closed the game."""
+    if game.status != HomeGame.Status.CLOSED:
+        return {}
+    event = AuditEvent.objects.filter(action=actions.HOME_GAME_CLOSE.code, object_type=game._meta.label_lower,
+                                      object_id=str(game.pk)).order_by("-id").first()
+    cashed = (event.after or {}).get("cashed_out", {}) if event is not None else {}
+    return {int(seat): int(cents) for seat, cents in cashed.items()}
 
 
 def charged_before(first: HandRow) -> dict[int, int]:
