@@ -36,6 +36,8 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
     settled = row.status == HandRow.Status.SETTLED
     house = house_taken(row, game)
     raked = house["rake"]["by_seat"] if house["rake"] else {}
+    voided = row.status == HandRow.Status.VOIDED
+    time_returned = _time_returned(row) if voided and game.charge == HouseCharge.TIME else {}
     answer_result: dict[str, Any] | None = result.to_dict() if result is not None and settled else None
     if answer_result is not None and house["rake"]:  # the result's last line: the rake the house took
         answer_result["lines"] = [*answer_result["lines"], house["rake"]["line"]]
@@ -52,8 +54,8 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
         "pot_cents": _middle(hand),
         "carried_in_cents": row.carried_before_cents,
         "pots": [pot.to_dict() for pot in hand.pots] if in_play else [],
-        "players": [_player(hand, seat, names.get(seat, ""), raked.get(str(seat), 0),
-                            voided=row.status == HandRow.Status.VOIDED) for seat in hand.seats],
+        "players": [_player(hand, seat, names.get(seat, ""), raked.get(str(seat), 0), voided=voided,
+                            time_returned=time_returned.get(seat, 0)) for seat in hand.seats],
         "awaiting": hand.awaiting.to_dict() if in_play else {"kind": "nothing", "seat": None, "count": 0,
                                                               "seats": [], "text": f"the hand is {row.status}"},
         "legal": legal.to_dict() if legal is not None else None,
@@ -94,6 +96,16 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
     return {"time_charge": time_charge, "rake": rake}
 
 
+def _time_returned(row: HandRow) -> dict[int, int]:
+    """The time charge a void gave back with the hand (seat -> cents)."""
+    returned: dict[int, int] = {}
+    for seat, cents in HomeLedgerEntry.objects.filter(hand=row, kind="time_charge",
+                                                      account=HomeAccount.STACK).values_list("seat", "amount_cents"):
+        if seat is not None:
+            returned[seat] = returned.get(seat, 0) + cents
+    return returned
+
+
 def time_charged(row: HandRow) -> dict[int, int]:
     """The time charges taken as this hand started: posted (with no hand) after the hands before it had posted
     everything, and before this hand's own first posting (its antes; without one, by the clock); less what a void of
@@ -107,11 +119,9 @@ def time_charged(row: HandRow) -> dict[int, int]:
     if after is not None:
         charges = charges.filter(id__gt=after)
     charges = charges.filter(id__lt=start) if start is not None else charges.filter(posted_at__lte=row.started_at)
-    returned = HomeLedgerEntry.objects.filter(hand=row, kind="time_charge", account=HomeAccount.STACK)
     taken = _by_seat(charges.values_list("seat", "amount_cents"))
-    for seat, cents in returned.values_list("seat", "amount_cents"):
-        if seat is not None:
-            taken[seat] = taken.get(seat, 0) - cents
+    for seat, cents in _time_returned(row).items():
+        taken[seat] = taken.get(seat, 0) - cents
     return {seat: cents for seat, cents in taken.items() if cents > 0}
 
 
@@ -142,12 +152,14 @@ def _charge(taken: dict[int, int], name: str) -> dict[str, Any] | None:
 
 
 
-def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: bool = False) -> dict[str, Any]:
+def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: bool = False,
+            time_returned: int = 0) -> dict[str, Any]:
     """One player as the hand left them: a settled hand's stack is after the rake the house took from it; a voided
-    hand's is after the void gave back every chip it had put in (the audit trail's void event lists them)."""
+    hand's is after the void gave back every chip it had put in (the audit trail's void event lists them) and the
+    time charge taken as it started."""
     player = hand.players[seat]
     # A player who left during the voided hand was paid theirs at the cashier, not into a stack.
-    returned = player.contributed if voided and not player.left else 0
+    returned = player.contributed + time_returned if voided and not player.left else 0
     return {
         "seat": seat,
         "name": name,

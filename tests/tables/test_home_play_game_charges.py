@@ -199,7 +199,10 @@ def test_a_voided_hand_gives_back_the_time_charge_taken_as_it_started_and_the_re
     assert dict(game.players.exclude(left_at__isnull=False).values_list("seat", "stack_cents")) == after_first
     game.refresh_from_db()
     assert game.house_cents == 1_500  # the first hand's charge only
-    assert hand_view(HomeHand.objects.get(pk=hand.pk), game)["house"]["time_charge"] is None
+    voided = hand_view(HomeHand.objects.get(pk=hand.pk), game)
+    assert voided["house"]["time_charge"] is None
+    # The hand's view (the compliance page's "Stack after") shows the stacks the void left, the charge back too.
+    assert {p["seat"]: p["stack_cents"] for p in voided["players"] if not p["left"]} == after_first
     balanced(game)
     if then != "next hand":
         game_close(game=game.pk, actor=floor_user, reason="the players went home")
