@@ -77,7 +77,7 @@ def hand_void(*, hand: HandRow | int, actor: User, reason: str) -> HandRow:
     chips.save_game(game)
     after: dict[str, Any] = {"status": row.status, "returned": returned}
     if time_returned:
-        after["time_charge_returned"] = {str(seat): cents for seat, cents in time_returned.items()}
+        after["time_charge_returned_cents"] = {str(seat): cents for seat, cents in time_returned.items()}
         announce_posting(game)
     audit_record(action=actions.HOME_HAND_VOID, obj=row, table=game.table, reason=reason, approver=actor, actor=actor,
                  before={"phase": row.phase}, after=after)

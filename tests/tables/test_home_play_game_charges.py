@@ -16,6 +16,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from audit.models import AuditEvent
+from audit.presentation import show_value
 from tables.management.commands.play_game import outcome
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeTableConfig, Table
 from tables.selectors.home import game_record, game_replay, hand_view
@@ -199,6 +201,8 @@ def test_a_voided_hand_gives_back_the_time_charge_taken_as_it_started_and_the_re
     assert dict(game.players.exclude(left_at__isnull=False).values_list("seat", "stack_cents")) == after_first
     game.refresh_from_db()
     assert game.house_cents == 1_500  # the first hand's charge only
+    returned = AuditEvent.objects.filter(action="home_hand_void").latest("id").after["time_charge_returned_cents"]
+    assert show_value(returned, name="time_charge_returned_cents") == "seat 1: $5.00; seat 2: $5.00; seat 3: $5.00"
     voided = hand_view(HomeHand.objects.get(pk=hand.pk), game)
     assert voided["house"]["time_charge"] is None
     # The hand's view (the compliance page's "Stack after") shows the stacks the void left, the charge back too.
