@@ -316,9 +316,22 @@ class HandCorrectApi(APIView):
 
 class HandAwardApi(APIView):
     class AwardInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        seats = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=10,
+        seats = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=10, required=False,
                                       help_text="the seats the pot goes to (split evenly, odd chip from the left)")
+        amounts = serializers.DictField(child=serializers.IntegerField(min_value=0), required=False,
+                                        help_text="instead of seats, the ruling's exact shares: seat -> cents, "
+                                                  "together everything in the middle")
         reason = serializers.CharField(max_length=500)
+
+        def validate_amounts(self, value: dict[str, int]) -> dict[int, int]:
+            if not value or not all(str(seat).isdigit() for seat in value):
+                raise serializers.ValidationError("give each seat's share: {seat number: cents}")
+            return {int(seat): cents for seat, cents in value.items()}
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if not attrs.get("seats") and not attrs.get("amounts"):
+                raise serializers.ValidationError({"seats": "give the seats the pot goes to, or amounts"})
+            return attrs
 
     @extend_schema(request=AwardInputSerializer, responses={200: HAND},
                    summary="Award the pot of a hand in play by the floor's ruling, with a reason")

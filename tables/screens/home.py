@@ -11,11 +11,12 @@ from audit.models import AuditEvent
 from casino.engine.cards import Card, Rank, Suit
 from casino.engine.hands import WildSpec
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.carried import returned_shares
 from casino.engine.home.game import GameClose
 from casino.engine.rules.model import Rules
 from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
-from tables.models import CardSource, HomeGame, HomeTableConfig, Table, seat_limit
+from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
 from tables.selectors.home import game_close_summary, game_view, hand_view
 from tables.selectors.home_calls import standing_calls
@@ -428,6 +429,19 @@ class HomeScreen:
         if not (self.between_hands and self.plays_for_legs and self.carried_pot_cents):
             return []
         return self.active_seats
+
+    @property
+    def close_returns(self) -> str:
+        """What closing gives back to each player's own chips in the carried pot, before the floor chooses: "$1.00 to
+        Ann, $1.00 to Cy (has left: at the cashier)"; empty without a carried pot or when nobody is known to own it."""
+        if not self.close_award_seats or self.game is None:
+            return ""
+        owed = dict(HomeGamePlayer.objects.filter(game=self.game).values_list("seat", "carried_contribution_cents"))
+        names = {seat.seat: seat.name or f"Seat {seat.seat}" for seat in self.seats}  # as the close's words say
+        gone = {seat.seat for seat in self.seats if seat.status == "left"}
+        shares = sorted(returned_shares(owed, self.carried_pot_cents).items())
+        return ", ".join(f"{money(cents)} to {names.get(seat, f'Seat {seat}')}"
+                         + (" (has left: at the cashier)" if seat in gone else "") for seat, cents in shares)
 
     # --- the result ---------------------------------------------------------------------------------------------
     @property

@@ -36,6 +36,8 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
     settled = row.status == HandRow.Status.SETTLED
     house = house_taken(row, game)
     raked = house["rake"]["by_seat"] if house["rake"] else {}
+    voided = row.status == HandRow.Status.VOIDED
+    time_returned = _time_returned(row) if voided and game.charge == HouseCharge.TIME else {}
     answer_result: dict[str, Any] | None = result.to_dict() if result is not None and settled else None
     if answer_result is not None and house["rake"]:  # the result's last line: the rake the house took
         answer_result["lines"] = [*answer_result["lines"], house["rake"]["line"]]
@@ -52,8 +54,8 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
         "pot_cents": _middle(hand),
         "carried_in_cents": row.carried_before_cents,
         "pots": [pot.to_dict() for pot in hand.pots] if in_play else [],
-        "players": [_player(hand, seat, names.get(seat, ""), raked.get(str(seat), 0),
-                            voided=row.status == HandRow.Status.VOIDED) for seat in hand.seats],
+        "players": [_player(hand, seat, names.get(seat, ""), raked.get(str(seat), 0), voided=voided,
+                            time_returned=time_returned.get(seat, 0)) for seat in hand.seats],
         "awaiting": hand.awaiting.to_dict() if in_play else {"kind": "nothing", "seat": None, "count": 0,
                                                               "seats": [], "text": f"the hand is {row.status}"},
         "legal": legal.to_dict() if legal is not None else None,
@@ -78,7 +80,7 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
     each `{"total_cents", "by_seat": {seat: cents}, "line"}` or None. Tables without that charge read nothing."""
     time_charge = rake = None
     if game.charge == HouseCharge.TIME:
-        time_charge = _charge(_time_charged(row), "Time charge")
+        time_charge = _charge(time_charged(row), "Time charge")
     if game.charge == HouseCharge.RAKE and row.status == HandRow.Status.SETTLED:
         taken = HomeLedgerEntry.objects.filter(hand=row, kind="rake", account=HomeAccount.STACK).order_by("id")
         rake = _charge(_by_seat(taken.values_list("seat", "amount_cents")), "Rake")
@@ -94,9 +96,20 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
     return {"time_charge": time_charge, "rake": rake}
 
 
-def _time_charged(row: HandRow) -> dict[int, int]:
+def _time_returned(row: HandRow) -> dict[int, int]:
+    """The time charge a void gave back with the hand (seat -> cents)."""
+    returned: dict[int, int] = {}
+    for seat, cents in HomeLedgerEntry.objects.filter(hand=row, kind="time_charge",
+                                                      account=HomeAccount.STACK).values_list("seat", "amount_cents"):
+        if seat is not None:
+            returned[seat] = returned.get(seat, 0) + cents
+    return returned
+
+
+def time_charged(row: HandRow) -> dict[int, int]:
     """The time charges taken as this hand started: posted (with no hand) after the hands before it had posted
-    everything, and before this hand's own first posting (its antes; without one, by the clock)."""
+    everything, and before this hand's own first posting (its antes; without one, by the clock); less what a void of
+    the hand gave back (posted with the hand)."""
     earlier = HomeLedgerEntry.objects.filter(game_id=row.game_id, hand__game_id=row.game_id,
                                              hand__number__lt=row.number)
     after = earlier.order_by("-id").values_list("id", flat=True).first()
@@ -106,7 +119,10 @@ def _time_charged(row: HandRow) -> dict[int, int]:
     if after is not None:
         charges = charges.filter(id__gt=after)
     charges = charges.filter(id__lt=start) if start is not None else charges.filter(posted_at__lte=row.started_at)
-    return _by_seat(charges.values_list("seat", "amount_cents"))
+    taken = _by_seat(charges.values_list("seat", "amount_cents"))
+    for seat, cents in _time_returned(row).items():
+        taken[seat] = taken.get(seat, 0) - cents
+    return {seat: cents for seat, cents in taken.items() if cents > 0}
 
 
 def _by_seat(legs: Any) -> dict[int, int]:
@@ -136,12 +152,14 @@ def _charge(taken: dict[int, int], name: str) -> dict[str, Any] | None:
 
 
 
-def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: bool = False) -> dict[str, Any]:
+def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: bool = False,
+            time_returned: int = 0) -> dict[str, Any]:
     """One player as the hand left them: a settled hand's stack is after the rake the house took from it; a voided
-    hand's is after the void gave back every chip it had put in (the audit trail's void event lists them)."""
+    hand's is after the void gave back every chip it had put in (the audit trail's void event lists them) and the
+    time charge taken as it started."""
     player = hand.players[seat]
     # A player who left during the voided hand was paid theirs at the cashier, not into a stack.
-    returned = player.contributed if voided and not player.left else 0
+    returned = player.contributed + time_returned if voided and not player.left else 0
     return {
         "seat": seat,
         "name": name,
@@ -232,9 +250,20 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         leavers = dict(gone.values_list("seat", "cashed_out_cents"))
         starting.update(leavers)
     else:
-        leavers = {}
-        starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
-                                                                                                  "stack_cents"))
+        # No hand in the record (none yet, or every one voided): the players are everyone seated, with their stacks;
+        # one who has left, with what they were paid, leaving at once (`before.leave`), except those the floor's
+        # close cashed out, whose stacks the close line pays.
+        closed_out = _cashed_out_by_close(game)
+        starting, leavers = {}, {}
+        for seat, stack, left_at, paid in HomeGamePlayer.objects.filter(game=game).values_list(
+                "seat", "stack_cents", "left_at", "cashed_out_cents"):
+            if left_at is None:
+                starting[seat] = stack
+            elif seat in closed_out:
+                starting[seat] = closed_out[seat]
+            else:
+                leavers[seat] = paid
+        starting = dict(sorted({**starting, **leavers}.items()))
     record: dict[str, Any] = {
         "variant": game.variant,
         "rules": game.rules,
@@ -258,6 +287,16 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     if (close := game_close_summary(game)) is not None:
         record["close"] = close["line"]
     return record
+
+
+def _cashed_out_by_close(game: HomeGame) -> dict[int, int]:
+    """The stacks the floor's close cashed out (its audit event), by seat; empty unless the floor closed the game."""
+    if game.status != HomeGame.Status.CLOSED:
+        return {}
+    event = AuditEvent.objects.filter(action=actions.HOME_GAME_CLOSE.code, object_type=game._meta.label_lower,
+                                      object_id=str(game.pk)).order_by("-id").first()
+    cashed = (event.after or {}).get("cashed_out", {}) if event is not None else {}
+    return {int(seat): int(cents) for seat, cents in cashed.items()}
 
 
 def charged_before(first: HandRow) -> dict[int, int]:

@@ -95,6 +95,13 @@ def to_house(game: HomeGame, player: HomeGamePlayer, cents: int, kind: str, *, h
     game.house_cents += cents
 
 
+def house_to(game: HomeGame, player: HomeGamePlayer, cents: int, kind: str, *, hand: HomeHand | None = None) -> None:
+    """A house charge given back onto the player's stack (a time charge returned with a voided hand)."""
+    post(game, kind, [(HomeAccount.HOUSE, None, -cents), (HomeAccount.STACK, player.seat, cents)], hand=hand)
+    player.stack_cents += cents
+    game.house_cents -= cents
+
+
 def pot_to(game: HomeGame, player: HomeGamePlayer, cents: int, kind: str, *, hand: HomeHand | None = None) -> None:
     """Chips from the middle to the player: onto their stack, or straight to the cashier if they have left."""
     if player.active:

@@ -32,7 +32,7 @@ _FIELD_OF = {
     e.CARD_NOT_HELD: "cards", e.CARD_ALREADY_SEEN: "cards", e.WRONG_CARD_COUNT: "cards", e.NOT_A_KILL_CARD: "card",
     e.ACE_NOT_SHOWN: "cards", e.WRONG_DISCARD_COUNT: "cards", e.BET_BELOW_MINIMUM: "amount_cents",
     e.BET_ABOVE_LIMIT: "amount_cents", e.WRONG_BET_SIZE: "amount_cents", e.INSUFFICIENT_CHIPS: "amount_cents",
-    e.NOT_IN_HAND: "seat", e.PLAYER_DEAD: "seat", e.BAD_BUTTON: "button",
+    e.NOT_IN_HAND: "seat", e.PLAYER_DEAD: "seat", e.BAD_BUTTON: "button", e.AWARD_NOT_THE_POT: "amounts",
 }
 
 

@@ -20,10 +20,11 @@ from tables import actions
 from tables.access import require_floor
 from tables.models import HomeGame
 from tables.models import HomeHand as HandRow
+from tables.selectors.home import time_charged
 from tables.services import home_chips as chips
 from tables.services.guards import hand_ref
 from tables.services.home_engine import deal_from_stock, game_rules, rebuild, refusals, seat_map
-from tables.services.home_hands import _persist, announce_posting
+from tables.services.home_hands import _persist, announce_posting, note_after
 from tables.services.home_ledger import verify_balanced
 
 Status = HandRow.Status
@@ -59,12 +60,27 @@ def hand_void(*, hand: HandRow | int, actor: User, reason: str) -> HandRow:
             returned[str(seat)] = state.contributed
     if game.pot_cents != row.carried_before_cents:
         raise RuntimeError(f"{row}: voiding leaves {game.pot_cents} in the pot, not {row.carried_before_cents}")
-    chips.save_players(players)
+    # A time charge taken as the hand started goes back with it: a voided hand is no hand, so the half hour's charge is
+    # taken again before its first hand played (and the record, which leaves the hand out, never shows a charge before
+    # a hand that is not there).
+    time_returned = time_charged(row)
     row.status, row.void_reason, row.voided_at = Status.VOIDED, reason, timezone.now()
     row.save(update_fields=["status", "void_reason", "voided_at"])
+    for seat, cents in time_returned.items():
+        player = players[seat]
+        chips.house_to(game, player, cents, "time_charge", hand=row)
+        player.time_paid_until = None
+        if not player.active:  # they left during the hand: it goes to the cashier with the rest of their chips
+            chips.cash_out(game, player, hand=row)
+        note_after(game, seat=seat, cents=-cents, house=True)
+    chips.save_players(players)
     chips.save_game(game)
+    after: dict[str, Any] = {"status": row.status, "returned": returned}
+    if time_returned:
+        after["time_charge_returned_cents"] = {str(seat): cents for seat, cents in time_returned.items()}
+        announce_posting(game)
     audit_record(action=actions.HOME_HAND_VOID, obj=row, table=game.table, reason=reason, approver=actor, actor=actor,
-                 before={"phase": row.phase}, after={"status": row.status, "returned": returned})
+                 before={"phase": row.phase}, after=after)
     verify_balanced(game)
     return row
 
@@ -123,7 +139,7 @@ def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, r
 
 
 @transaction.atomic
-def hand_award(*, hand: HandRow | int, actor: User, seats: list[int], reason: str,
+def hand_award(*, hand: HandRow | int, actor: User, seats: list[int] | None = None, reason: str,
                amounts: dict[int, int] | None = None) -> HandRow:
     """The floor awards everything in the middle to `seats` (split evenly; the odd chips to the first of them from
     the dealer's left; or as `amounts`, seat -> cents, when the ruling shares it otherwise); no leg is scored. The
@@ -132,9 +148,9 @@ def hand_award(*, hand: HandRow | int, actor: User, seats: list[int], reason: st
     reason = _reason(reason)
     game, row = _locked_in_play(hand, actor, "award a pot by ruling")
     players = chips.players_of(game)
-    wanted = sorted(set(amounts or seats))
+    wanted = sorted(set(amounts or seats or []))
     if not wanted or any(seat not in players or not players[seat].active for seat in wanted):
-        raise DomainError("the pot goes to seated players", code="no_player", field="seats")
+        raise DomainError("the pot goes to seated players", code="no_player", field="amounts" if amounts else "seats")
     engine = rebuild(row, game_rules(game))
     if engine.pot_cents != game.pot_cents:
         raise RuntimeError(f"{row}: the hand holds {engine.pot_cents} in the middle, the game {game.pot_cents}")

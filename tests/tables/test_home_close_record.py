@@ -20,6 +20,7 @@ from tables.models import HomeGame, Table
 from tables.selectors.home import game_record, game_replay
 from tables.services.home_games import game_close, game_open, player_leave
 from tables.services.home_hands import hand_start
+from tables.services.home_rulings import hand_void
 from tests.tables.conftest import client_for
 from tests.tables.home_commands import refused, run
 from tests.tables.test_home_services import balanced, deck, play, seat_players
@@ -179,3 +180,28 @@ def test_a_bad_close_line_stops_replay_game_and_play_game_naming_it(
         status, out = refused(command, tmp_path, exported)
         assert f"illegal action close = {line!r}" in out
     assert HomeGame.objects.count() == games  # play_game left nothing behind
+
+
+def test_a_game_closed_with_every_hand_voided_keeps_its_players_buy_ins_and_cash_outs_in_the_record(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    """README: a player who left before the first hand "is one of the `players`, with what they were paid as
+    `stack_cents`, and leaves at once: `"before": {"leave": [1]}`, so the export keeps their buy-in and cash-out".
+    With no hand left in the record (the only one voided) the closed game's export named no player at all, and a
+    close awarding to a seat did not replay ("nobody played seat 1")."""
+    game = game_open(table=home_table("three-legged-race", charge="time", time_charge_cents=200),
+                     actor=dealer_user, players=seat_players(3))
+    player_leave(game=game.pk, actor=dealer_user, seat=2)
+    hand = hand_start(game=game, actor=dealer_user, button=3)
+    play(hand, dealer_user, "1 bet 200")
+    hand_void(hand=hand.pk, actor=floor_user, reason="misdeal")
+    game_close(game=game.pk, actor=floor_user, award_seat=1, reason="the players went home")
+    game = HomeGame.objects.get(pk=game.pk)
+    exported = game_record(game)
+    assert exported["players"] == [{"seat": 1, "name": "P1", "stack_cents": 10_000},
+                                   {"seat": 2, "name": "P2", "stack_cents": 10_000},
+                                   {"seat": 3, "name": "P3", "stack_cents": 10_000}]
+    assert exported["before"] == {"leave": [2]}
+    assert exported["hands"] == []
+    assert game_replay(game)["ok"] is True, game_replay(game)["differences"]
+    assert json.loads(run("replay_game", tmp_path, exported, "--json")) == outcome(game)

@@ -16,11 +16,14 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from audit.models import AuditEvent
+from audit.presentation import show_value
 from tables.management.commands.play_game import outcome
-from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table
-from tables.selectors.home import game_record, game_replay
-from tables.services.home_games import game_open, player_add_chips
+from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeTableConfig, Table
+from tables.selectors.home import game_record, game_replay, hand_view
+from tables.services.home_games import game_close, game_open, player_add_chips, player_leave
 from tables.services.home_hands import hand_start
+from tables.services.home_rulings import hand_void
 from tests.tables.home_commands import run
 from tests.tables.test_home_services import balanced, deck, play, seat_players
 
@@ -171,3 +174,47 @@ def test_a_bad_house_is_refused_naming_it(tmp_path: Path, home_table: Callable[.
     with pytest.raises(SystemExit):
         call_command("replay_game", str(path), "--json", stdout=out)
     assert "house.time_charge_cents" in json.loads(out.getvalue())["error"]["message"]
+
+
+@pytest.mark.parametrize("then", ["next hand", "closed", "left during it"])
+def test_a_voided_hand_gives_back_the_time_charge_taken_as_it_started_and_the_record_still_replays(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User, then: str
+) -> None:
+    """DESIGN 7: the floor "can void a hand"; README: a void puts "every chip back where it was before the hand", and
+    a time charge is "taken before the first hand of each half hour". A hand voided is no hand: the charge taken as it
+    started goes back with its antes and is taken again before the half hour's first real hand. Kept, it stood in
+    the record as a charge after the last hand, which no hand followed, and the game's own export did not replay."""
+    table = home_table("freak-of-nature", charge="time", time_charge_cents=500)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(3))
+    hand = hand_start(game=game, actor=dealer_user, button=2)
+    play(hand, dealer_user, "3 fold", "1 fold")
+    after_first = dict(game.players.values_list("seat", "stack_cents"))
+    HomeGamePlayer.objects.filter(game=game).update(time_paid_until=timezone.now() - timedelta(seconds=1))
+    hand = hand_start(game=game, actor=dealer_user)
+    assert dict(game.players.values_list("seat", "stack_cents")) == {seat: cents - 500 - 100
+                                                                     for seat, cents in after_first.items()}
+    if then == "left during it":
+        player_leave(game=game.pk, actor=dealer_user, seat=1)
+    hand_void(hand=hand.pk, actor=floor_user, reason="two cards exposed on the deal")
+    if then == "left during it":  # everything they had before the hand, at the cashier
+        assert game.players.get(seat=1).cashed_out_cents == after_first.pop(1)
+    assert dict(game.players.exclude(left_at__isnull=False).values_list("seat", "stack_cents")) == after_first
+    game.refresh_from_db()
+    assert game.house_cents == 1_500  # the first hand's charge only
+    returned = AuditEvent.objects.filter(action="home_hand_void").latest("id").after["time_charge_returned_cents"]
+    assert show_value(returned, name="time_charge_returned_cents") == "seat 1: $5.00; seat 2: $5.00; seat 3: $5.00"
+    voided = hand_view(HomeHand.objects.get(pk=hand.pk), game)
+    assert voided["house"]["time_charge"] is None
+    # The hand's view (the compliance page's "Stack after") shows the stacks the void left, the charge back too.
+    assert {p["seat"]: p["stack_cents"] for p in voided["players"] if not p["left"]} == after_first
+    balanced(game)
+    if then != "next hand":
+        game_close(game=game.pk, actor=floor_user, reason="the players went home")
+        game.refresh_from_db()
+    else:  # the next hand is the half hour's first: the charge is taken again, before it
+        play(hand_start(game=game, actor=dealer_user, button=2), dealer_user, "3 fold", "1 fold")
+        game.refresh_from_db()
+        assert game.house_cents == 3_000
+    assert game_replay(game)["ok"] is True, game_replay(game)["differences"]
+    assert json.loads(run("replay_game", tmp_path, game_record(game), "--json")) == outcome(game)
+    balanced(game)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from rest_framework.test import APIClient
 
 from casino.engine.home import errors as e
 from casino.engine.home.errors import IllegalAction
@@ -23,6 +24,7 @@ from tables.services.home_engine import game_rules, rebuild
 from tables.services.home_games import game_open, player_leave
 from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award, hand_void
+from tests.tables.helpers import ok
 from tests.tables.home_commands import run
 from tests.tables.test_home_services import balanced, deck, play, seat_players
 
@@ -176,3 +178,26 @@ def test_a_player_who_left_during_a_voided_hand_has_left_in_the_export(
     assert json.loads(run("replay_game", tmp_path, exported, "--json")) == outcome(game)
     assert game_replay(game)["ok"] is True
     balanced(game)
+
+
+def test_the_api_awards_the_exact_shares_the_floor_rules_and_refuses_shares_that_are_not_the_pot(
+    home_table: Callable[..., Table], dealer_user: User, floor_api: APIClient
+) -> None:
+    """README: "exact shares per seat are the API's `amounts`". Sent and not read, the pot was split evenly instead of
+    as the floor ruled."""
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(2))
+    hand = hand_start(game=game, actor=dealer_user, button=2)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="bet", amount_cents=200)
+    url = f"/api/v1/hands/{hand.pk}/award/"
+    reason = "seat 1's bet stands, seat 2 keeps the ante"
+    for amounts, field in (({"1": 300, "2": 200}, "amounts"), ({"1": -100, "2": 500}, "amounts"),
+                           ({"one": 400}, "amounts"), ({"3": 400}, "amounts")):
+        refused = floor_api.post(url, {"amounts": amounts, "reason": reason}, format="json")
+        assert refused.status_code == 400, (amounts, refused.json())
+        assert refused.json()["error"]["field"].startswith(field), refused.json()  # "amounts.1": that seat's
+    assert HomeHand.objects.get(pk=hand.pk).status == "in_play"
+    awarded = ok(floor_api.post(url, {"amounts": {"2": 100, "1": 300}, "reason": reason}, format="json"))
+    assert awarded["ruling"]["awarded"] == {"2": 100, "1": 300}
+    assert dict(game.players.values_list("seat", "stack_cents")) == {1: 10_000, 2: 10_000}
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == f"floor award 2 100 1 300 -- {reason}"
+    assert game_replay(HomeGame.objects.get(pk=game.pk))["ok"] is True

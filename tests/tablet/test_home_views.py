@@ -14,7 +14,7 @@ from django.urls import reverse
 from audit.models import AuditEvent
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, Table
 from tables.screens.home import home_screen_for, home_token
-from tables.services.home_games import game_open
+from tables.services.home_games import game_open, player_leave
 from tables.services.home_hands import hand_act, hand_start
 from tests.tables.conftest import open_home_table
 from tests.tablet.home_support import home_game, stacked_deck
@@ -435,6 +435,27 @@ def test_closing_a_three_legged_race_awards_the_carried_pot_to_a_seat_by_ruling(
     assert "closed by the floor (Ann&#x27;s leg was misread)" in response.content.decode()
     cashed = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "cashed_out_cents"))
     assert cashed == {1: 19_900, 2: 20_100}
+
+
+def test_the_close_says_what_each_player_gets_back_before_the_floor_chooses(
+    floor_user: User, dealer_user: User
+) -> None:
+    """The floor closing a race nobody won chooses between "each player's own contributions returned" and a ruling
+    (README); the choice named no amounts, so the supervisor decided without seeing that Cy, who left, is owed a
+    dollar at the cashier. The screen after the close says it; now the choice says it first."""
+    table, game = home_game("three-legged-race", floor_user, dealer_user,
+                            players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    hand = hand_start(game=game.pk, actor=dealer_user, button=3)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="fold")
+    hand_act(hand=hand.pk, actor=dealer_user, seat=2, action="fold")  # Cy's leg; the $3.00 of antes stays
+    player_leave(game=game.pk, actor=dealer_user, seat=3)
+    page = _client(floor_user).get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert ("Back to each player's own antes and bets: $1.00 to Ann, $1.00 to Bob, $1.00 to Cy (has left: at the "
+            "cashier)") in page
+    response = _act(_client(floor_user), table, "close-game", game=game.pk, award_seat="", reason="session over")
+    assert response.status_code == 200
+    assert dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "cashed_out_cents")) == {
+        1: 20_000, 2: 20_000, 3: 20_000}
 
 
 def test_a_game_without_a_carried_pot_is_closed_without_the_award_choice(
