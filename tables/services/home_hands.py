@@ -234,6 +234,13 @@ def _card(token: str) -> str:
         return str(Card.parse(str(token)))
 
 
+def stale_screen(row: HandRow, seen_version: int | None, since: str) -> None:
+    """Refuse (409 `stale_screen`) a tap chosen on a screen drawn at `seen_version` when the hand, just locked, has
+    changed since; None (an API caller that did not say) checks nothing."""
+    if seen_version is not None and seen_version != row.version - 1:  # the lock bumped the version by one
+        raise WrongPhase(f"{hand_ref(row)} has changed since {since}", code="stale_screen")
+
+
 @transaction.atomic
 def hand_act(*, hand: HandRow | int, actor: User, seen_version: int | None = None, **request: Any) -> HandRow:
     """One action on the hand in play (a bet, a draw, a kill card or a hand shown, the end of a manual deal, a
@@ -245,9 +252,7 @@ def hand_act(*, hand: HandRow | int, actor: User, seen_version: int | None = Non
     chosen before the check now facing a bet."""
     game, row = chips.lock_hand(hand)
     require_operator(actor, game.table)
-    if seen_version is not None and seen_version != row.version - 1:  # the lock bumped the version by one
-        raise WrongPhase(f"{hand_ref(row)} has changed since the action was chosen: nothing was recorded",
-                         code="stale_screen")
+    stale_screen(row, seen_version, "the action was chosen: nothing was recorded")
     text = action_text(**request)
     return apply_text(game, row, text, actor)
 

@@ -24,7 +24,7 @@ from tables.selectors.home import time_charged
 from tables.services import home_chips as chips
 from tables.services.guards import hand_ref
 from tables.services.home_engine import deal_from_stock, game_rules, rebuild, refusals, seat_map
-from tables.services.home_hands import _persist, announce_posting, note_after
+from tables.services.home_hands import _persist, announce_posting, note_after, stale_screen
 from tables.services.home_ledger import verify_balanced
 
 Status = HandRow.Status
@@ -37,9 +37,14 @@ def _reason(reason: Any) -> str:
     return text
 
 
-def _locked_in_play(hand: HandRow | int, actor: User, what: str) -> tuple[HomeGame, HandRow]:
+def _locked_in_play(hand: HandRow | int, actor: User, what: str,
+                    seen_version: int | None = None) -> tuple[HomeGame, HandRow]:
+    """The hand, locked, for a floor supervisor's ruling while it is in play. `seen_version`: the hand's version on
+    the screen the floor ruled from; given, a hand that changed since (a bet, a draw, another ruling) is refused
+    (409 `stale_screen`) under the lock, so the ruling never applies to a pot or an action list nobody looked at."""
     require_floor(actor, what)
     game, row = chips.lock_hand(hand)
+    stale_screen(row, seen_version, "this screen was drawn: check it and rule again")
     if row.status != Status.IN_PLAY:
         raise WrongPhase(f"{hand_ref(row)} is {row.status}: a ruling applies to the hand in play", code="hand_over")
     return game, row
@@ -112,11 +117,12 @@ def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHan
 
 
 @transaction.atomic
-def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, reason: str) -> HandRow:
+def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, reason: str,
+                 seen_version: int | None = None) -> HandRow:
     """Replace (or, blank, remove) recorded action `index` before the pot is awarded; the hand is played again from
     its start and the chips follow. The original record is kept."""
     reason = _reason(reason)
-    game, row = _locked_in_play(hand, actor, "correct a hand")
+    game, row = _locked_in_play(hand, actor, "correct a hand", seen_version)
     recorded = list(row.record.get("actions", []))
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(recorded):
         raise DomainError(f"index must be 0 to {len(recorded) - 1}", code="bad_index", field="index")
@@ -140,13 +146,13 @@ def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, r
 
 @transaction.atomic
 def hand_award(*, hand: HandRow | int, actor: User, seats: list[int] | None = None, reason: str,
-               amounts: dict[int, int] | None = None) -> HandRow:
+               amounts: dict[int, int] | None = None, seen_version: int | None = None) -> HandRow:
     """The floor awards everything in the middle to `seats` (split evenly; the odd chips to the first of them from
     the dealer's left; or as `amounts`, seat -> cents, when the ruling shares it otherwise); no leg is scored. The
     hand ends with the ruling as the last line of its record (`floor award <seat> <cents> ... -- <reason>`), so the
     exported game replays it (DESIGN 9)."""
     reason = _reason(reason)
-    game, row = _locked_in_play(hand, actor, "award a pot by ruling")
+    game, row = _locked_in_play(hand, actor, "award a pot by ruling", seen_version)
     players = chips.players_of(game)
     wanted = sorted(set(amounts or seats or []))
     if not wanted or any(seat not in players or not players[seat].active for seat in wanted):

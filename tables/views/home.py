@@ -228,25 +228,26 @@ def _void(table: Table, data: QueryDict, user: Any) -> object:
     return hand_void(hand=_hand(table, data).pk, actor=user, reason=parse_reason(data.get("reason")))
 
 
-def _hand_as_shown(table: Table, data: QueryDict, user: Any, what: str) -> HandRow:
-    """The hand a ruling is about, refused unless it is still as the floor saw it (the version the screen drew):
-    a pot or an action list that moved on since then is looked at again before a ruling applies to it. (The
-    role is checked first, so a dealer hears that rulings are the floor's whatever their screen showed.)"""
+def _hand_as_shown(table: Table, data: QueryDict, user: Any, what: str) -> tuple[HandRow, int]:
+    """The hand a ruling is about and the version the floor's screen drew it at, which the service checks under the
+    hand's lock: a pot or an action list that moved on since then is looked at again before a ruling applies to it.
+    (The role is checked first, so a dealer hears that rulings are the floor's whatever their screen showed.)"""
     require_floor(user, what)
     row = _hand(table, data)
-    if data.get("version", "") != str(row.version):
+    seen = _seen_version(data)
+    if seen is None:  # a ruling form always carries it: without it, nobody can say what the floor saw
         raise WrongPhase(f"hand {row.number} has changed since this screen was drawn: check it and rule again",
                          code="stale_screen")
-    return row
+    return row, seen
 
 
 def _award(table: Table, data: QueryDict, user: Any) -> object:
     """The pot by ruling, split evenly between the seats chosen (exact shares are the API's)."""
-    row = _hand_as_shown(table, data, user, "award a pot by ruling")
+    row, seen = _hand_as_shown(table, data, user, "award a pot by ruling")
     seats = [parse_seat_number(text) for text in data.getlist("seats")]
     if not seats:
         raise DomainError("choose the seat or seats the pot goes to", code="no_player", field="seats")
-    return hand_award(hand=row.pk, actor=user, seats=seats, reason=parse_reason(data.get("reason")))
+    return hand_award(hand=row.pk, actor=user, seats=seats, reason=parse_reason(data.get("reason")), seen_version=seen)
 
 
 NO_LONGER_APPLIES = re.compile(r"action (\d+) (.*?) no longer applies: ", re.DOTALL)
@@ -254,7 +255,7 @@ NO_LONGER_APPLIES = re.compile(r"action (\d+) (.*?) no longer applies: ", re.DOT
 
 def _correct(table: Table, data: QueryDict, user: Any) -> object:
     """Replace recorded action `index` with what was typed (blank: remove it); the hand is played again."""
-    row = _hand_as_shown(table, data, user, "correct a hand")
+    row, seen = _hand_as_shown(table, data, user, "correct a hand")
     try:
         index = int(data.get("index", ""))
     except ValueError:
@@ -262,7 +263,7 @@ def _correct(table: Table, data: QueryDict, user: Any) -> object:
     replacement = (data.get("replacement") or "").strip()
     try:
         return hand_correct(hand=row.pk, actor=user, index=index, action=replacement,
-                            reason=parse_reason(data.get("reason")))
+                            reason=parse_reason(data.get("reason")), seen_version=seen)
     except DomainError as exc:
         if exc.code == "bad_index":
             exc.message = f"choose one of the actions 1 to {len(row.record.get('actions', []))}"
