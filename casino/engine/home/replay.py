@@ -226,6 +226,11 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
         "game_winner": game.game_winners[0] if game.game_winners else None,
         "game_winners": list(game.game_winners),
     }
+    if game.former:
+        # Players who left a seat someone else then took: what each went home with (their stack as they left, and
+        # their own chips in a carried pot the floor's close gave back). `stacks` is each seat's present player.
+        result["earlier"] = [{"seat": former.seat, "occupant": former.occupant, "stack_cents": former.stack}
+                             for former in sorted(game.former, key=lambda former: (former.seat, former.occupant))]
     if game.closed is not None:
         result["close"] = game.closed.to_dict()
     return result
