@@ -28,7 +28,7 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
         hand, names = built
     else:
         hand = rebuild(row, game_rules(game))
-        names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+        names = seat_names(game, row.started_at)
     in_play = row.status == HandRow.Status.IN_PLAY
     legal = hand.legal_actions() if in_play else None
     draw = hand.draw_choice() if in_play else None
@@ -68,6 +68,15 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
     }
 
 
+def seat_names(game: HomeGame, at: Any = None) -> dict[int, str]:
+    """Each seat's player's name: the last to sit down there (by `at`, a hand's start: who played it). A seat taken
+    again after its player left names the newcomer from then on, the one who left before."""
+    players = HomeGamePlayer.objects.filter(game=game)
+    if at is not None:
+        players = players.filter(joined_at__lte=at)
+    return dict(players.order_by("seat", "id").values_list("seat", "name"))
+
+
 def _middle(hand: HomeHand) -> int:
     return hand.settlement.carried_pot_cents if hand.settlement is not None else hand.pot_cents
 
@@ -85,7 +94,7 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
         if rake is not None:  # the winner is named in the lines above it; winners of a split, here with each share
             total = money(rake["total_cents"])
             if len(rake["by_seat"]) > 1:
-                names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+                names = seat_names(game, row.started_at)
                 paid = [f"{money(cents)} from {names.get(int(seat)) or f'seat {seat}'}"
                         for seat, cents in rake["by_seat"].items()]
                 rake["line"] = f"Rake {total} to the house: {listed(paid)}"
@@ -158,7 +167,8 @@ def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: boo
 def game_view(game: HomeGame) -> dict[str, Any]:
     """A game: its announced rules (in words too), charge, money, players, legs and the hand in play."""
     rules = game_rules(game)
-    players = list(HomeGamePlayer.objects.filter(game=game).order_by("seat"))
+    # Every player, a seat taken again after its player left listing them in the order they sat (`active`: seated).
+    players = list(HomeGamePlayer.objects.filter(game=game).order_by("seat", "id"))
     current = HandRow.objects.filter(game=game, status=HandRow.Status.IN_PLAY).first()
     last = HandRow.objects.filter(game=game).order_by("-number").values("id", "number", "status", "phase").first()
     return {
@@ -217,9 +227,9 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     whole deck, top first, so it would tell anyone who may read the table the cards still to come (the draws)."""
     every = list(HandRow.objects.filter(game=game).order_by("number"))
     rows = [row for row in every if row.status != HandRow.Status.VOIDED]
-    names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
     before: dict[int, int] = {}
     if rows:
+        names = seat_names(game, rows[0].started_at)  # who sat at each seat as the first hand began
         # The players are those dealt into the first hand, with their stacks as seated: the stacks then and what the
         # house took just before it (a time charge, the record's `before.house`; a seat it left with no chips is a
         # player too). Later joins and chips are in the `after` of the hand they followed.
@@ -229,12 +239,13 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         # Players who left before it (during hands later voided, or before any hand): players who leave at once
         # (`before.leave`) with what they were paid, so the record keeps their buy-in and cash-out.
         gone = HomeGamePlayer.objects.filter(game=game, left_at__lt=rows[0].started_at).exclude(seat__in=starting)
-        leavers = dict(gone.values_list("seat", "cashed_out_cents"))
+        leavers = dict(gone.order_by("seat", "id").values_list("seat", "cashed_out_cents"))
         starting.update(leavers)
     else:
         leavers = {}
-        starting = dict(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).values_list("seat",
-                                                                                                  "stack_cents"))
+        seated = HomeGamePlayer.objects.filter(game=game, left_at__isnull=True)
+        starting = dict(seated.values_list("seat", "stack_cents"))
+        names = dict(seated.values_list("seat", "name"))
     record: dict[str, Any] = {
         "variant": game.variant,
         "rules": game.rules,
@@ -284,8 +295,10 @@ def game_close_summary(game: HomeGame) -> dict[str, Any] | None:
     events = {event.action: event.after or {} for event in AuditEvent.objects.filter(
         action__in=codes, object_type=game._meta.label_lower, object_id=str(game.pk)).order_by("id")}
     closed = events.get(actions.HOME_GAME_CLOSE.code, {})
+    earlier: list[dict[str, int]] = []
     if "line" in closed:
         award_seat, carried, paid = closed["award_seat"], closed["carried_pot_cents"], dict(closed["paid"])
+        earlier = list(closed.get("paid_earlier", []))
     else:
         moved = events.get(actions.HOME_POT_RULING.code) or events.get(actions.HOME_CARRIED_RETURN.code) or {}
         paid = {seat: cents for seat, cents in sorted(moved.get("to", {}).items(), key=lambda i: int(i[0]))
@@ -293,8 +306,11 @@ def game_close_summary(game: HomeGame) -> dict[str, Any] | None:
         award_seat = int(next(iter(paid))) if actions.HOME_POT_RULING.code in events and paid else None
         carried = int(moved.get("carried_pot_cents", 0))
     reason = " ".join((game.end_reason or "closed by the floor").split())
-    return {"line": close_text(award_seat, reason), "reason": reason, "award_seat": award_seat,
-            "carried_pot_cents": carried, "paid": paid}
+    summary = {"line": close_text(award_seat, reason), "reason": reason, "award_seat": award_seat,
+               "carried_pot_cents": carried, "paid": paid}
+    if earlier:  # players who left a seat someone else then took, given back their own chips (seat, occupant)
+        summary["paid_earlier"] = earlier
+    return summary
 
 
 def house_charge(charged: HomeGame | HomeTableConfig) -> dict[str, Any]:
@@ -355,10 +371,21 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
         stored_close = {key: value for key, value in close.items() if key != "line"}
         if outcome.get("close") != stored_close:
             differences.append(f"close: stored {stored_close} but the replay gives {outcome.get('close')}")
-        cashed = {str(seat): cents for seat, cents in game.players.values_list("seat", "cashed_out_cents")}
+        # Each seat's last player's cash-out, and each earlier player's (who left a seat someone then took) apart.
+        every = list(game.players.order_by("seat", "id").values_list("seat", "cashed_out_cents"))
+        cashed = {str(seat): cents for seat, cents in every}
         stacks = {seat: cashed.get(seat) for seat in outcome["stacks"]}
         if stacks != outcome["stacks"]:
             differences.append(f"cash-outs: stored {stacks} but the replay gives {outcome['stacks']}")
+        turns: dict[int, int] = {}
+        earlier = []
+        for seat, cents in every:
+            turns[seat] = turns.get(seat, 0) + 1
+            earlier.append({"seat": seat, "occupant": turns[seat], "stack_cents": cents})
+        earlier = [player for player in earlier if player["occupant"] < turns[player["seat"]]]
+        if earlier != outcome.get("earlier", []):
+            differences.append(f"cash-outs of players who left a seat taken again: stored {earlier} but the replay "
+                               f"gives {outcome.get('earlier', [])}")
     rulings = [row.number for row in rows if row.ruling]
     answer: dict[str, Any] = {"ok": not differences, "differences": differences, "replay": outcome}
     if rulings:

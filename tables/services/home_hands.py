@@ -368,8 +368,8 @@ def _settle(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, Hom
 
 def _track_carried(row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer], carried: int) -> None:
     """Each player's own chips in a pot carried to the next hand (returned to them if the game is closed unwon)."""
-    if carried == 0:
-        for player in players.values():
+    if carried == 0:  # the pot was won: nobody owns a share of it any more, a player who left it neither
+        for player in chips.everyone(players):
             player.carried_contribution_cents = 0
         return
     contributed = {seat: p.contributed for seat, p in hand.players.items()}

@@ -13,8 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from casino.engine.cards import ALL_CARDS
+from casino.engine.cards import ALL_CARDS, Card
 from casino.engine.home import errors as e
+from casino.engine.home.betting import MoveKind
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.game import HomeGame
 from casino.engine.home.record import GameRecord, hand_record
@@ -39,7 +40,8 @@ SECOND = {"button": 2, "deck": [str(card) for card in ALL_CARDS], "reshuffles": 
 def _record(*hands: dict[str, Any], close: str | None = None) -> dict[str, Any]:
     record: dict[str, Any] = {
         "variant": "three-legged-race", "rules": dict(STAKES),
-        "players": [{"seat": 1, "name": "Ann", "stack_cents": 10_000}, {"seat": 2, "name": "Bob", "stack_cents": 10_000},
+        "players": [{"seat": 1, "name": "Ann", "stack_cents": 10_000},
+                    {"seat": 2, "name": "Bob", "stack_cents": 10_000},
                     {"seat": 3, "name": "Cy", "stack_cents": 10_000}],
         "hands": [copy.deepcopy(hand) for hand in hands]}
     if close is not None:
@@ -114,13 +116,11 @@ def test_a_leg_holder_who_leaves_takes_no_leg_to_the_newcomer() -> None:
     assert result["earlier"] == [{"seat": 2, "occupant": 1, "stack_cents": 9_700}]
 
 
-def _card(code: str) -> Any:
-    from casino.engine.cards import Card
+def _card(code: str) -> Card:
     return Card.parse(code)
 
 
-def _move(verb: str) -> Any:
-    from casino.engine.home.betting import MoveKind
+def _move(verb: str) -> MoveKind:
     return MoveKind(verb)
 
 
