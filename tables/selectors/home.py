@@ -372,17 +372,12 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
         if outcome.get("close") != stored_close:
             differences.append(f"close: stored {stored_close} but the replay gives {outcome.get('close')}")
         # Each seat's last player's cash-out, and each earlier player's (who left a seat someone then took) apart.
-        every = list(game.players.order_by("seat", "id").values_list("seat", "cashed_out_cents"))
-        cashed = {str(seat): cents for seat, cents in every}
+        players = list(game.players.order_by("seat", "id"))
+        cashed = {str(player.seat): player.cashed_out_cents for player in players}
         stacks = {seat: cashed.get(seat) for seat in outcome["stacks"]}
         if stacks != outcome["stacks"]:
             differences.append(f"cash-outs: stored {stacks} but the replay gives {outcome['stacks']}")
-        turns: dict[int, int] = {}
-        earlier = []
-        for seat, cents in every:
-            turns[seat] = turns.get(seat, 0) + 1
-            earlier.append({"seat": seat, "occupant": turns[seat], "stack_cents": cents})
-        earlier = [player for player in earlier if player["occupant"] < turns[player["seat"]]]
+        earlier = earlier_players(players)
         if earlier != outcome.get("earlier", []):
             differences.append(f"cash-outs of players who left a seat taken again: stored {earlier} but the replay "
                                f"gives {outcome.get('earlier', [])}")
@@ -394,6 +389,17 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
     if note:
         answer["note"] = note
     return answer
+
+
+def earlier_players(players: list[HomeGamePlayer]) -> list[dict[str, int]]:
+    """The players (by seat, then in the order they sat) who left a seat someone else then took, as replay_game
+    prints them: `{"seat", "occupant" (1 = the seat's first player), "stack_cents" (what they went home with)}`."""
+    turns: dict[int, int] = {}
+    numbered = []
+    for player in sorted(players, key=lambda player: (player.seat, player.pk)):
+        turns[player.seat] = turns.get(player.seat, 0) + 1
+        numbered.append({"seat": player.seat, "occupant": turns[player.seat], "stack_cents": player.cashed_out_cents})
+    return [player for player in numbered if player["occupant"] < turns[player["seat"]]]
 
 
 def hand_verdict(row: HandRow) -> dict[str, Any]:
