@@ -233,19 +233,31 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         # The players are those dealt into the first hand, with their stacks as seated: the stacks then and what the
         # house took just before it (a time charge, the record's `before.house`; a seat it left with no chips is a
         # player too). Later joins and chips are in the `after` of the hand they followed.
-        before = charged_before(rows[0])
+        # A seat its player left before the first hand and the next took (`before.joins`): the charges the newcomer
+        # paid, not those the one who left paid during hands later voided (their cash-out is after them).
+        gone = list(HomeGamePlayer.objects.filter(game=game, left_at__lt=rows[0].started_at).order_by("seat", "id"))
+        seated = {seat: player for seat, player in _seated_at(game, rows[0].started_at).items()
+                  if any(p.seat == seat for p in gone)}
+        before = charged_before(rows[0], since={seat: player.joined_at for seat, player in seated.items()})
         starting = {int(seat): cents for seat, cents in rows[0].stacks_before.items()}
         starting = {seat: starting.get(seat, 0) + before.get(seat, 0) for seat in sorted({*starting, *before})}
         # Players who left before it (during hands later voided, or before any hand): players who leave at once
-        # (`before.leave`) with what they were paid, so the record keeps their buy-in and cash-out.
-        gone = HomeGamePlayer.objects.filter(game=game, left_at__lt=rows[0].started_at).exclude(seat__in=starting)
-        leavers = dict(gone.order_by("seat", "id").values_list("seat", "cashed_out_cents"))
+        # (`before.leave`) with what they were paid, so the record keeps their buy-in and cash-out; one who left a
+        # seat the next player took before the first hand is the seat's player, and the next joins (`before.joins`).
+        leavers: dict[int, int] = {}
+        for player in gone:
+            if player.seat not in leavers and player.pk != getattr(seated.get(player.seat), "pk", None):
+                leavers[player.seat] = player.cashed_out_cents
+                names[player.seat] = player.name
+        joins = [{"seat": seat, "name": player.name, "stack_cents": starting[seat]}
+                 for seat, player in sorted(seated.items()) if seat in leavers and seat in starting]
         starting.update(leavers)
     else:
         leavers = {}
-        seated = HomeGamePlayer.objects.filter(game=game, left_at__isnull=True)
-        starting = dict(seated.values_list("seat", "stack_cents"))
-        names = dict(seated.values_list("seat", "name"))
+        joins = []
+        present = HomeGamePlayer.objects.filter(game=game, left_at__isnull=True)
+        starting = dict(present.values_list("seat", "stack_cents"))
+        names = dict(present.values_list("seat", "name"))
     record: dict[str, Any] = {
         "variant": game.variant,
         "rules": game.rules,
@@ -264,6 +276,8 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         record["before"] = {"house": {str(seat): cents for seat, cents in sorted(before.items())}}
     if leavers:
         record.setdefault("before", {})["leave"] = sorted(leavers)
+    if joins:
+        record["before"]["joins"] = joins
     if house := house_charge(game):
         record["house"] = house
     if (close := game_close_summary(game)) is not None:
@@ -271,16 +285,27 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     return record
 
 
-def charged_before(first: HandRow) -> dict[int, int]:
+def _seated_at(game: HomeGame, moment: Any) -> dict[int, HomeGamePlayer]:
+    """Each seat's player at `moment` (the last to sit down there by then, who had not left before it)."""
+    seated: dict[int, HomeGamePlayer] = {}
+    for player in HomeGamePlayer.objects.filter(game=game, joined_at__lte=moment).order_by("seat", "id"):
+        if player.left_at is None or player.left_at >= moment:
+            seated[player.seat] = player
+    return seated
+
+
+def charged_before(first: HandRow, since: dict[int, Any] | None = None) -> dict[int, int]:
     """What the house took from each seat before the game's first recorded hand (time charges; a later hand's are in
-    the `after.house` of the hand before it): the ledger's charges posted before that hand's first posting."""
+    the `after.house` of the hand before it): the ledger's charges posted before that hand's first posting; at the
+    seats of `since` (seat -> when its player sat down), only those posted since."""
+    since = since or {}
     start = HomeLedgerEntry.objects.filter(hand=first).order_by("id").values_list("id", flat=True).first()
     charges = HomeLedgerEntry.objects.filter(game_id=first.game_id, kind="time_charge", account=HomeAccount.STACK)
     # Without a posting of its own (no ante), the hand began after every charge taken for it.
     charges = charges.filter(id__lt=start) if start is not None else charges.filter(posted_at__lte=first.started_at)
     charged: dict[int, int] = {}
-    for seat, cents in charges.values_list("seat", "amount_cents"):
-        if seat is not None:
+    for seat, cents, posted in charges.values_list("seat", "amount_cents", "posted_at"):
+        if seat is not None and (seat not in since or posted >= since[seat]):
             charged[seat] = charged.get(seat, 0) - cents
     return {seat: cents for seat, cents in charged.items() if cents > 0}
 

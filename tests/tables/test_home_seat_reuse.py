@@ -25,7 +25,7 @@ from tables.selectors.home import game_record, game_replay, game_view, hand_view
 from tables.services.home_games import game_close, game_open, player_join, player_leave
 from tables.services.home_hands import hand_start
 from tests.tables.helpers import ok
-from tests.tables.test_home_services import balanced, deck, play, seat_players
+from tests.tables.test_home_services import balanced, deck, play, play_out, seat_players
 
 # Seat 2 bets, seat 3 calls, seat 1 folds; seat 2's three jacks win a leg: 700 stays in the middle (seat 1 put in
 # 100, seats 2 and 3 300 each).
@@ -147,24 +147,6 @@ def test_joining_a_vacated_seat_over_the_api_and_an_occupied_one_refused(
     assert {p["seat"]: p["name"] for p in hand["players"]} == {1: "P1", 2: "P2", 3: "Zed"}
 
 
-def _play_out(hand: HomeHand, dealer: User) -> HomeHand:
-    """Check or call every betting turn and discard the fewest allowed at every draw."""
-    from tables.services.home_hands import hand_act
-
-    hand.refresh_from_db()
-    while hand.status == HomeHand.Status.IN_PLAY:
-        view = hand_view(hand)
-        seat = view["awaiting"]["seat"]
-        if view["legal"] is not None:
-            hand = hand_act(hand=hand.pk, actor=dealer, seat=seat,
-                            action="check" if "check" in view["legal"]["actions"] else "call")
-        else:
-            held = next(p["cards"] for p in view["players"] if p["seat"] == seat)
-            hand = hand_act(hand=hand.pk, actor=dealer, seat=seat, action="draw",
-                            cards=held[: view["draw"]["minimum"]])
-    return hand
-
-
 def test_the_rake_and_chips_of_the_one_who_left_stay_theirs_in_the_record(
     require_postgres: None, home_table: Callable[..., Table], dealer_user: User, floor_user: User, tmp_path: Any
 ) -> None:
@@ -180,7 +162,7 @@ def test_the_rake_and_chips_of_the_one_who_left_stay_theirs_in_the_record(
     player_leave(game=game, actor=dealer_user, seat=2)
     player_join(game=game, actor=dealer_user, seat=2, name="Dee", buy_in_cents=5_000)
     player_add_chips(game=game, actor=dealer_user, seat=2, amount_cents=500)
-    _play_out(hand_start(game=game, actor=dealer_user, button=2), dealer_user)
+    play_out(hand_start(game=game, actor=dealer_user, button=2), dealer_user)
     game_close(game=game, actor=floor_user, reason="end of the session")
     bob, dee = HomeGamePlayer.objects.filter(game=game, seat=2).order_by("id")
     # Bob: 10,000 - 300 in + 700 won - 70 rake + 1,000 added.
@@ -200,3 +182,44 @@ def test_the_rake_and_chips_of_the_one_who_left_stay_theirs_in_the_record(
     played = json.loads(run("play_game", tmp_path, record, "--json", "--table", table.name))
     assert played == json.loads(run("replay_game", tmp_path, record, "--json"))
     assert played["earlier"] == verdict["replay"]["earlier"]
+
+
+@pytest.mark.parametrize("charge", [{}, {"charge": "time", "time_charge_cents": 300}])
+def test_a_seat_left_during_a_voided_first_hand_and_taken_again_keeps_both_people_in_the_record(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, tmp_path: Any, charge: dict[str, Any]
+) -> None:
+    # Ann leaves during hand 1, which the floor voids; Dee sits down at seat 1 and plays hand 2. The record's first
+    # hand is hand 2: Ann is a player who leaves before it (`before.leave`), Dee one who then joins at her seat
+    # (`before.joins`), each with their own buy-in and cash-out and (a time charge) each their own charges.
+    import json
+
+    from tables.services.home_hands import hand_act
+    from tables.services.home_rulings import hand_void
+    from tests.tables.home_commands import run
+
+    table = home_table("five-card-draw", **charge)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(3))
+    first = hand_start(game=game, actor=dealer_user, button=3)
+    player_leave(game=game, actor=dealer_user, seat=1)
+    hand_void(hand=first.pk, actor=floor_user, reason="misdeal")
+    player_join(game=game, actor=dealer_user, seat=1, name="Dee", buy_in_cents=5_000)
+    second = hand_start(game=game, actor=dealer_user, button=1)
+    for seat in (2, 3):
+        second = hand_act(hand=second.pk, actor=dealer_user, seat=seat, action="fold")
+    game_close(game=game, actor=floor_user, reason="end of the session")
+    game.refresh_from_db()
+    ann, dee = HomeGamePlayer.objects.filter(game=game, seat=1).order_by("id")
+    exported = game_record(game)
+    assert exported["players"][0] == {"seat": 1, "name": "P1", "stack_cents": ann.cashed_out_cents}
+    dee_charged = 300 if charge else 0
+    assert exported["before"]["leave"] == [1]
+    assert exported["before"]["joins"] == [{"seat": 1, "name": "Dee", "stack_cents": 5_000}]
+    assert exported["before"].get("house", {}).get("1", 0) == dee_charged
+    verdict = game_replay(game)
+    assert verdict["ok"], verdict["differences"]
+    assert verdict["replay"]["earlier"] == [{"seat": 1, "occupant": 1, "stack_cents": ann.cashed_out_cents}]
+    assert verdict["replay"]["stacks"]["1"] == dee.cashed_out_cents
+    replayed = json.loads(run("replay_game", tmp_path, exported, "--json"))
+    assert json.loads(run("play_game", tmp_path, exported, "--json")) == replayed
+    again = game_record(HomeGame.objects.order_by("-pk").first())  # type: ignore[arg-type]
+    assert (again["players"], again["before"]) == (exported["players"], exported["before"])

@@ -172,12 +172,21 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
     """Replay every hand; return the DESIGN 9 output, or raise ReplayError at the first illegal action."""
     game = HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker)
     try:
-        # The house's charges before the first hand (a time charge), as the announced charge takes them.
-        _verify_time_charges(record.house, dict(record.before_house), game)
-        for seat, cents in record.before_house:
+        # The house's charges before the first hand (a time charge), as the announced charge takes them; at a seat
+        # taken again before it (`before.joins`), from the newcomer, once seated.
+        joined = {seat for seat, _, _ in record.before_joins}
+        charges = [[(seat, cents) for seat, cents in record.before_house if (seat in joined) == late]
+                   for late in (False, True)]
+        _verify_time_charges(record.house, dict(charges[0]), game)
+        for seat, cents in charges[0]:
             game.adjust(seat, -cents)
         for seat in record.before_leave:  # cashed out before the first hand (a game whose first hands were voided)
             game.leave(seat)
+        for seat, _, stack in record.before_joins:
+            game.join(seat, stack)
+        _verify_time_charges(record.house, dict(charges[1]), game)
+        for seat, cents in charges[1]:
+            game.adjust(seat, -cents)
     except IllegalAction as exc:
         raise ReplayError(f"before the first hand: {exc.message}", code=exc.code, rule=exc.rule, hand=0, index=-1,
                           action="before", reason=exc.message) from exc

@@ -159,7 +159,8 @@ class Command(BaseCommand):
             if manual and table.card_source != CardSource.MANUAL:
                 raise CommandError(f"table {name} deals from {table.card_source}: the record has manual hands")
             return table
-        stacks = [stack for _, _, stack in record.players] + [s for h in record.hands for _, _, s in h.joins]
+        stacks = [stack for _, _, stack in (*record.players, *record.before_joins)] + [
+            s for h in record.hands for _, _, s in h.joins]
         ante = record.rules.ante_cents or 0
         if min(stacks, default=1) < max(ante, 1):
             raise CommandError("a player's stack is below the ante: play this record on a table with --table")
@@ -191,11 +192,13 @@ class Command(BaseCommand):
             error = DomainError(f"the record's house takes a time charge before the first hand but the table charges "
                                 f"{game.charge}", code="house_charge")
             raise Refused(error, 0, -1, "before")
-        for seat in record.before_leave:  # players who left before the first hand, as the record says
-            try:
+        try:
+            for seat in record.before_leave:  # players who left before the first hand, as the record says
                 player_leave(game=game.pk, actor=actor, seat=seat)
-            except DomainError as exc:
-                raise Refused(exc, 0, -1, "before") from exc
+            for seat, name, stack in record.before_joins:  # and the next players at their seats
+                player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
+        except DomainError as exc:
+            raise Refused(exc, 0, -1, "before") from exc
         said = [house_said(record, hand) for hand in record.hands]
         for number, hand in enumerate(record.hands):
             # The record, not the clock, says whose time charge fell due before each hand: the charges written
