@@ -182,7 +182,10 @@ class GameCloseApi(APIView):
 
 class PlayerJoinApi(APIView):
     @extend_schema(request=GameOpenApi.PlayerInputSerializer, responses={200: GAME},
-                   summary="Seat a player between hands with a buy-in within the range")
+                   summary="Seat a player between hands with a buy-in within the range",
+                   description="At a free seat or one whose player left (the newcomer starts afresh there: their "
+                               "buy-in, no legs, no share of a carried pot); a seat still played is refused with "
+                               "seat_taken naming the seat.")
     def post(self, request: Request, game_id: int) -> Response:
         data = GameOpenApi.PlayerInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -48,7 +48,7 @@ class HomePlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     bought_in_cents = serializers.IntegerField()
     cashed_out_cents = serializers.IntegerField()
     legs = serializers.IntegerField()
-    active = serializers.BooleanField()
+    active = serializers.BooleanField(help_text="seated; false: left the game (cashed out)")
 
 
 class HomeHandRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -80,7 +80,9 @@ class HomeGameStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     cash_outs_cents = serializers.IntegerField()
     legs_to_win = serializers.IntegerField(allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField())
-    players = HomePlayerSerializer(many=True)
+    players = HomePlayerSerializer(
+        many=True, help_text="every player of the game by seat; a seat taken again after its player left lists each "
+                             "of its players in the order they sat down (the last is the seat's player)")
     current_hand = HomeHandRefSerializer(allow_null=True)
     last_hand = HomeHandRefSerializer(allow_null=True)
     version = serializers.IntegerField()
@@ -271,8 +273,14 @@ class GameOutcomeSerializer(serializers.Serializer):  # type: ignore[type-arg]
     carried_pot_cents = serializers.IntegerField()
     game_winner = serializers.IntegerField(allow_null=True)
     game_winners = serializers.ListField(child=serializers.IntegerField())
+    earlier = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="players who left a seat someone else then took: [{seat, occupant (1 = the seat's first player), "
+                  "stack_cents (what they went home with)}]; `stacks` is each seat's last player")
     close = serializers.DictField(required=False, help_text="the floor's close: reason, award_seat, "
-                                                            "carried_pot_cents, paid {seat: cents}")
+                                                            "carried_pot_cents, paid {seat: cents}, and paid_earlier "
+                                                            "[{seat, occupant, cents}] for players who left a seat "
+                                                            "someone else then took")
 
 
 class GameReplaySerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -128,10 +128,12 @@ class HomeGamePlayer(models.Model):
     left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "seat"]
+        ordering = ["game", "seat", "id"]
         constraints = [
-            # A seat is one player's for the whole game: the game record (DESIGN 9) names players by seat.
-            models.UniqueConstraint(fields=["game", "seat"], name="homeplayer_one_per_seat"),
+            # One seated player to a seat; a seat its player left may be taken by the next (the record has the leave,
+            # then the join), so the rows of one seat are its players in turn, in the order they sat down (id).
+            models.UniqueConstraint(fields=["game", "seat"], condition=Q(left_at__isnull=True),
+                                    name="homeplayer_one_active_per_seat"),
             models.CheckConstraint(condition=Q(seat__gte=1, seat__lte=MAX_SEATS), name="homeplayer_seat_1_to_10"),
             models.CheckConstraint(condition=Q(stack_cents__gte=0), name="homeplayer_stack_not_negative"),
         ]

@@ -230,8 +230,37 @@ class HomeScreen:
             return ""
         paid = {int(seat): int(cents) for seat, cents in close["paid"].items()}
         names = {seat.seat: seat.name for seat in self.seats if seat.name}
+        earlier = tuple((item["seat"], item["occupant"], item["cents"]) for item in close.get("paid_earlier", []))
         # The notice already gives the close's reason (the game's end reason): not a second time for the ruling.
-        return GameClose("", close["award_seat"], close["carried_pot_cents"], paid).words(names)
+        return GameClose("", close["award_seat"], close["carried_pot_cents"], paid, earlier).words(
+            names, self.earlier_names)
+
+    @property
+    def left_players(self) -> list[str]:
+        """An open game's players who left, their seats free again and shown on no seat: "Bob (seat 2), cashed out
+        $200.00" ("Seat 2, ..." for a player seated without a name). The one who left during the hand in play is
+        still on their seat until it ends."""
+        if not self.game_open or self.game_state is None:
+            return []
+        shown = {(seat.seat, seat.name) for seat in self.seats}
+        lines = []
+        for player in self.game_state["players"]:
+            if player["active"] or (player["seat"], player["name"]) in shown:
+                continue
+            plain = f"Seat {player['seat']}"
+            who = f"{player['name']} (seat {player['seat']})" if player["name"] and player["name"] != plain else plain
+            lines.append(f"{who}, cashed out {money(player['cashed_out_cents'])}")
+        return lines
+
+    @property
+    def earlier_names(self) -> dict[tuple[int, int], str]:
+        """(seat, occupant) -> name of every player of the game, a seat taken again naming each in turn."""
+        turns: dict[int, int] = {}
+        names: dict[tuple[int, int], str] = {}
+        for player in self.game_state["players"] if self.game_state else []:
+            turns[player["seat"]] = turns.get(player["seat"], 0) + 1
+            names[player["seat"], turns[player["seat"]]] = player["name"]
+        return names
 
     @property
     def carried_pot_cents(self) -> int:
@@ -503,8 +532,14 @@ def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -
     turn = hand["awaiting"].get("seat") if in_play and hand else None
     kind = hand["awaiting"].get("kind") if in_play and hand else None
     seats = []
-    for player in state["players"]:
+    # One player to a seat: its last (the game's players come by seat, in the order they sat down). A seat its player
+    # left is free again between hands, as one nobody played (the dealer seats the next player there): its player is
+    # shown only while the hand they left is in play, or once the game is over.
+    last = {player["seat"]: player for player in state["players"]}
+    for player in last.values():
         number = player["seat"]
+        if not player["active"] and game.is_open and not (in_play and number in in_hand):
+            continue
         view = SeatView(seat=number, name=player["name"], player_card=player["player_card"],
                         stack_cents=player["stack_cents"], legs=player["legs"], active=player["active"],
                         cashed_out_cents=player["cashed_out_cents"],

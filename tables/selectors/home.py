@@ -28,7 +28,7 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
         hand, names = built
     else:
         hand = rebuild(row, game_rules(game))
-        names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+        names = seat_names(game, row.started_at)
     in_play = row.status == HandRow.Status.IN_PLAY
     legal = hand.legal_actions() if in_play else None
     draw = hand.draw_choice() if in_play else None
@@ -70,6 +70,15 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
     }
 
 
+def seat_names(game: HomeGame, at: Any = None) -> dict[int, str]:
+    """Each seat's player's name: the last to sit down there (by `at`, a hand's start: who played it). A seat taken
+    again after its player left names the newcomer from then on, the one who left before."""
+    players = HomeGamePlayer.objects.filter(game=game)
+    if at is not None:
+        players = players.filter(joined_at__lte=at)
+    return dict(players.order_by("seat", "id").values_list("seat", "name"))
+
+
 def _middle(hand: HomeHand) -> int:
     return hand.settlement.carried_pot_cents if hand.settlement is not None else hand.pot_cents
 
@@ -87,7 +96,7 @@ def house_taken(row: HandRow, game: HomeGame) -> dict[str, Any]:
         if rake is not None:  # the winner is named in the lines above it; winners of a split, here with each share
             total = money(rake["total_cents"])
             if len(rake["by_seat"]) > 1:
-                names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
+                names = seat_names(game, row.started_at)
                 paid = [f"{money(cents)} from {names.get(int(seat)) or f'seat {seat}'}"
                         for seat, cents in rake["by_seat"].items()]
                 rake["line"] = f"Rake {total} to the house: {listed(paid)}"
@@ -176,7 +185,8 @@ def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: boo
 def game_view(game: HomeGame) -> dict[str, Any]:
     """A game: its announced rules (in words too), charge, money, players, legs and the hand in play."""
     rules = game_rules(game)
-    players = list(HomeGamePlayer.objects.filter(game=game).order_by("seat"))
+    # Every player, a seat taken again after its player left listing them in the order they sat (`active`: seated).
+    players = list(HomeGamePlayer.objects.filter(game=game).order_by("seat", "id"))
     current = HandRow.objects.filter(game=game, status=HandRow.Status.IN_PLAY).first()
     last = HandRow.objects.filter(game=game).order_by("-number").values("id", "number", "status", "phase").first()
     return {
@@ -235,35 +245,33 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     whole deck, top first, so it would tell anyone who may read the table the cards still to come (the draws)."""
     every = list(HandRow.objects.filter(game=game).order_by("number"))
     rows = [row for row in every if row.status != HandRow.Status.VOIDED]
-    names = dict(HomeGamePlayer.objects.filter(game=game).values_list("seat", "name"))
     before: dict[int, int] = {}
     if rows:
+        names = seat_names(game, rows[0].started_at)  # who sat at each seat as the first hand began
         # The players are those dealt into the first hand, with their stacks as seated: the stacks then and what the
         # house took just before it (a time charge, the record's `before.house`; a seat it left with no chips is a
         # player too). Later joins and chips are in the `after` of the hand they followed.
-        before = charged_before(rows[0])
+        # A seat its player left before the first hand and the next took (`before.joins`): the charges the newcomer
+        # paid, not those the one who left paid during hands later voided (their cash-out is after them).
+        gone = list(HomeGamePlayer.objects.filter(game=game, left_at__lt=rows[0].started_at).order_by("seat", "id"))
+        seated = {seat: player for seat, player in _seated_at(game, rows[0].started_at).items()
+                  if any(p.seat == seat for p in gone)}
+        before = charged_before(rows[0], since={seat: player.joined_at for seat, player in seated.items()})
         starting = {int(seat): cents for seat, cents in rows[0].stacks_before.items()}
         starting = {seat: starting.get(seat, 0) + before.get(seat, 0) for seat in sorted({*starting, *before})}
         # Players who left before it (during hands later voided, or before any hand): players who leave at once
-        # (`before.leave`) with what they were paid, so the record keeps their buy-in and cash-out.
-        gone = HomeGamePlayer.objects.filter(game=game, left_at__lt=rows[0].started_at).exclude(seat__in=starting)
-        leavers = dict(gone.values_list("seat", "cashed_out_cents"))
+        # (`before.leave`) with what they were paid, so the record keeps their buy-in and cash-out; one who left a
+        # seat the next player took before the first hand is the seat's player, and the next joins (`before.joins`).
+        leavers: dict[int, int] = {}
+        for player in gone:
+            if player.seat not in leavers and player.pk != getattr(seated.get(player.seat), "pk", None):
+                leavers[player.seat] = player.cashed_out_cents
+                names[player.seat] = player.name
+        joins = [{"seat": seat, "name": player.name, "stack_cents": starting[seat]}
+                 for seat, player in sorted(seated.items()) if seat in leavers and seat in starting]
         starting.update(leavers)
     else:
-        # No hand in the record (none yet, or every one voided): the players are everyone seated, with their stacks;
-        # one who has left, with what they were paid, leaving at once (`before.leave`), except those the floor's
-        # close cashed out, whose stacks the close line pays.
-        closed_out = _cashed_out_by_close(game)
-        starting, leavers = {}, {}
-        for seat, stack, left_at, paid in HomeGamePlayer.objects.filter(game=game).values_list(
-                "seat", "stack_cents", "left_at", "cashed_out_cents"):
-            if left_at is None:
-                starting[seat] = stack
-            elif seat in closed_out:
-                starting[seat] = closed_out[seat]
-            else:
-                leavers[seat] = paid
-        starting = dict(sorted({**starting, **leavers}.items()))
+        starting, leavers, names, joins = _players_without_hands(game)
     record: dict[str, Any] = {
         "variant": game.variant,
         "rules": game.rules,
@@ -282,11 +290,41 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         record["before"] = {"house": {str(seat): cents for seat, cents in sorted(before.items())}}
     if leavers:
         record.setdefault("before", {})["leave"] = sorted(leavers)
+    if joins:
+        record["before"]["joins"] = joins
     if house := house_charge(game):
         record["house"] = house
     if (close := game_close_summary(game)) is not None:
         record["close"] = close["line"]
     return record
+
+
+def _players_without_hands(game: HomeGame) -> tuple[dict[int, int], dict[int, int], dict[int, str], list[Any]]:
+    """A record with no hand in it (none yet, or every one voided): the players are everyone seated, with their
+    stacks; one who has left, with what they were paid, leaving at once (`before.leave`), except those the floor's
+    close cashed out, whose stacks the close line pays. A seat taken again: its first player, who left, is the
+    seat's player, and its last joins after them (`before.joins`) with their stack. (A seat taken more than twice,
+    or left again by its last player, keeps its first player only: the record has no form for a join and a leave
+    before the first hand.) Returns the starting stacks, the leavers' cash-outs, the names and the joins."""
+    closed_out = _cashed_out_by_close(game)
+    starting: dict[int, int] = {}
+    leavers: dict[int, int] = {}
+    names: dict[int, str] = {}
+    joins: list[dict[str, Any]] = []
+    people: dict[int, list[HomeGamePlayer]] = {}
+    for player in HomeGamePlayer.objects.filter(game=game).order_by("seat", "id"):
+        people.setdefault(player.seat, []).append(player)
+    for seat, at_seat in people.items():
+        first, last = at_seat[0], at_seat[-1]
+        holding = last.stack_cents if last.left_at is None else closed_out.get(seat)
+        if holding is not None and len(at_seat) == 1:
+            starting[seat], names[seat] = holding, first.name
+            continue
+        leavers[seat] = starting[seat] = first.cashed_out_cents
+        names[seat] = first.name
+        if holding is not None:
+            joins.append({"seat": seat, "name": last.name, "stack_cents": holding})
+    return dict(sorted(starting.items())), leavers, names, joins
 
 
 def _cashed_out_by_close(game: HomeGame) -> dict[int, int]:
@@ -299,16 +337,27 @@ def _cashed_out_by_close(game: HomeGame) -> dict[int, int]:
     return {int(seat): int(cents) for seat, cents in cashed.items()}
 
 
-def charged_before(first: HandRow) -> dict[int, int]:
+def _seated_at(game: HomeGame, moment: Any) -> dict[int, HomeGamePlayer]:
+    """Each seat's player at `moment` (the last to sit down there by then, who had not left before it)."""
+    seated: dict[int, HomeGamePlayer] = {}
+    for player in HomeGamePlayer.objects.filter(game=game, joined_at__lte=moment).order_by("seat", "id"):
+        if player.left_at is None or player.left_at >= moment:
+            seated[player.seat] = player
+    return seated
+
+
+def charged_before(first: HandRow, since: dict[int, Any] | None = None) -> dict[int, int]:
     """What the house took from each seat before the game's first recorded hand (time charges; a later hand's are in
-    the `after.house` of the hand before it): the ledger's charges posted before that hand's first posting."""
+    the `after.house` of the hand before it): the ledger's charges posted before that hand's first posting; at the
+    seats of `since` (seat -> when its player sat down), only those posted since."""
+    since = since or {}
     start = HomeLedgerEntry.objects.filter(hand=first).order_by("id").values_list("id", flat=True).first()
     charges = HomeLedgerEntry.objects.filter(game_id=first.game_id, kind="time_charge", account=HomeAccount.STACK)
     # Without a posting of its own (no ante), the hand began after every charge taken for it.
     charges = charges.filter(id__lt=start) if start is not None else charges.filter(posted_at__lte=first.started_at)
     charged: dict[int, int] = {}
-    for seat, cents in charges.values_list("seat", "amount_cents"):
-        if seat is not None:
+    for seat, cents, posted in charges.values_list("seat", "amount_cents", "posted_at"):
+        if seat is not None and (seat not in since or posted >= since[seat]):
             charged[seat] = charged.get(seat, 0) - cents
     return {seat: cents for seat, cents in charged.items() if cents > 0}
 
@@ -323,8 +372,10 @@ def game_close_summary(game: HomeGame) -> dict[str, Any] | None:
     events = {event.action: event.after or {} for event in AuditEvent.objects.filter(
         action__in=codes, object_type=game._meta.label_lower, object_id=str(game.pk)).order_by("id")}
     closed = events.get(actions.HOME_GAME_CLOSE.code, {})
+    earlier: list[dict[str, int]] = []
     if "line" in closed:
         award_seat, carried, paid = closed["award_seat"], closed["carried_pot_cents"], dict(closed["paid"])
+        earlier = list(closed.get("paid_earlier", []))
     else:
         moved = events.get(actions.HOME_POT_RULING.code) or events.get(actions.HOME_CARRIED_RETURN.code) or {}
         paid = {seat: cents for seat, cents in sorted(moved.get("to", {}).items(), key=lambda i: int(i[0]))
@@ -332,8 +383,11 @@ def game_close_summary(game: HomeGame) -> dict[str, Any] | None:
         award_seat = int(next(iter(paid))) if actions.HOME_POT_RULING.code in events and paid else None
         carried = int(moved.get("carried_pot_cents", 0))
     reason = " ".join((game.end_reason or "closed by the floor").split())
-    return {"line": close_text(award_seat, reason), "reason": reason, "award_seat": award_seat,
-            "carried_pot_cents": carried, "paid": paid}
+    summary = {"line": close_text(award_seat, reason), "reason": reason, "award_seat": award_seat,
+               "carried_pot_cents": carried, "paid": paid}
+    if earlier:  # players who left a seat someone else then took, given back their own chips (seat, occupant)
+        summary["paid_earlier"] = earlier
+    return summary
 
 
 def house_charge(charged: HomeGame | HomeTableConfig) -> dict[str, Any]:
@@ -394,10 +448,16 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
         stored_close = {key: value for key, value in close.items() if key != "line"}
         if outcome.get("close") != stored_close:
             differences.append(f"close: stored {stored_close} but the replay gives {outcome.get('close')}")
-        cashed = {str(seat): cents for seat, cents in game.players.values_list("seat", "cashed_out_cents")}
+        # Each seat's last player's cash-out, and each earlier player's (who left a seat someone then took) apart.
+        players = list(game.players.order_by("seat", "id"))
+        cashed = {str(player.seat): player.cashed_out_cents for player in players}
         stacks = {seat: cashed.get(seat) for seat in outcome["stacks"]}
         if stacks != outcome["stacks"]:
             differences.append(f"cash-outs: stored {stacks} but the replay gives {outcome['stacks']}")
+        earlier = earlier_players(players)
+        if earlier != outcome.get("earlier", []):
+            differences.append(f"cash-outs of players who left a seat taken again: stored {earlier} but the replay "
+                               f"gives {outcome.get('earlier', [])}")
     rulings = [row.number for row in rows if row.ruling]
     answer: dict[str, Any] = {"ok": not differences, "differences": differences, "replay": outcome}
     if rulings:
@@ -406,6 +466,17 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
     if note:
         answer["note"] = note
     return answer
+
+
+def earlier_players(players: list[HomeGamePlayer]) -> list[dict[str, int]]:
+    """The players (by seat, then in the order they sat) who left a seat someone else then took, as replay_game
+    prints them: `{"seat", "occupant" (1 = the seat's first player), "stack_cents" (what they went home with)}`."""
+    turns: dict[int, int] = {}
+    numbered = []
+    for player in sorted(players, key=lambda player: (player.seat, player.pk)):
+        turns[player.seat] = turns.get(player.seat, 0) + 1
+        numbered.append({"seat": player.seat, "occupant": turns[player.seat], "stack_cents": player.cashed_out_cents})
+    return [player for player in numbered if player["occupant"] < turns[player["seat"]]]
 
 
 def hand_verdict(row: HandRow) -> dict[str, Any]:

@@ -60,13 +60,59 @@ _SAVED = ("stack_cents", "bought_in_cents", "cashed_out_cents", "legs", "carried
           "time_paid_until", "left_at")
 
 
-def players_of(game: HomeGame) -> dict[int, HomeGamePlayer]:
-    """The game's players by seat, each remembering what was read so `save_players` writes only what changed."""
+def everyone_of(game: HomeGame) -> list[HomeGamePlayer]:
+    """Every player of the game, by seat and, at a seat taken again after its player left, in the order they sat
+    down; each remembering what was read so `save_players` writes only what changed."""
     where = f"{sql.column(HomeGamePlayer, 'game')} = %s"
-    players = {player.seat: player for player in sql.select_rows(HomeGamePlayer, where, [game.pk])}
-    for player in players.values():
+    order = f"{sql.column(HomeGamePlayer, 'seat')}, {sql.column(HomeGamePlayer, 'pk')}"
+    players = sql.select_rows(HomeGamePlayer, where, [game.pk], order)
+    for player in players:
         player._read = {name: getattr(player, name) for name in _SAVED}  # type: ignore[attr-defined]
     return players
+
+
+class Seated(dict[int, HomeGamePlayer]):
+    """Each seat's present player (or, at a seat nobody took after its player left, that player): the last to sit
+    down there. Everything live (hands, stacks, legs, the button) is theirs. `earlier`: the players who left a seat
+    someone else then took; what they still own (their chips in a carried pot) stays theirs."""
+
+    earlier: list[HomeGamePlayer]
+
+    @property
+    def everyone(self) -> list[HomeGamePlayer]:
+        return [*self.earlier, *self.values()]
+
+
+def occupants(players: list[HomeGamePlayer]) -> Seated:
+    """The players by seat (`Seated`): the last to sit down at each seat, and the earlier ones apart."""
+    seated = Seated()
+    seated.earlier = []
+    for player in sorted(players, key=lambda player: (player.seat, player.pk)):
+        if player.seat in seated:
+            seated.earlier.append(seated[player.seat])
+        seated[player.seat] = player
+    return seated
+
+
+def occupant_numbers(players: list[HomeGamePlayer]) -> dict[int, tuple[int, int]]:
+    """Each player's (seat, occupant): occupant counts the players who sat at the seat in turn (1 = the first), as
+    the engine names the owners of a carried pot (casino.engine.home.game.Former)."""
+    numbers: dict[int, tuple[int, int]] = {}
+    count: dict[int, int] = {}
+    for player in sorted(players, key=lambda player: (player.seat, player.pk)):
+        count[player.seat] = count.get(player.seat, 0) + 1
+        numbers[player.pk] = (player.seat, count[player.seat])
+    return numbers
+
+
+def everyone(players: dict[int, HomeGamePlayer]) -> list[HomeGamePlayer]:
+    """The players of `players` and, when they come from `players_of`, the earlier players of its seats too."""
+    return players.everyone if isinstance(players, Seated) else list(players.values())
+
+
+def players_of(game: HomeGame) -> Seated:
+    """The game's players by seat: each seat's present (or last) player (`occupants`)."""
+    return occupants(everyone_of(game))
 
 
 def buy_in(game: HomeGame, player: HomeGamePlayer, cents: int, kind: str) -> None:
@@ -116,7 +162,7 @@ def pot_to(game: HomeGame, player: HomeGamePlayer, cents: int, kind: str, *, han
 
 def save_players(players: dict[int, HomeGamePlayer] | list[HomeGamePlayer]) -> None:
     """Write each player's changed fields (usually one or two players change per action: one small UPDATE each)."""
-    rows = list(players.values()) if isinstance(players, dict) else players
+    rows = everyone(players) if isinstance(players, dict) else players
     for player in rows:
         read = getattr(player, "_read", None)
         changed = {name: getattr(player, name) for name in _SAVED

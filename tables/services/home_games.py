@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from audit.services import audit_record
 from casino.engine.home.carried import returned_shares
-from casino.engine.home.game import close_text
+from casino.engine.home.game import close_text, earlier_list
 from casino.engine.money import money
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError, WrongPhase
@@ -86,10 +86,11 @@ def _join(game: HomeGame, actor: User, *, seat: Any, name: Any, player_card: Any
     if not game.buy_in_min_cents <= cents <= game.buy_in_max_cents:
         raise DomainError(f"the buy-in must be {money(game.buy_in_min_cents)} to {money(game.buy_in_max_cents)}",
                           code="buy_in_outside_range", field="buy_in_cents")
-    taken = HomeGamePlayer.objects.filter(game=game, seat=seat).first()
+    # A seat whose player left is free again: the newcomer starts afresh there (their buy-in, no legs, no share of
+    # a carried pot); the one who left keeps their own row, figures and chips in a carried pot.
+    taken = HomeGamePlayer.objects.filter(game=game, seat=seat, left_at__isnull=True).first()
     if taken is not None:
-        why = "is taken" if taken.active else "was played in this game (the game record names players by seat)"
-        raise DomainError(f"seat {seat} {why}", code="seat_taken", field="seat")
+        raise DomainError(f"seat {seat} is taken", code="seat_taken", field="seat")
     active = HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).count()
     if active >= game_rules(game).seat_limit:
         raise DomainError(f"{game.variant} seats at most {game_rules(game).seat_limit}", code="table_full",
@@ -209,8 +210,9 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str, award_seat: in
     if not reason:
         raise DomainError("awarding the carried pot by ruling needs a reason" if award_seat is not None
                           else "closing a game needs a reason", code="reason_required", field="reason")
-    players = chips.players_of(game)
+    players = chips.players_of(game)  # each seat's present (or last) player; `players.earlier`: who left a seat taken
     carried = game.pot_cents
+    earlier: list[tuple[int, int, int]] = []
     if award_seat is not None:
         if award_seat not in players:
             raise DomainError(f"nobody played seat {award_seat} in this game", code="no_player", field="award_seat")
@@ -218,13 +220,15 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str, award_seat: in
             chips.pot_to(game, players[award_seat], carried, "carried_award")
         returned = {award_seat: carried}
     else:
-        returned = _return_carried(game, players)
+        returned, earlier = _return_carried(game, players)
+    paid_earlier = earlier_list(earlier)
     if carried:
         audit_record(action=actions.HOME_CARRIED_RETURN if award_seat is None else actions.HOME_POT_RULING, obj=game,
                      table=game.table, actor=actor, reason=reason, approver=actor if award_seat is not None else None,
-                     after={"carried_pot_cents": carried, "to": {str(s): c for s, c in returned.items()}})
+                     after={"carried_pot_cents": carried, "to": {str(s): c for s, c in returned.items()},
+                            **({"to_earlier": paid_earlier} if paid_earlier else {})})
     cashed = {seat: chips.cash_out(game, p) for seat, p in players.items() if p.active}
-    for player in players.values():
+    for player in players.everyone:
         player.carried_contribution_cents = 0
     chips.save_players(players)
     game.status = HomeGame.Status.CLOSED
@@ -236,22 +240,35 @@ def game_close(*, game: HomeGame | int, actor: User, reason: str, award_seat: in
     audit_record(action=actions.HOME_GAME_CLOSE, obj=game, table=game.table, actor=actor, reason=reason,
                  after={"status": game.status, "cashed_out": {str(s): c for s, c in cashed.items()},
                         "line": close_text(award_seat, game.end_reason), "award_seat": award_seat,
-                        "carried_pot_cents": carried, "paid": paid})
+                        "carried_pot_cents": carried, "paid": paid,
+                        **({"paid_earlier": paid_earlier} if paid_earlier else {})})
     announce_posting(game)  # the floor counts games ended
     verify_balanced(game)
     return game
 
 
-def _return_carried(game: HomeGame, players: dict[int, HomeGamePlayer]) -> dict[int, int]:
-    """Each player's own contributions to the carried pot back to them; chips nobody is known to own (rounding)
-    go to the largest contributor."""
-    owed = returned_shares({seat: p.carried_contribution_cents for seat, p in players.items()}, game.pot_cents)
+def _return_carried(game: HomeGame, players: chips.Seated) -> tuple[dict[int, int], list[tuple[int, int, int]]]:
+    """Each player's own contributions to the carried pot back to them, a player who left a seat someone else then
+    took included (at the cashier: they have left); chips nobody is known to own (rounding) go to the largest
+    contributor. Returns what each seat's present (or last) player got, and (seat, occupant, cents) for the earlier
+    players of a seat, as the engine's close counts them (GameClose.paid, paid_earlier)."""
+    everyone = players.everyone
+    numbers = chips.occupant_numbers(everyone)
+    owed = returned_shares({numbers[p.pk]: p.carried_contribution_cents for p in everyone}, game.pot_cents)
     if game.pot_cents and not owed:
         raise DomainError("nobody is known to own the carried pot: award it by ruling (award_seat and a reason)",
                           code="carried_pot_unowned", field="award_seat")
-    for seat, cents in owed.items():
-        chips.pot_to(game, players[seat], cents, "carried_return")
-    return owed
+    by_number = {numbers[p.pk]: p for p in everyone}
+    returned: dict[int, int] = {}
+    earlier: list[tuple[int, int, int]] = []
+    for (seat, occupant), cents in owed.items():
+        player = by_number[seat, occupant]
+        chips.pot_to(game, player, cents, "carried_return")
+        if player is players[seat]:
+            returned[seat] = cents
+        else:
+            earlier.append((seat, occupant, cents))
+    return returned, earlier
 
 
 @transaction.atomic

@@ -70,7 +70,12 @@ def note_after(game: HomeGame, *, row: HandRow | None = None, join: HomeGamePlay
     if join is not None:
         after["joins"] = [*after.get("joins", []),
                           {"seat": join.seat, "name": join.name, "stack_cents": join.stack_cents}]
-    if seat is not None and cents:
+    joined = [entry for entry in after.get("joins", []) if entry["seat"] == seat]
+    if seat is not None and cents and not house and joined and f"{seat} leave" in last.record.get("actions", []):
+        # Chips added by a newcomer at a seat whose player left after this hand: in their join's stack, so the
+        # record's `chips` of that seat stay the one who left's (the replay gives them before the leave).
+        joined[-1]["stack_cents"] += cents
+    elif seat is not None and cents:
         # The house's charges apart from chips added, so a table playing the record again knows which is which.
         key = "house" if house else "chips"
         moved = dict(after.get(key, {}))
@@ -373,8 +378,8 @@ def _settle(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, Hom
 
 def _track_carried(row: HandRow, hand: HomeHand, players: dict[int, HomeGamePlayer], carried: int) -> None:
     """Each player's own chips in a pot carried to the next hand (returned to them if the game is closed unwon)."""
-    if carried == 0:
-        for player in players.values():
+    if carried == 0:  # the pot was won: nobody owns a share of it any more, a player who left it neither
+        for player in chips.everyone(players):
             player.carried_contribution_cents = 0
         return
     contributed = {seat: p.contributed for seat, p in hand.players.items()}

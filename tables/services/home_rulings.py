@@ -172,7 +172,7 @@ def hand_award(*, hand: HandRow | int, actor: User, seats: list[int] | None = No
     for seat, cents in awarded.items():
         if cents:
             chips.pot_to(game, players[seat], cents, "ruling_award", hand=row)
-    for player in players.values():
+    for player in chips.everyone(players):  # the pot is awarded: no share of it is owed to anyone
         player.carried_contribution_cents = 0
     chips.save_players(players)
     row.status, row.settled_at, row.phase = Status.SETTLED, timezone.now(), engine.phase.value

@@ -18,7 +18,7 @@ from casino.errors import DomainError, NotAllowed
 from tables.management.commands.play_game import outcome
 from tables.models import HomeGame, Table
 from tables.selectors.home import game_record, game_replay
-from tables.services.home_games import game_close, game_open, player_leave
+from tables.services.home_games import game_close, game_open, player_join, player_leave
 from tables.services.home_hands import hand_start
 from tables.services.home_rulings import hand_void
 from tests.tables.conftest import client_for
@@ -205,3 +205,24 @@ def test_a_game_closed_with_every_hand_voided_keeps_its_players_buy_ins_and_cash
     assert exported["hands"] == []
     assert game_replay(game)["ok"] is True, game_replay(game)["differences"]
     assert json.loads(run("replay_game", tmp_path, exported, "--json")) == outcome(game)
+
+
+def test_a_seat_taken_again_in_a_game_with_no_hand_recorded_keeps_both_people(
+    tmp_path: Path, home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    """No hand in the record, a seat left and taken again: its first player is a player who leaves at once
+    (`before.leave`) with what they were paid, the next joins at that seat (`before.joins`) with their buy-in; both
+    while the game is open and once the floor's close cashed the newcomer out."""
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(2))
+    player_leave(game=game.pk, actor=dealer_user, seat=2)
+    player_join(game=game.pk, actor=dealer_user, seat=2, name="Dee", buy_in_cents=5_000)
+    for step in ("open", "closed"):
+        game = HomeGame.objects.get(pk=game.pk)
+        exported = game_record(game)
+        assert exported["players"] == [{"seat": 1, "name": "P1", "stack_cents": 10_000},
+                                       {"seat": 2, "name": "P2", "stack_cents": 10_000}], step
+        assert exported["before"] == {"leave": [2], "joins": [{"seat": 2, "name": "Dee", "stack_cents": 5_000}]}
+        assert game_replay(game)["ok"] is True, (step, game_replay(game)["differences"])
+        assert json.loads(run("replay_game", tmp_path, exported, "--json")) == outcome(game)
+        if step == "open":
+            game_close(game=game.pk, actor=floor_user, reason="the players went home")

@@ -47,6 +47,22 @@ def play(hand: HomeHand, dealer: User, *steps: str) -> HomeHand:
     return hand
 
 
+def play_out(hand: HomeHand, dealer: User, *, discard: str = "minimum") -> HomeHand:
+    """Check or call every betting turn and, at every draw, discard the fewest (or `maximum`: the most) allowed."""
+    from tables.selectors.home import hand_view
+
+    while hand.status == "in_play":
+        view = hand_view(hand)
+        seat = view["awaiting"]["seat"]
+        if view["legal"] is not None:
+            hand = hand_act(hand=hand.pk, actor=dealer, seat=seat,
+                            action="check" if "check" in view["legal"]["actions"] else "call")
+        else:
+            held = next(p["cards"] for p in view["players"] if p["seat"] == seat)
+            hand = hand_act(hand=hand.pk, actor=dealer, seat=seat, action="draw", cards=held[: view["draw"][discard]])
+    return hand
+
+
 # ----- house rules -----
 @pytest.mark.parametrize(
     ("changes", "field"),
@@ -342,21 +358,11 @@ def test_an_rng_table_reshuffles_the_discards_when_the_stock_runs_out_and_the_re
 ) -> None:
     # DESIGN 7: "If the stock runs out during a draw, the discards so far, except the drawing player's own, are
     # shuffled into a new stock." Ten players hold 50 cards: the stock has 2.
-    from tables.selectors.home import game_replay, hand_view
+    from tables.selectors.home import game_replay
 
     table = home_table("five-card-draw", rules={"max_discard": 5, "max_discard_with_ace": 5})
     game = game_open(table=table, actor=dealer_user, players=seat_players(10))
-    hand = hand_start(game=game, actor=dealer_user, button=10)
-    while hand.status == "in_play":
-        view = hand_view(hand)
-        seat = view["awaiting"]["seat"]
-        if view["legal"] is not None:
-            hand = hand_act(hand=hand.pk, actor=dealer_user, seat=seat,
-                            action="check" if "check" in view["legal"]["actions"] else "call")
-        else:
-            held = next(p["cards"] for p in view["players"] if p["seat"] == seat)
-            hand = hand_act(hand=hand.pk, actor=dealer_user, seat=seat, action="draw",
-                            cards=held[: view["draw"]["maximum"]])
+    hand = play_out(hand_start(game=game, actor=dealer_user, button=10), dealer_user, discard="maximum")
     assert hand.record["reshuffles"], "the stock ran out: the discards were reshuffled"
     assert game_replay(game)["ok"]
     balanced(game)

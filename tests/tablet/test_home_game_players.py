@@ -75,7 +75,10 @@ def test_a_game_opened_players_seated_chips_added_a_player_leaving_and_the_floor
 
     page.locator("#seat-menu-2 summary").tap()
     tap(page, page.get_by_role("button", name="Cash out $100.50 and leave"))
-    expect(page.locator("#seat-2 .stack")).to_have_text("Cashed out $100.50")
+    # The seat is free again (no name on it, offered to the next player); the cash-out is said under the seats.
+    expect(page.locator("#left-players")).to_have_text("Left the game: Seat 2, cashed out $100.50")
+    expect(page.locator("#seat-2")).to_have_count(0)
+    expect(page.locator('label[data-seat-choice="2"]')).to_be_visible()
     shots(page, "a-player-left")
 
     before = version(page)
@@ -83,7 +86,7 @@ def test_a_game_opened_players_seated_chips_added_a_player_leaving_and_the_floor
     expect(page.locator("#start-error")).to_have_text("Fewer than two players have chips: a hand needs two or more")
     assert version(page) == before
 
-    expect(follower.locator("#seat-2 .stack")).to_have_text("Cashed out $100.50", timeout=POLL_TIMEOUT_MS)
+    expect(follower.locator("#left-players")).to_contain_text("cashed out $100.50", timeout=POLL_TIMEOUT_MS)
     follower.locator("#close-game summary").tap()
     tap(follower, follower.get_by_role("button", name="Close game 1 and cash everyone out"))
     expect(follower.locator("#close-game-error")).to_have_text("Give a reason")
@@ -94,6 +97,36 @@ def test_a_game_opened_players_seated_chips_added_a_player_leaving_and_the_floor
     expect(page.locator("#seat-1 .stack")).to_have_text("Cashed out $150.00")
     assert HomeGame.objects.get().status == HomeGame.Status.CLOSED
     shots(page, "game-closed")
+
+
+def test_a_seat_its_player_left_is_offered_as_an_empty_one_and_the_next_player_sits_there(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    # A player leaves and the next one sits down in that chair: the seat is offered like one nobody played, and the
+    # newcomer starts afresh there (their buy-in, no legs); the one who left keeps their own figures.
+    table, game = home_support.home_game("three-legged-race", floor_user, dealer_user,
+                                         players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
+    page = home_tablet(table)
+    expect(page.locator('label[data-seat-choice="2"]')).to_have_count(0)  # Bob's seat, taken
+    page.locator("#seat-menu-2 summary").tap()
+    tap(page, page.get_by_role("button", name="Cash out $200.00 and leave"))
+    expect(page.locator("#seat-2")).to_have_count(0)
+    expect(page.locator("#left-players")).to_have_text("Left the game: Bob (seat 2), cashed out $200.00")
+    expect(page.locator('label[data-seat-choice="2"]')).to_be_visible()
+    shots(page, "vacated-seat-offered")
+
+    seat_player(page, 2, name="Dee", buy_in="50")
+    expect(page.locator("#seat-2-title")).to_have_text("Seat 2 · Dee")
+    expect(page.locator("#seat-2 .stack")).to_have_text("Stack $50.00")
+    expect(page.locator("#seat-2 .legs")).to_have_text("Legs 0 of 2")
+    expect(page.locator("#seat-2")).not_to_contain_text("Bob")
+    expect(page.locator('label[data-seat-choice="2"]')).to_have_count(0)
+    shots(page, "vacated-seat-taken")
+    bob, dee = HomeGamePlayer.objects.filter(game=game, seat=2).order_by("id")
+    assert (bob.name, bob.active, bob.cashed_out_cents) == ("Bob", False, 20_000)
+    assert (dee.name, dee.active, dee.bought_in_cents) == ("Dee", True, 5_000)
+    tap(page, page.locator("#start-hand"))
+    expect(page.locator("#seat-2 .in-pot")).to_have_text("In the pot $1.00")  # Dee antes in the next hand
 
 
 # Each control of an open seat menu is what a finger on its middle touches: nothing laid over it.

@@ -467,7 +467,7 @@ def test_a_game_without_a_carried_pot_is_closed_without_the_award_choice(
     assert "The carried pot" not in page
 
 
-def test_a_player_who_folded_and_then_cashed_out_between_hands_shows_as_left_not_folded(
+def test_a_player_who_folded_and_then_cashed_out_between_hands_frees_the_seat_not_shown_folded(
     floor_user: User, dealer_user: User
 ) -> None:
     table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cy")])
@@ -480,11 +480,15 @@ def test_a_player_who_folded_and_then_cashed_out_between_hands_shows_as_left_not
     assert 'class="seat-status">Folded<' in _tile(page, 1)  # between hands: how the last hand went
     response = _act(client, table, "leave", game=game.pk, seat=1)
     assert response.status_code == 200
-    seat = home_screen_for(Table.objects.get(pk=table.pk)).seats[0]
-    assert (seat.seat, seat.status, seat.active) == (1, "left", False)
-    tile = _tile(response.content.decode(), 1)
-    assert "Folded" not in tile
-    assert "Cashed out $199.00" in tile
+    # Her seat is free again (offered to the next player, her name off it): not a stale "Folded" seat; the line
+    # under the seats says she left and what she took.
+    screen = home_screen_for(Table.objects.get(pk=table.pk))
+    assert [seat.seat for seat in screen.seats] == [2, 3]
+    assert 1 in screen.free_seats
+    answer = response.content.decode()
+    assert 'id="seat-1"' not in answer
+    assert "Left the game: Ann (seat 1), cashed out $199.00" in answer
+    assert 'data-seat-choice="1"' in answer
 
 
 def _tile(page: str, seat: int) -> str:

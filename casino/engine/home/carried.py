@@ -5,6 +5,10 @@ services, so the stored game and its replayed record cannot disagree."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
+
+# Who owns a share: a seat, or (seat, occupant) where one seat was taken by several players in turn (1 = the first).
+Owner = TypeVar("Owner", int, tuple[int, int])
 
 
 def carried_shares(contributed: Mapping[int, int], added: int) -> dict[int, int]:
@@ -21,10 +25,11 @@ def carried_shares(contributed: Mapping[int, int], added: int) -> dict[int, int]
     return shares
 
 
-def returned_shares(owed: Mapping[int, int], carried: int) -> dict[int, int]:
-    """The carried pot given back at a close: each seat its own share; chips nobody is known to own (rounding, or
-    shares that fell behind the pot) to the largest contributor (the lowest seat on a tie). Seats given nothing are
-    left out. The caller refuses a pot that has chips but no known owner."""
+def returned_shares(owed: Mapping[Owner, int], carried: int) -> dict[Owner, int]:
+    """The carried pot given back at a close: each owner (a seat, or a seat and its occupant) its own share; chips
+    nobody is known to own (rounding, or shares that fell behind the pot) to the largest contributor (the lowest seat
+    on a tie, then the earlier occupant). Owners given nothing are left out. The caller refuses a pot that has chips
+    but no known owner."""
     if carried <= 0:
         return {}  # an empty pot gives nothing back, whatever shares were noted
     owed = {seat: cents for seat, cents in sorted(owed.items()) if cents > 0}

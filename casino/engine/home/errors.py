@@ -40,6 +40,7 @@ GAME_OVER = "game_over"
 NOT_ENOUGH_PLAYERS = "not_enough_players"
 TOO_MANY_PLAYERS = "too_many_players"
 BAD_BUTTON = "bad_button"
+SEAT_TAKEN = "seat_taken"
 BAD_DECK = "bad_deck"
 WRONG_CARD_COUNT = "wrong_card_count"
 # A live hand given its cards one at a time.

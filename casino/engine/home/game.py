@@ -25,19 +25,26 @@ class GameClose:
     award_seat: int | None
     carried_pot_cents: int
     paid: Mapping[int, int]  # seat -> cents from the carried pot (seats paid nothing are left out)
+    # Players who left a seat someone else then took, paid back their own chips in the carried pot: (seat, occupant,
+    # cents), occupant counting the players who sat there in turn (1 = the first). The seat's present player is in
+    # `paid`; nothing of a departed player's passes to whoever took the seat after them.
+    paid_earlier: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def line(self) -> str:
         """The record's line: `floor close -- <reason>` or `floor close award <seat> -- <reason>`."""
         return close_text(self.award_seat, self.reason)
 
-    def words(self, names: Mapping[int, str] | None = None) -> str:
+    def words(self, names: Mapping[int, str] | None = None,
+              earlier_names: Mapping[tuple[int, int], str] | None = None) -> str:
         """What became of the carried pot, for the players: "The carried pot of $2.00 went back to the players who
         put it in: $1.00 to Ann, $1.00 to Bob" or "The carried pot of $2.00 went to Cy by the floor's ruling
-        (<reason>)"; empty when no pot was carried. `names` (seat -> name) replaces "Seat 3" where given."""
+        (<reason>)"; empty when no pot was carried. `names` (seat -> name) replaces "Seat 3" where given,
+        `earlier_names` ((seat, occupant) -> name) "the earlier player at seat 3"."""
         if not self.carried_pot_cents:
             return ""
         names = names or {}
+        earlier_names = earlier_names or {}
 
         def who(seat: int) -> str:
             return names.get(seat) or f"Seat {seat}"
@@ -46,12 +53,37 @@ class GameClose:
         if self.award_seat is not None:
             reason = f" ({self.reason})" if self.reason else ""
             return f"{pot} went to {who(self.award_seat)} by the floor's ruling{reason}"
-        shares = ", ".join(f"{money(cents)} to {who(seat)}" for seat, cents in sorted(self.paid.items()) if cents)
-        return f"{pot} went back to the players who put it in: {shares}"
+        shares = [(seat, 0, f"{money(cents)} to {who(seat)}") for seat, cents in self.paid.items() if cents]
+        shares += [(seat, -1, f"{money(cents)} to "
+                    + (earlier_names.get((seat, occupant)) or f"the earlier player at seat {seat}"))
+                   for seat, occupant, cents in self.paid_earlier if cents]
+        listed = ", ".join(text for _, _, text in sorted(shares, key=lambda share: share[:2]))
+        return f"{pot} went back to the players who put it in: {listed}"
 
     def to_dict(self) -> dict[str, object]:
-        return {"reason": self.reason, "award_seat": self.award_seat, "carried_pot_cents": self.carried_pot_cents,
-                "paid": {str(seat): cents for seat, cents in sorted(self.paid.items())}}
+        data: dict[str, object] = {
+            "reason": self.reason, "award_seat": self.award_seat, "carried_pot_cents": self.carried_pot_cents,
+            "paid": {str(seat): cents for seat, cents in sorted(self.paid.items())}}
+        if self.paid_earlier:
+            data["paid_earlier"] = earlier_list(self.paid_earlier)
+        return data
+
+
+def earlier_list(paid: Sequence[tuple[int, int, int]]) -> list[dict[str, int]]:
+    """`paid_earlier` as the replay prints it and the close's audit event stores it."""
+    return [{"seat": seat, "occupant": occupant, "cents": cents} for seat, occupant, cents in sorted(paid)]
+
+
+@dataclass
+class Former:
+    """A player who left a seat that someone else then took: what they went home with (their stack as they left,
+    plus what the close gave back) and their own chips still in a carried pot. `occupant` counts the players who sat
+    at the seat in turn (1 = the first)."""
+
+    seat: int
+    occupant: int
+    stack: int
+    carried: int = 0
 
 
 def close_text(award_seat: int | None, reason: str) -> str:
@@ -65,7 +97,9 @@ class HomeGame:
 
     A player with no chips sits out a hand (keeping any legs). A player who leaves mid-game loses their legs;
     chips they already put in stay in the pot (DESIGN 7, Three Legged Race), the rest of their stack goes with
-    them. A pot that no live hand could win (every hand killed) stays in the middle for the next hand.
+    them. A pot that no live hand could win (every hand killed) stays in the middle for the next hand. A seat a
+    player left may be taken by a newcomer between hands: the seat starts afresh (their stack, no legs, nothing in
+    the carried pot), and what the one who left still owns (their chips in a carried pot) stays theirs, in `former`.
     """
 
     def __init__(self, rules: Rules, stacks: Mapping[int, int], *, ranker: Ranker | None = None) -> None:
@@ -86,6 +120,8 @@ class HomeGame:
         # Each player's own chips in the carried pot (given back to them if the floor closes the game unwon), and
         # the floor's close once it happened.
         self.carried_contributions: dict[int, int] = {}
+        # Players who left a seat someone then took, in the order they were replaced.
+        self.former: list[Former] = []
         self.closed: GameClose | None = None
         self._ranker = ranker
 
@@ -102,10 +138,11 @@ class HomeGame:
     def chips_in_play(self) -> int:
         """Stacks plus every chip in the middle; no action changes it."""
         hand = self.current
+        gone = sum(former.stack for former in self.former)
         if hand is None:
-            return sum(self.stacks.values()) + self.carried_pot_cents
+            return sum(self.stacks.values()) + self.carried_pot_cents + gone
         behind = sum(stack for seat, stack in self.stacks.items() if seat not in hand.players)
-        return behind + sum(hand.stacks.values()) + hand.pot_cents
+        return behind + sum(hand.stacks.values()) + hand.pot_cents + gone
 
     def verify_start_hand(self, button: int) -> None:
         if self.closed is not None:
@@ -122,6 +159,13 @@ class HomeGame:
         if len(self._dealt_in()) < 2:
             raise IllegalAction("fewer than two players have chips", code=e.NOT_ENOUGH_PLAYERS,
                                 rule="poker needs two or more players")
+
+    def can_start_hand(self, button: int) -> bool:
+        try:
+            self.verify_start_hand(button)
+        except IllegalAction:
+            return False
+        return True
 
     def start_hand(
         self,
@@ -185,9 +229,9 @@ class HomeGame:
         self._verify_not_closed()
         if self.current is not None:
             raise IllegalAction("players join between hands", code=e.WRONG_PHASE, rule="one hand at a time")
-        if seat in self.stacks:
-            raise IllegalAction(f"seat {seat} was already played in this game", code=e.BAD_BUTTON,
-                                rule="a game record names each player by their seat")
+        if seat in self.stacks and seat not in self.departed:
+            raise IllegalAction(f"seat {seat} is taken", code=e.SEAT_TAKEN,
+                                rule="one player to a seat: a seat is taken again once its player has left")
         if len(set(self.stacks) - self.departed) >= self.rules.seat_limit:
             code, limit = self.rules.variant.code, self.rules.seat_limit
             raise IllegalAction(f"{code} seats at most {limit}", code=e.TOO_MANY_PLAYERS,
@@ -195,9 +239,21 @@ class HomeGame:
         if stack < 0:
             raise IllegalAction("a stack cannot be negative", code=e.INSUFFICIENT_CHIPS, rule="table stakes")
 
+    def can_join(self, seat: int, stack: int) -> bool:
+        try:
+            self.verify_join(seat, stack)
+        except IllegalAction:
+            return False
+        return True
+
     def join(self, seat: int, stack: int) -> Event:
-        """A player sits down between hands with `stack` (they hold no legs yet)."""
+        """A player sits down between hands with `stack` (they hold no legs yet), at a seat nobody played or one whose
+        player left: the one who left keeps what was theirs (`former`), the newcomer starts with nothing else."""
         self.verify_join(seat, stack)
+        if seat in self.departed:
+            occupant = 1 + sum(1 for former in self.former if former.seat == seat)
+            self.former.append(Former(seat, occupant, self.stacks[seat], self.carried_contributions.pop(seat, 0)))
+            self.departed.discard(seat)
         self.stacks[seat] = stack
         if self.rules.plays_for_legs:
             self.legs[seat] = 0
@@ -256,24 +312,43 @@ class HomeGame:
         `close` line: `floor close -- <reason>` or `floor close award <seat> -- <reason>`."""
         self.verify_close(reason, award_seat)
         carried = self.carried_pot_cents
+        earlier: list[tuple[int, int, int]] = []
         if award_seat is not None:
             paid = {award_seat: carried} if carried else {}
         else:
-            paid = returned_shares(self._owed(), carried)
+            paid = {}
+            formers = {(former.seat, former.occupant): former for former in self.former}
+            for (seat, occupant), cents in returned_shares(self._owed(), carried).items():
+                if (seat, occupant) in formers:
+                    formers[seat, occupant].stack += cents
+                    earlier.append((seat, occupant, cents))
+                else:
+                    paid[seat] = cents
         for seat, cents in paid.items():
             self.stacks[seat] += cents
         self.carried_pot_cents = 0
-        self.carried_contributions = {}
-        self.closed = GameClose(" ".join(reason.split()), award_seat, carried, paid)
+        self._forget_carried()
+        self.closed = GameClose(" ".join(reason.split()), award_seat, carried, paid, tuple(sorted(earlier)))
         return self.closed
 
-    def _owed(self) -> dict[int, int]:
-        return {seat: cents for seat, cents in sorted(self.carried_contributions.items()) if cents > 0}
+    def _owed(self) -> dict[tuple[int, int], int]:
+        """Each owner's chips in the carried pot, keyed (seat, occupant): the seat's present (or last) player and
+        the players who left it before someone else sat down."""
+        owed = {(former.seat, former.occupant): former.carried for former in self.former if former.carried > 0}
+        for seat, cents in self.carried_contributions.items():
+            if cents > 0:
+                owed[seat, 1 + sum(1 for former in self.former if former.seat == seat)] = cents
+        return dict(sorted(owed.items()))
+
+    def _forget_carried(self) -> None:
+        self.carried_contributions = {}
+        for former in self.former:
+            former.carried = 0
 
     def _track_carried(self, hand: HomeHand, carried: int) -> None:
         """Each player's own chips in a pot carried to the next hand (returned to them if the floor closes the game)."""
         if carried == 0:
-            self.carried_contributions = {}
+            self._forget_carried()
             return
         added = carried - self.carried_pot_cents
         contributed = {seat: player.contributed for seat, player in hand.players.items()}

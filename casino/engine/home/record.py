@@ -107,6 +107,10 @@ class GameRecord:
     # Players who left before the first hand (the record's `before.leave`, seats), each cashed out with their stack
     # as seated: a game whose first hands were voided keeps them in its record, with their buy-in and cash-out.
     before_leave: tuple[int, ...] = ()
+    # Players who sat down before the first hand at a seat of `before_leave` (the record's `before.joins`: seat, name,
+    # stack as seated): a seat its player left during hands later voided, or before any hand, taken by the next.
+    # The time charge `before.house` names for such a seat is the newcomer's.
+    before_joins: tuple[tuple[int, str, int], ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -128,7 +132,8 @@ class GameRecord:
             raise RecordError("\"close\" must be the floor's close line: \"floor close [award <seat>] -- <reason>\"")
         before = data.get("before")
         leave = _before_leave(before, seats)
-        return cls(variant, rules, players, hands, _house(data.get("house")), close, _before(before), leave)
+        return cls(variant, rules, players, hands, _house(data.get("house")), close, _before(before), leave,
+                   _before_joins(before, leave))
 
 
 def hand_record(hand: HomeHand) -> HandRecord:
@@ -198,8 +203,9 @@ def _before(item: Any) -> tuple[tuple[int, int], ...]:
     (and `leave`, read by `_before_leave`)."""
     if item is None:
         return ()
-    if not isinstance(item, Mapping) or set(item) - {"house", "leave"}:
-        raise RecordError("\"before\" must be an object: {\"house\": {seat: cents}, \"leave\": [seat, ...]}")
+    if not isinstance(item, Mapping) or set(item) - {"house", "leave", "joins"}:
+        raise RecordError("\"before\" must be an object: {\"house\": {seat: cents}, \"leave\": [seat, ...], "
+                          "\"joins\": [{\"seat\", \"name\", \"stack_cents\"}, ...]}")
     return _seat_cents(item, "house", -1, least=1, where="before")
 
 
@@ -211,6 +217,18 @@ def _before_leave(item: Any, seats: list[int]) -> tuple[int, ...]:
     if len(set(leave)) != len(leave) or not set(leave) <= set(seats):
         raise RecordError("before.leave names each leaving player's seat once, from \"players\"")
     return tuple(leave)
+
+
+def _before_joins(item: Any, leave: tuple[int, ...]) -> tuple[tuple[int, str, int], ...]:
+    """The record's `before.joins`: players seated before the first hand at seats `before.leave` freed, each once."""
+    joins = item.get("joins", []) if isinstance(item, Mapping) else []
+    if not isinstance(joins, list):
+        raise RecordError("before.joins must list players: [{\"seat\", \"name\", \"stack_cents\"}, ...]")
+    players = tuple(_player(join, index) for index, join in enumerate(joins))
+    seats = [seat for seat, _, _ in players]
+    if len(set(seats)) != len(seats) or not set(seats) <= set(leave):
+        raise RecordError("before.joins seats each player once, at a seat of before.leave (a seat its player left)")
+    return players
 
 
 def _seat_cents(item: Mapping[str, Any], key: str, index: int, least: int | None = None,

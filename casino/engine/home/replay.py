@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from casino.engine.cards import Card, parse_cards
@@ -172,12 +172,21 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
     """Replay every hand; return the DESIGN 9 output, or raise ReplayError at the first illegal action."""
     game = HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker)
     try:
-        # The house's charges before the first hand (a time charge), as the announced charge takes them.
-        _verify_time_charges(record.house, dict(record.before_house), game)
-        for seat, cents in record.before_house:
+        # The house's charges before the first hand (a time charge), as the announced charge takes them; at a seat
+        # taken again before it (`before.joins`), from the newcomer, once seated.
+        joined = {seat for seat, _, _ in record.before_joins}
+        charges = [[(seat, cents) for seat, cents in record.before_house if (seat in joined) == late]
+                   for late in (False, True)]
+        _verify_time_charges(record.house, dict(charges[0]), game)
+        for seat, cents in charges[0]:
             game.adjust(seat, -cents)
         for seat in record.before_leave:  # cashed out before the first hand (a game whose first hands were voided)
             game.leave(seat)
+        for seat, _, stack in record.before_joins:
+            game.join(seat, stack)
+        _verify_time_charges(record.house, dict(charges[1]), game)
+        for seat, cents in charges[1]:
+            game.adjust(seat, -cents)
     except IllegalAction as exc:
         raise ReplayError(f"before the first hand: {exc.message}", code=exc.code, rule=exc.rule, hand=0, index=-1,
                           action="before", reason=exc.message) from exc
@@ -192,11 +201,17 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
         except IllegalAction as exc:
             raise ReplayError(f"hand {number}: {exc.message}", code=exc.code, rule=exc.rule, hand=number, index=-1,
                               action="start", reason=exc.message) from exc
+        leaves: list[tuple[int, str]] = []  # players who left after the hand: with its `after`, in order
         for index, text in enumerate(hand_record.actions):
             try:
                 if hand.settled and not text.rstrip().endswith(" leave"):
                     raise IllegalAction("the hand is already settled", code="hand_over",
                                         rule="no action follows the end of a hand")
+                if hand.settled:
+                    if parse_action(text)[1:] != ("leave", []):
+                        raise ValueError(_GRAMMAR)
+                    leaves.append((index, text))
+                    continue
                 apply_action(hand, text, game=game)
             except IllegalAction as exc:
                 raise ReplayError(f"hand {number}, action {index} ({text!r}): {exc.message}", code=exc.code,
@@ -207,7 +222,8 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
                                   rule="actions follow DESIGN 9", hand=number, index=index, action=text,
                                   reason=message) from exc
         if hand.settled:
-            _apply_after(game, hand_record, number, house=record.house, last=number == len(record.hands) - 1)
+            _apply_after(game, hand_record, number, house=record.house, last=number == len(record.hands) - 1,
+                         leaves=leaves)
         if not hand.settled:
             awaiting = hand.awaiting
             waits = "show" if awaiting.kind is AwaitKind.SHOW else "act"
@@ -226,6 +242,11 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
         "game_winner": game.game_winners[0] if game.game_winners else None,
         "game_winners": list(game.game_winners),
     }
+    if game.former:
+        # Players who left a seat someone else then took: what each went home with (their stack as they left, and
+        # their own chips in a carried pot the floor's close gave back). `stacks` is each seat's present player.
+        result["earlier"] = [{"seat": former.seat, "occupant": former.occupant, "stack_cents": former.stack}
+                             for former in sorted(game.former, key=lambda former: (former.seat, former.occupant))]
     if game.closed is not None:
         result["close"] = game.closed.to_dict()
     return result
@@ -246,28 +267,49 @@ def _close(game: HomeGame, text: str, number: int) -> None:
 
 
 def _apply_after(game: HomeGame, record: HandRecord, number: int, *, house: Mapping[str, Any] | None = None,
-                 last: bool = False) -> None:
-    """Players who joined, chips added or taken and the house's charges after the hand (the record's `after`). When
-    the record says the table's charge (`house`), the charges must be what it takes: the rake of this hand, or the
-    time charge before the next (none after the last hand)."""
+                 last: bool = False, leaves: Sequence[tuple[int, str]] = ()) -> None:
+    """What happened at the table after the hand, in the order it happened: the rake of the hand (from its winners),
+    chips added by the players still seated from the hand, the players who left (`leaves`: the hand's actions after
+    its end), players who joined and chips they added, and the time charge before the next hand (the record's
+    `after`). A seat its player left and a newcomer took between the same two hands is the one who left's for the
+    rake and the chips before the leave, and the newcomer's after it (a newcomer's chips there are in their join's
+    stack). When the record says the table's charge (`house`), the charges must be what it takes: the rake of this
+    hand, or the time charge before the next (none after the last hand)."""
     house = house or {}
+    joined = {seat for seat, _, _ in record.joins}
+    left = {parse_action(text)[0] for _, text in leaves}
+    index = len(record.actions)
     try:
+        taken = list(record.house)
         if house.get("charge") == "rake":
             due = rake_due(game.hands[-1], house["rake_basis_points"], house["rake_cap_cents"], game.stacks)
             verify_house(house, dict(record.house), due, what="rake")
+            for seat, cents in taken:
+                game.adjust(seat, -cents)
+            taken = []
+        for seat, cents in record.chips:
+            if seat not in joined or seat in left:
+                game.adjust(seat, cents)
+        for position, text in leaves:
+            index = position  # a refused leave is named as the action it is
+            apply_action(game.hands[-1], text, game=game)
+        index = len(record.actions)
         for seat, _, stack in record.joins:
             game.join(seat, stack)
         for seat, cents in record.chips:
-            game.adjust(seat, cents)
+            if seat in joined and seat not in left:
+                game.adjust(seat, cents)
         if house.get("charge") == "time":
             if last and record.house:
                 verify_house(house, dict(record.house), {}, what="time charge after the last hand")
             _verify_time_charges(house, dict(record.house), game)
-        for seat, cents in record.house:
+        for seat, cents in taken:
             game.adjust(seat, -cents)
     except IllegalAction as exc:
-        raise ReplayError(f"hand {number}, after: {exc.message}", code=exc.code, rule=exc.rule, hand=number,
-                          index=len(record.actions), action="after", reason=exc.message) from exc
+        where, action = (f"action {index} ({record.actions[index]!r})", record.actions[index]) \
+            if index < len(record.actions) else ("after", "after")
+        raise ReplayError(f"hand {number}, {where}: {exc.message}", code=exc.code, rule=exc.rule, hand=number,
+                          index=index, action=action, reason=exc.message) from exc
 
 
 def _verify_time_charges(house: Mapping[str, Any], recorded: Mapping[int, int], game: HomeGame) -> None:

@@ -26,7 +26,7 @@ from tables.management.commands.replay_game import Command as ReplayGame
 from tables.management.commands.replay_game import describe, where
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge, Table
 from tables.models import HomeHand as HandRow
-from tables.selectors.home import charged_before, game_close_summary, house_charge
+from tables.selectors.home import charged_before, earlier_players, game_close_summary, house_charge
 from tables.services.home_config import home_config_set
 from tables.services.home_engine import game_rules, rebuild, refusals
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
@@ -159,7 +159,8 @@ class Command(BaseCommand):
             if manual and table.card_source != CardSource.MANUAL:
                 raise CommandError(f"table {name} deals from {table.card_source}: the record has manual hands")
             return table
-        stacks = [stack for _, _, stack in record.players] + [s for h in record.hands for _, _, s in h.joins]
+        stacks = [stack for _, _, stack in (*record.players, *record.before_joins)] + [
+            s for h in record.hands for _, _, s in h.joins]
         ante = record.rules.ante_cents or 0
         if min(stacks, default=1) < max(ante, 1):
             raise CommandError("a player's stack is below the ante: play this record on a table with --table")
@@ -191,11 +192,13 @@ class Command(BaseCommand):
             error = DomainError(f"the record's house takes a time charge before the first hand but the table charges "
                                 f"{game.charge}", code="house_charge")
             raise Refused(error, 0, -1, "before")
-        for seat in record.before_leave:  # players who left before the first hand, as the record says
-            try:
+        try:
+            for seat in record.before_leave:  # players who left before the first hand, as the record says
                 player_leave(game=game.pk, actor=actor, seat=seat)
-            except DomainError as exc:
-                raise Refused(exc, 0, -1, "before") from exc
+            for seat, name, stack in record.before_joins:  # and the next players at their seats
+                player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
+        except DomainError as exc:
+            raise Refused(exc, 0, -1, "before") from exc
         said = [house_said(record, hand) for hand in record.hands]
         for number, hand in enumerate(record.hands):
             # The record, not the clock, says whose time charge fell due before each hand: the charges written
@@ -260,12 +263,21 @@ class Command(BaseCommand):
         except DomainError as exc:
             raise Refused(exc, number, -1, "start") from exc
         started(row)
+        # A seat its player left after the hand and a newcomer took: the record's chips of that seat are the one
+        # who left's (a newcomer's are in their join's stack), added before they leave.
+        joined = {seat for seat, _, _ in hand.joins}
+        early_chips: set[int] = set()
         for index, text in enumerate(hand.actions):
             try:
                 if row.status != HandRow.Status.IN_PLAY:
                     leaver, _, verb = text.strip().partition(" ")
                     if verb.strip() != "leave" or not leaver.isdigit():
                         raise DomainError("the hand is already settled", code="hand_over")  # rule: _RULES
+                    if int(leaver) in joined:
+                        for seat, cents in hand.chips:
+                            if seat == int(leaver) and cents > 0:
+                                player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
+                        early_chips.add(int(leaver))
                     player_leave(game=game.pk, actor=actor, seat=int(leaver))
                 elif is_ruling(text):
                     # The floor's ruling goes through the ruling service, as the supervisor acting here.
@@ -300,6 +312,8 @@ class Command(BaseCommand):
                 player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
             charges = HomeGame.objects.get(pk=game.pk).charge != HouseCharge.NONE
             for seat, cents in hand.chips:
+                if seat in early_chips:
+                    continue
                 if cents > 0:
                     player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
                 elif not charges:
@@ -332,14 +346,17 @@ def house_said(record: GameRecord, hand: HandRecord) -> dict[int, int]:
 def outcome(game: HomeGame) -> dict[str, Any]:
     """The stored game as DESIGN 9's output (what replay_game prints for its record)."""
     rows = HandRow.objects.filter(game=game, status=HandRow.Status.SETTLED).order_by("number")
-    players = HomeGamePlayer.objects.filter(game=game).order_by("seat")
+    players = list(HomeGamePlayer.objects.filter(game=game).order_by("seat", "id"))
+    last = {p.seat: p for p in players}  # each seat's last player; the earlier ones of a seat taken again apart
     result: dict[str, Any] = {
         "hands": [row.result for row in rows],
-        "stacks": {str(p.seat): p.stack_cents if p.active else p.cashed_out_cents for p in players},
+        "stacks": {str(p.seat): p.stack_cents if p.active else p.cashed_out_cents for p in last.values()},
         "carried_pot_cents": game.pot_cents,
         "game_winner": game.winners[0] if game.winners else None,
         "game_winners": list(game.winners),
     }
+    if earlier := earlier_players(players):
+        result["earlier"] = earlier
     if (close := game_close_summary(game)) is not None:
         result["close"] = {key: value for key, value in close.items() if key != "line"}
     return result
