@@ -277,6 +277,16 @@ def _apply_after(game: HomeGame, record: HandRecord, number: int, *, house: Mapp
     hand, or the time charge before the next (none after the last hand)."""
     house = house or {}
     joined = {seat for seat, _, _ in record.joins}
+    # A leave of a seat nobody sits at yet is a newcomer's who joined after the hand and left before the next: it
+    # follows their join (and the chips they added), where the others precede the joins.
+    seated = {seat for seat in game.stacks if seat not in game.departed}
+    early: list[tuple[int, str]] = []
+    late: list[tuple[int, str]] = []
+    for position, text in leaves:
+        seat = parse_action(text)[0]
+        (early if seat in seated else late).append((position, text))
+        seated.discard(seat)
+    leaves = early
     left = {parse_action(text)[0] for _, text in leaves}
     index = len(record.actions)
     try:
@@ -299,6 +309,10 @@ def _apply_after(game: HomeGame, record: HandRecord, number: int, *, house: Mapp
         for seat, cents in record.chips:
             if seat in joined and seat not in left:
                 game.adjust(seat, cents)
+        for position, text in late:
+            index = position
+            apply_action(game.hands[-1], text, game=game)
+        index = len(record.actions)
         if house.get("charge") == "time":
             if last and record.house:
                 verify_house(house, dict(record.house), {}, what="time charge after the last hand")
