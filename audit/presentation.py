@@ -39,6 +39,9 @@ FIELD_LABELS = {
     "seats": "Seats",
     "phase": "Phase",
     "up_to_id": "Up to event",
+    # A home hand's correction names the action as the API does, counting from 0; the tablet lists them from 1.
+    "index": "Action index (from 0)",
+    "replaced": "Replacing",
 }
 
 

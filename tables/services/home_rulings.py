@@ -137,7 +137,8 @@ def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, r
     players = chips.players_of(game)
     audit_record(action=actions.HOME_HAND_CORRECT, obj=row, table=game.table, reason=reason, approver=actor,
                  actor=actor, before={"index": index, "action": recorded[index]},
-                 after={"index": index, "action": action.strip(), "phase": engine.phase.value})
+                 after={"index": index, "action": action.strip(), "replaced": recorded[index],
+                        "phase": engine.phase.value})
     _persist(game, row, engine, players, kind="correction", actor=actor)
     chips.save_game(game)
     verify_balanced(game)
