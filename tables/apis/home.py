@@ -26,15 +26,8 @@ from tables.apis.home_schemas import (
     HomeHandStateSerializer,
 )
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
-from tables.selectors.home import (
-    game_hands,
-    game_record,
-    game_replay,
-    game_token,
-    game_view,
-    hand_token,
-    hand_view,
-)
+from tables.selectors.home import game_hands, game_token, game_view, hand_token, hand_view
+from tables.selectors.home_records import game_record, game_replay
 from tables.services.home_config import announce_rules, announcement, home_config_set
 from tables.services.home_engine import keep_built
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave

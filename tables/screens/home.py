@@ -18,8 +18,9 @@ from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
-from tables.selectors.home import game_close_summary, game_view, hand_view
+from tables.selectors.home import game_view, hand_view
 from tables.selectors.home_calls import standing_calls
+from tables.selectors.home_records import game_close_summary
 from tables.services.home_config import announce_rules
 from tables.services.home_config import announcement as home_announcement
 from tables.services.home_engine import game_rules

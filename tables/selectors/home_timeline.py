@@ -13,7 +13,7 @@ from audit.models import AuditEvent
 from audit.selectors import in_order
 from tables import actions
 from tables.models import HomeGame, HomeGamePlayer, HomeHand
-from tables.selectors.home import game_replay, hand_verdict
+from tables.selectors.home_records import game_replay, hand_verdict
 
 
 def hand_events(hand: HomeHand) -> list[AuditEvent]:

@@ -10,7 +10,8 @@ from django.utils.text import slugify
 from audit.chain_status import chain_status
 from audit.views import compliance_view
 from tables.models import HomeGame, HomeHand
-from tables.selectors.home import game_record, game_replay, game_view, hand_verdict, hand_view
+from tables.selectors.home import game_view, hand_view
+from tables.selectors.home_records import game_record, game_replay, hand_verdict
 from tables.selectors.home_timeline import finding, game_events, hand_events
 
 

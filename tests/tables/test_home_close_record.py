@@ -17,7 +17,7 @@ from casino.engine.cards import ALL_CARDS
 from casino.errors import DomainError, NotAllowed
 from tables.management.commands.play_game import outcome
 from tables.models import HomeGame, Table
-from tables.selectors.home import game_record, game_replay
+from tables.selectors.home_records import game_record, game_replay
 from tables.services.home_games import game_close, game_open, player_join, player_leave
 from tables.services.home_hands import hand_start
 from tables.services.home_rulings import hand_void

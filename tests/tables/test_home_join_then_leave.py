@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 
 from casino.engine.cards import ALL_CARDS
 from tables.models import HomeGame, HomeGamePlayer, Table
-from tables.selectors.home import game_record, game_replay
+from tables.selectors.home_records import game_record, game_replay
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_start
 from tests.tables.test_home_services import balanced, play, seat_players

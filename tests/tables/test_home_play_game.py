@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from tables.models import HomeGame
-from tables.selectors.home import game_record
+from tables.selectors.home_records import game_record
 from tests.tables.home_commands import run
 from tests.tables.test_replay_game_command import _manual_freak_of_nature, _three_legged_race
 
@@ -99,7 +99,7 @@ def test_a_player_who_left_during_a_voided_first_hand_stays_in_the_export_and_ro
     assert {"seat": 1, "name": "Ann", "stack_cents": ann.cashed_out_cents} in exported["players"]
     assert ann.cashed_out_cents == 10_000  # her ante came back with the void, at the cashier
     assert exported["before"]["leave"] == [1]
-    from tables.selectors.home import game_replay
+    from tables.selectors.home_records import game_replay
 
     assert game_replay(HomeGame.objects.get(pk=game.pk))["ok"]  # compliance's verdict on the stored game
     replayed = json.loads(run("replay_game", tmp_path, exported, "--json"))

@@ -20,7 +20,8 @@ from audit.models import AuditEvent
 from audit.presentation import show_value
 from tables.management.commands.play_game import outcome
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeTableConfig, Table
-from tables.selectors.home import game_record, game_replay, hand_view
+from tables.selectors.home import hand_view
+from tables.selectors.home_records import game_record, game_replay
 from tables.services.home_games import game_close, game_open, player_add_chips, player_leave
 from tables.services.home_hands import hand_start
 from tables.services.home_rulings import hand_void

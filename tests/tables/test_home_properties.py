@@ -14,7 +14,8 @@ from casino.engine.cards import ALL_CARDS
 from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import replay
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, Table
-from tables.selectors.home import game_record, game_replay, hand_view
+from tables.selectors.home import hand_view
+from tables.selectors.home_records import game_record, game_replay
 from tables.services.home_games import game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award

@@ -19,7 +19,7 @@ from casino.engine.home.record import GameRecord
 from casino.engine.home.replay import ReplayError, replay
 from tables.management.commands.play_game import outcome
 from tables.models import HomeGame, HomeHand, Table
-from tables.selectors.home import game_record, game_replay, hand_verdict
+from tables.selectors.home_records import game_record, game_replay, hand_verdict
 from tables.services.home_engine import game_rules, rebuild
 from tables.services.home_games import game_open, player_leave
 from tables.services.home_hands import hand_act, hand_start

@@ -21,7 +21,8 @@ from audit.models import AuditEvent
 from casino.engine.cards import ALL_CARDS
 from casino.errors import DomainError
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, Table
-from tables.selectors.home import game_record, game_replay, game_view, hand_view
+from tables.selectors.home import game_view, hand_view
+from tables.selectors.home_records import game_record, game_replay
 from tables.services.home_games import game_close, game_open, player_join, player_leave
 from tables.services.home_hands import hand_start
 from tests.tables.helpers import ok

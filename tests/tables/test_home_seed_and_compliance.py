@@ -142,7 +142,8 @@ def test_compliance_downloads_a_games_record_that_replays_to_the_stored_stacks(
     """The record replay_game reads was the API's alone (a token needed); the game's page now offers it as a file."""
     import json
 
-    from tables.selectors.home import game_record, game_view
+    from tables.selectors.home import game_view
+    from tables.selectors.home_records import game_record
 
     table = home_table("five-card-draw", charge="rake", rake_basis_points=1_000, rake_cap_cents=150)
     game = game_open(table=table, actor=dealer_user, players=seat_players(2))

@@ -358,7 +358,7 @@ def test_an_rng_table_reshuffles_the_discards_when_the_stock_runs_out_and_the_re
 ) -> None:
     # DESIGN 7: "If the stock runs out during a draw, the discards so far, except the drawing player's own, are
     # shuffled into a new stock." Ten players hold 50 cards: the stock has 2.
-    from tables.selectors.home import game_replay
+    from tables.selectors.home_records import game_replay
 
     table = home_table("five-card-draw", rules={"max_discard": 5, "max_discard_with_ace": 5})
     game = game_open(table=table, actor=dealer_user, players=seat_players(10))

@@ -26,7 +26,7 @@ from tables.management.commands.replay_game import Command as ReplayGame
 from tables.management.commands.replay_game import describe, where
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, HouseCharge, Table
 from tables.models import HomeHand as HandRow
-from tables.selectors.home import charged_before, earlier_players, game_close_summary, house_charge
+from tables.selectors.home_records import charged_before, earlier_players, game_close_summary, house_charge
 from tables.services.home_config import home_config_set
 from tables.services.home_engine import game_rules, rebuild, refusals
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
