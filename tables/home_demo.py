@@ -32,6 +32,9 @@ DEMO_HOME_TABLES: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ..
 # play to show: a fixed-limit table without a house charge, and a pot-limit one with a rake.
 DEMO_HANDS = {"Five Card Draw 1": 3, "Freak of Nature 1": 3}
 RANKS = "23456789TJQKA"
+# Cards a player keeps whatever else they hold: Freak of Nature's wild sixes, and the fives that are wild when
+# nobody shows a six (rule sheet, article 3).
+KEEP = {"freak-of-nature": frozenset("65")}
 PLAYERS = [{"seat": seat, "name": name, "buy_in_cents": 20_000}
            for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee"))]
 
@@ -69,9 +72,10 @@ def play_demo_hand(game: HomeGame, dealer: User, shuffle: random.Random) -> Home
         seat = view["awaiting"]["seat"]
         cards = next(player["cards"] for player in view["players"] if player["seat"] == seat)
         if view["awaiting"]["kind"] == "draw":
-            rule = view["draw"]
-            count = min(max(len(_unpaired(cards)), rule["minimum"]), rule["maximum"])
-            request: dict[str, Any] = {"action": "draw", "cards": _throw_order(cards)[:count]}
+            rule, keep = view["draw"], KEEP.get(game.variant, frozenset())
+            lone = [card for card in _unpaired(cards) if card[0] not in keep]
+            count = min(max(len(lone), rule["minimum"]), rule["maximum"])
+            request: dict[str, Any] = {"action": "draw", "cards": _throw_order(cards, keep)[:count]}
         else:
             request = {"action": _betting(view["legal"], cards)}
             if request["action"] == "bet":
@@ -85,10 +89,10 @@ def _unpaired(cards: list[str]) -> list[str]:
     return [card for card in cards if ranks[card[0]] == 1]
 
 
-def _throw_order(cards: list[str]) -> list[str]:
-    """The cards in the order a player lets them go: unpaired before paired, lowest first."""
+def _throw_order(cards: list[str], keep: frozenset[str] = frozenset()) -> list[str]:
+    """The cards in the order a player lets them go: unpaired before paired, lowest first, the ones to keep last."""
     ranks = Counter(card[0] for card in cards)
-    return sorted(cards, key=lambda card: (ranks[card[0]] > 1, RANKS.index(card[0])))
+    return sorted(cards, key=lambda card: (card[0] in keep, ranks[card[0]] > 1, RANKS.index(card[0])))
 
 
 def _betting(legal: dict[str, Any], cards: list[str]) -> str:
