@@ -21,6 +21,7 @@ from tables.models import HomeHand as HandRow
 from tables.selectors.home import game_view, hand_view
 from tables.selectors.home_calls import standing_calls
 from tables.selectors.home_records import game_close_summary
+from tables.services.home_chips import occupant_numbers
 from tables.services.home_config import announce_rules
 from tables.services.home_config import announcement as home_announcement
 from tables.services.home_engine import game_rules
@@ -466,12 +467,15 @@ class HomeScreen:
         Ann, $1.00 to Cy (has left: at the cashier)"; empty without a carried pot or when nobody is known to own it."""
         if not self.close_award_seats or self.game is None:
             return ""
-        owed = dict(HomeGamePlayer.objects.filter(game=self.game).values_list("seat", "carried_contribution_cents"))
-        names = {seat.seat: seat.name or f"Seat {seat.seat}" for seat in self.seats}  # as the close's words say
-        gone = {seat.seat for seat in self.seats if seat.status == "left"}
-        shares = sorted(returned_shares(owed, self.carried_pot_cents).items())
-        return ", ".join(f"{money(cents)} to {names.get(seat, f'Seat {seat}')}"
-                         + (" (has left: at the cashier)" if seat in gone else "") for seat, cents in shares)
+        # Each person's own chips, the one who left a seat someone then took included: by (seat, occupant), as the
+        # close pays them (tables.services.home_games._return_carried).
+        everyone = list(HomeGamePlayer.objects.filter(game=self.game))
+        numbers = occupant_numbers(everyone)
+        person = {numbers[player.pk]: player for player in everyone}
+        owed = returned_shares({numbers[p.pk]: p.carried_contribution_cents for p in everyone}, self.carried_pot_cents)
+        return ", ".join(f"{money(cents)} to {person[key].name or f'Seat {key[0]}'}"
+                         + (" (has left: at the cashier)" if person[key].left_at is not None else "")
+                         for key, cents in sorted(owed.items()))
 
     # --- the result ---------------------------------------------------------------------------------------------
     @property
