@@ -15,7 +15,7 @@ from audit.models import AuditEvent
 from casino.engine.money import money
 from floor.models import DealerSession
 from tables import actions as table_actions
-from tables.models import HomeGame, HomeGamePlayer, HomeHand, Round, Table, TableType
+from tables.models import HomeGame, HomeHand, Round, Table, TableType
 from tables.selectors.approvals import PendingPayout, payouts_awaiting_approval
 from tables.selectors.home_calls import standing_calls
 
@@ -160,14 +160,14 @@ def floor_view(now: datetime | None = None) -> FloorView:
         .select_related("game")
         .only("pk", "number", "phase", "game__table_id")
     }
-    games = dict(HomeGame.objects.filter(status=HomeGame.Status.OPEN).values_list("table_id", "number"))
-    # A home-game table's seats are its open game's players still at the table.
-    players = dict(
-        HomeGamePlayer.objects.filter(game__status=HomeGame.Status.OPEN, left_at__isnull=True)
-        .values_list("game__table_id")
-        .annotate(n=Count("pk"))
-        .order_by()
+    # A home-game table's open game (its number) and its seats: the game's players still at the table.
+    open_games = list(
+        HomeGame.objects.filter(status=HomeGame.Status.OPEN)
+        .annotate(n=Count("players", filter=Q(players__left_at__isnull=True)))
+        .values_list("table_id", "number", "n")
     )
+    games = {table_id: number for table_id, number, _ in open_games}
+    players = {table_id: seated for table_id, _, seated in open_games}
     void_requests: dict[int, AuditEvent] = {}
     floor_calls: dict[int, AuditEvent] = {}
     for event in AuditEvent.objects.filter(

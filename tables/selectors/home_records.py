@@ -14,6 +14,7 @@ from tables import actions
 from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeLedgerEntry, HomeTableConfig, HouseCharge
 from tables.models import HomeHand as HandRow
 from tables.selectors.home import seat_names
+from tables.services.home_chips import occupant_numbers
 from tables.services.home_engine import game_rules, rebuild
 
 
@@ -249,12 +250,11 @@ def game_replay(game: HomeGame) -> dict[str, Any]:
 def earlier_players(players: list[HomeGamePlayer]) -> list[dict[str, int]]:
     """The players (by seat, then in the order they sat) who left a seat someone else then took, as replay_game
     prints them: `{"seat", "occupant" (1 = the seat's first player), "stack_cents" (what they went home with)}`."""
-    turns: dict[int, int] = {}
-    numbered = []
-    for player in sorted(players, key=lambda player: (player.seat, player.pk)):
-        turns[player.seat] = turns.get(player.seat, 0) + 1
-        numbered.append({"seat": player.seat, "occupant": turns[player.seat], "stack_cents": player.cashed_out_cents})
-    return [player for player in numbered if player["occupant"] < turns[player["seat"]]]
+    numbers = occupant_numbers(players)
+    last = {seat: occupant for seat, occupant in sorted(numbers.values())}
+    return [{"seat": seat, "occupant": occupant, "stack_cents": player.cashed_out_cents}
+            for player in sorted(players, key=lambda player: (player.seat, player.pk))
+            for seat, occupant in [numbers[player.pk]] if occupant < last[seat]]
 
 
 def hand_verdict(row: HandRow) -> dict[str, Any]:
