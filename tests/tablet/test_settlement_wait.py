@@ -60,6 +60,9 @@ def test_a_round_whose_job_found_the_broker_down_says_the_queue_cannot_be_reache
     assert rnd.phase == "settling"
     assert QUEUE_DOWN in page
     assert "settles by itself as soon as the queue is back" in page
+    # The settling line does not claim a queue holds the job: the outbox does, until the queue is back.
+    assert "job held for the queue since" in page
+    assert "job queued at" not in page
     # The poll keeps the notice up without redrawing the screen every second.
     assert _poll(client, manual_table, _poll_token(page)).status_code == 204
 
@@ -74,6 +77,7 @@ def test_a_job_on_time_shows_no_wait_and_one_past_its_lease_is_named_on_the_next
     page = _screen(client, manual_table)
     assert QUEUE_DOWN not in page
     assert SENT_AGAIN not in page
+    assert "job queued at" in page
     token = _poll_token(page)
     assert _poll(client, manual_table, token).status_code == 204
 
