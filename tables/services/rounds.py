@@ -76,15 +76,17 @@ def _start_checks(table_id: int) -> tuple[tuple[int, str, int] | None, bool, int
     statement (written out: every round starts with these three questions, and three ORM queries cost ~3 ms)."""
     finished_phases = [str(phase) for phase in Round.FINISHED]
     finished = placeholders(len(finished_phases))
-    in_play = f"FROM {tab(Round)} WHERE {col(Round, 'table')} = %s AND {col(Round, 'phase')} NOT IN ({finished})"
+    # The unfinished round is read once, as a derived table joined to one row, so no round gives one row of NULLs.
+    unfinished_round = (f"SELECT {col(Round, 'number')} AS n, {col(Round, 'phase')} AS p, {col(Round, 'id')} AS i "  # noqa: S608
+                        f"FROM {tab(Round)} WHERE {col(Round, 'table')} = %s "
+                        f"AND {col(Round, 'phase')} NOT IN ({finished}) LIMIT 1")
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT (SELECT {col(Round, 'number')} {in_play} LIMIT 1), "  # noqa: S608 (names from metadata)
-            f"(SELECT {col(Round, 'phase')} {in_play} LIMIT 1), "
-            f"(SELECT {col(Round, 'id')} {in_play} LIMIT 1), "
+            "SELECT u.n, u.p, u.i, "  # noqa: S608 (names from metadata)
             f"EXISTS (SELECT 1 FROM {tab(Seat)} WHERE {col(Seat, 'table')} = %s AND {col(Seat, 'occupied')}), "
-            f"(SELECT MAX({col(Round, 'number')}) FROM {tab(Round)} WHERE {col(Round, 'table')} = %s)",
-            [table_id, *finished_phases, table_id, *finished_phases, table_id, *finished_phases, table_id, table_id],
+            f"(SELECT MAX({col(Round, 'number')}) FROM {tab(Round)} WHERE {col(Round, 'table')} = %s) "
+            f"FROM (SELECT 1 AS one) AS one LEFT JOIN ({unfinished_round}) AS u ON 1 = 1",
+            [table_id, table_id, table_id, *finished_phases],
         )
         number, phase, round_id, seated, last = cursor.fetchone()
     unfinished = (int(number), str(phase), int(round_id)) if number is not None else None
