@@ -353,6 +353,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "casino.openapi.add_error_responses",
+        "casino.openapi_tags.tag_by_area",
     ],
 }
 

@@ -77,3 +77,27 @@ def test_the_docs_render_in_a_browser_that_cannot_leave_the_app(
         assert refused == []
     finally:
         context.close()
+
+
+@pytest.mark.django_db
+def test_every_operation_is_filed_under_the_area_a_reader_looks_for_it_in(client: Client) -> None:
+    """The docs group operations by area, in the order a table's day runs (not all under one "v1" heading)."""
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    filed = {
+        f"{method.upper()} {path}": operation["tags"]
+        for path, item in schema["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict) and "operationId" in operation
+    }
+    listed = [tag["name"] for tag in schema["tags"]]
+    assert listed == ["Sign-in", "Tables", "Triple Draw rounds", "Home games", "Card-reading shoe", "Paytables",
+                      "Floor", "Reports", "Compliance"]
+    assert all(tag["description"] for tag in schema["tags"])
+    assert {op: tags for op, tags in filed.items() if len(tags) != 1 or tags[0] not in listed} == {}
+    # Starting a round or opening a game is done on the table, but read with the rest of its play.
+    assert filed["POST /api/v1/tables/{table_id}/rounds/"] == ["Triple Draw rounds"]
+    assert filed["POST /api/v1/tables/{table_id}/games/"] == ["Home games"]
+    assert filed["POST /api/v1/tables/{table_id}/home-config/"] == ["Tables"]
+    assert filed["POST /api/v1/hands/{hand_id}/actions/"] == ["Home games"]
+    assert filed["GET /api/v1/audit/hands/{hand_id}/"] == ["Compliance"]
+    assert filed["POST /api/v1/auth/token/"] == ["Sign-in"]

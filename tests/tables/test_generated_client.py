@@ -60,7 +60,10 @@ def generated(tmp_path: Path) -> Iterator[ModuleType]:
 
 
 def _api(package: ModuleType, name: str) -> Any:
-    return importlib.import_module(f"{package.__name__}.api.v1.{name}")
+    """The generated module of operation `name`: the client files each under its area (the schema's tag)."""
+    areas = {"v1_me_retrieve": "sign_in", "v1_tables_retrieve": "tables"}
+    area = areas.get(name, "triple_draw_rounds")
+    return importlib.import_module(f"{package.__name__}.api.{area}.{name}")
 
 
 def _model(package: ModuleType, name: str) -> Any:
