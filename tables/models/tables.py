@@ -84,6 +84,9 @@ class Seat(models.Model):
     occupied = models.BooleanField(default=False)
     player_name = models.CharField(max_length=100, blank=True)
     player_card = models.CharField(max_length=40, blank=True)
+    # When the seat's player sat down (null: empty, or seated before this was kept and no join was recorded): Rebet
+    # offers a seat's last bet only to the player who placed it.
+    seated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "number"]

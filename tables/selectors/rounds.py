@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
 from typing import Any
 
@@ -366,26 +367,27 @@ def table_view(table: Table) -> RoundView:
 def previous_bets(table: Table, rnd: Round | None) -> dict[int, tuple[int, int]]:
     """Each seat's bet in the table's round before `rnd`: seat -> (circles, amount per circle), for Rebet/Repeat.
 
-    Only while the same player sits there: a seat whose player left since that round started (a new player may have
-    sat down since) has no last bet, or Rebet would place the previous player's bet for the new one."""
+    Only while the player who placed it sits there: a seat whose player sat down after its last bet (the one who bet
+    left, and someone else, or they again, sat down since) has no last bet, or Rebet would place the previous
+    player's bet for the new one."""
     if rnd is None:
         return {}
     before = Round.objects.filter(table=table, number__lt=rnd.number).order_by("-number").values("pk")[:1]
     bets: dict[int, tuple[int, int]] = {}
-    for seat, amount in (
+    placed: dict[int, datetime] = {}
+    for seat, amount, at in (
         Bet.objects.filter(round__in=before)
         .order_by("seat_number", "circle")
-        .values_list("seat_number", "amount_cents")
+        .values_list("seat_number", "amount_cents", "placed_at")
     ):
         circles, _ = bets.get(seat, (0, amount))
         bets[seat] = (circles + 1, amount)
+        placed[seat] = max(at, placed.get(seat, at))
     if bets:
-        started = AuditEvent.objects.filter(round_id__in=before, action=actions.ROUND_START.code).values("id")[:1]
-        left = AuditEvent.objects.filter(
-            table_id=table.pk, action=actions.SEAT_LEAVE.code, seat_number__in=list(bets), id__gt=started
-        ).values_list("seat_number", flat=True)
-        for gone in set(left):
-            bets.pop(gone or 0, None)
+        seats = Seat.objects.filter(table=table, number__in=list(bets)).order_by()
+        for number, seated_at in seats.values_list("number", "seated_at"):
+            if seated_at is not None and seated_at > placed[number]:
+                del bets[number]
     return bets
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from audit.services import audit_record
 from casino.errors import DomainError, WrongPhase
@@ -51,6 +52,7 @@ def seat_join(*, table: Table, seat_number: int, actor: User, player_name: str =
     seat.occupied = True
     seat.player_name = player_name.strip()
     seat.player_card = player_card.strip()
+    seat.seated_at = timezone.now()
     seat.save()
     audit_record(
         action=actions.SEAT_JOIN,
@@ -99,6 +101,7 @@ def seat_leave(*, table: Table, seat_number: int, actor: User) -> Seat:
     seat.occupied = False
     seat.player_name = ""
     seat.player_card = ""
+    seat.seated_at = None
     seat.save()
     audit_record(
         action=actions.SEAT_LEAVE,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from typing import Any
 
@@ -11,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from audit.models import AuditEvent
 from tables.models import Bet, Round, Seat
 from tables.services.bets import bet_place
 from tables.services.cards import cards_deal
@@ -272,6 +274,39 @@ def test_rebet_and_repeat_never_carry_a_bet_over_to_a_new_player_in_the_same_sea
     assert response.status_code == 400
     assert "Seat 2 had no bet last round" in response.content.decode()
     assert not Bet.objects.filter(round=second, seat_number=2).exists()
+
+
+def test_rebet_offers_a_player_who_sat_down_during_last_round_the_bet_they_placed_in_it(
+    make_table: Any, dealer_user: User, floor_user: User
+) -> None:
+    # Seat 4's player sat down after last round had started and bet in it: the bet is theirs, so Rebet repeats it.
+    table = make_table("Late Arrival", seated=(3,))
+    first = round_start(table=table, actor=dealer_user)
+    bet_place(round=first, seat_number=3, amount_cents=1000, circles=1, actor=dealer_user)
+    seat_join(table=table, seat_number=4, player_name="Late", actor=dealer_user)
+    bet_place(round=first, seat_number=4, amount_cents=500, circles=2, actor=dealer_user)
+    round_void(round=first, reason="practice", actor=floor_user)
+    second = round_start(table=table, actor=dealer_user)
+    client = Client()
+    client.force_login(dealer_user)
+    assert "last round's bets for seats 3, 4<" in client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    client.post(reverse("tablet:action", args=[table.pk, "rebet"]), {"round": second.pk}, **HTMX)
+    assert sorted(Bet.objects.filter(round=second).values_list("seat_number", "circle", "amount_cents")) == [
+        (3, 1, 1000), (4, 1, 500), (4, 2, 500)]
+
+
+def test_seats_taken_before_the_seated_time_was_kept_get_it_from_their_join_in_the_audit_trail(
+    make_table: Any, dealer_user: User
+) -> None:
+    from django.apps import apps
+
+    seated_at_from_the_trail = importlib.import_module("tables.migrations.0012_seat_seated_at").seated_at_from_the_trail
+    table = make_table("Old Seats", seated=(2, 5))
+    joined = dict(AuditEvent.objects.filter(action="seat_join", table_id=table.pk)
+                  .values_list("seat_number", "occurred_at"))
+    Seat.objects.filter(table=table).update(seated_at=None)  # as every seat was before the field existed
+    seated_at_from_the_trail(apps, None)
+    assert dict(Seat.objects.filter(table=table, occupied=True).values_list("number", "seated_at")) == joined
 
 
 @pytest.mark.browser
