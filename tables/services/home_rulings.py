@@ -52,8 +52,8 @@ def _locked_in_play(hand: HandRow | int, actor: User, what: str,
 
 @transaction.atomic
 def hand_void(*, hand: HandRow | int, actor: User, reason: str) -> HandRow:
-    """Every chip of the hand goes back where it was before it (players who left get theirs at the cashier); the
-    record stays as it was."""
+    """Every chip of the hand goes back where it was before it (players who left get theirs at the cashier), and the
+    button stays for the next hand; the record stays as it was."""
     reason = _reason(reason)
     game, row = _locked_in_play(hand, actor, "void a hand")
     engine = rebuild(row, game_rules(game))
@@ -71,6 +71,8 @@ def hand_void(*, hand: HandRow | int, actor: User, reason: str) -> HandRow:
     time_returned = time_charged(row)
     row.status, row.void_reason, row.voided_at = Status.VOIDED, reason, timezone.now()
     row.save(update_fields=["status", "void_reason", "voided_at"])
+    # The button stays where it was, as after a misdeal: the hand dealt again is this hand, not the next one.
+    game.next_button = row.button
     for seat, cents in time_returned.items():
         player = players[seat]
         chips.house_to(game, player, cents, "time_charge", hand=row)
@@ -80,7 +82,7 @@ def hand_void(*, hand: HandRow | int, actor: User, reason: str) -> HandRow:
         note_after(game, seat=seat, cents=-cents, house=True)
     chips.save_players(players)
     chips.save_game(game)
-    after: dict[str, Any] = {"status": row.status, "returned": returned}
+    after: dict[str, Any] = {"status": row.status, "returned": returned, "next_button": row.button}
     if time_returned:
         after["time_charge_returned_cents"] = {str(seat): cents for seat, cents in time_returned.items()}
         announce_posting(game)

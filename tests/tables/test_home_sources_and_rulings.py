@@ -140,6 +140,13 @@ def test_the_floor_awards_a_pot_by_ruling_and_voids_a_hand(
     assert shown == {1: (10_050, 0), 2: (10_050, 0), 3: (9_900, 0)}
     assert_audited("home_hand_void", table_id=game.table_id, reason="misdeal")
     balanced(game)
+    # As after a misdeal, the button does not move: the hand dealt again has the voided hand's button (seat 1, left
+    # of seat 3's), however many times it is voided.
+    assert hand.button == 1
+    again = hand_start(game=game, actor=dealer_user)
+    assert again.button == 1
+    hand_void(hand=again.pk, actor=floor_user, reason="dealt from the wrong deck")
+    assert hand_start(game=game, actor=dealer_user).button == 1
 
 
 def test_closing_a_leg_game_by_ruling_awards_the_carried_pot_with_a_reason(
