@@ -220,6 +220,7 @@ def test_the_floor_voids_a_hand_from_the_tablet_with_a_reason_and_a_dealer_canno
     response = _act(floor, table, "void", hand=hand.pk, reason="misdeal")
     assert response.status_code == 200
     assert "Hand 1 was voided: misdeal" in response.content.decode()
+    assert f"the button stays at seat {hand.button} for the hand dealt again" in response.content.decode()
     assert list(HomeGamePlayer.objects.filter(game=game).values_list("stack_cents", flat=True)) == [20_000, 20_000]
 
 
