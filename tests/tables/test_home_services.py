@@ -314,6 +314,14 @@ def test_a_rake_is_taken_from_a_pot_that_was_bet_into_up_to_its_cap_and_never_fr
     assert_audited("home_house_charge", table_id=table.pk)
     assert dict(game.players.values_list("seat", "stack_cents")) == {1: 10_100 + 900 - 150, 2: 9_900 - 900}
     balanced(game)
+    # A bet nobody calls goes back to its player: the hand ends with antes only in the middle, as one checked through
+    # does, and is not raked either.
+    hand = hand_start(game=game, actor=dealer_user, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+    play(hand, dealer_user, "1 bet 200", "2 fold")
+    game.refresh_from_db()
+    assert game.house_cents == 150
+    assert dict(game.players.values_list("seat", "stack_cents")) == {1: 10_850 + 100, 2: 9_000 - 100}
+    balanced(game)
 
 
 def test_a_time_charge_is_taken_per_seat_per_half_hour(home_table: Callable[..., Table], dealer_user: User) -> None:

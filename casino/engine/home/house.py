@@ -1,9 +1,10 @@
 """The house's charge a home-game table announces (a game record's `house`): what it takes, in words and in cents.
 
 The rake is a percent of each pot as it is awarded, capped per pot, shared by the pot's winners (the odd cent to the
-first winner to the dealer's left), never more than a winner's stack and none on a hand never bet into (antes only)
-nor on a pot the floor awarded by ruling. The time charge is taken from each seat with chips before a hand, at most
-the seat's stack. The table's services and the replay of a record both count it here.
+first winner to the dealer's left), never more than a winner's stack and none on a hand never bet into (antes only:
+a bet nobody called goes back to its player, so a hand that ends with it holds antes only, as one checked through
+does) nor on a pot the floor awarded by ruling. The time charge is taken from each seat with chips before a hand, at
+most the seat's stack. The table's services and the replay of a record both count it here.
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ def house_words(house: Mapping[str, object]) -> str:
     return "no house charge"
 
 
+def bet_into(hand: HomeHand) -> bool:
+    """Did chips from a bet stay in the middle: bets, raises and calls beyond the uncalled chips returned?"""
+    put_in = sum(event.amount_cents for event in hand.events if event.kind in _BET_INTO)
+    returned = sum(event.amount_cents for event in hand.events if event.kind is EventKind.BET_RETURNED)
+    return put_in > returned
+
+
 def rake_by_pot(hand: HomeHand, basis_points: int, cap_cents: int,
                 stacks: Mapping[int, int]) -> list[tuple[AwardedPot, int, dict[int, int]]]:
     """The rake of a settled hand: each raked pot, its rake and what each winner pays, out of `stacks` (the stacks
@@ -44,7 +52,7 @@ def rake_by_pot(hand: HomeHand, basis_points: int, cap_cents: int,
     settlement = hand.settlement
     if settlement is None or settlement.by_ruling:
         return []
-    if not any(event.kind in _BET_INTO and event.amount_cents for event in hand.events):
+    if not bet_into(hand):
         return []
     left = dict(stacks)
     raked: list[tuple[AwardedPot, int, dict[int, int]]] = []
