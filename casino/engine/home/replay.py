@@ -174,7 +174,7 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
     try:
         # The house's charges before the first hand (a time charge), as the announced charge takes them; at a seat
         # taken again before it (`before.joins`), from the newcomer, once seated.
-        joined = {seat for seat, _, _ in record.before_joins}
+        joined = {join.seat for join in record.before_joins}
         charges = [[(seat, cents) for seat, cents in record.before_house if (seat in joined) == late]
                    for late in (False, True)]
         _verify_time_charges(record.house, dict(charges[0]), game)
@@ -182,8 +182,10 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
             game.adjust(seat, -cents)
         for seat in record.before_leave:  # cashed out before the first hand (a game whose first hands were voided)
             game.leave(seat)
-        for seat, _, stack in record.before_joins:
-            game.join(seat, stack)
+        for join in record.before_joins:  # in the order they sat down; one who got up again before the next
+            game.join(join.seat, join.stack)
+            if join.leave:
+                game.leave(join.seat)
         _verify_time_charges(record.house, dict(charges[1]), game)
         for seat, cents in charges[1]:
             game.adjust(seat, -cents)

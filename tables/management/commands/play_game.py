@@ -159,7 +159,7 @@ class Command(BaseCommand):
             if manual and table.card_source != CardSource.MANUAL:
                 raise CommandError(f"table {name} deals from {table.card_source}: the record has manual hands")
             return table
-        stacks = [stack for _, _, stack in (*record.players, *record.before_joins)] + [
+        stacks = [stack for _, _, stack in record.players] + [join.stack for join in record.before_joins] + [
             s for h in record.hands for _, _, s in h.joins]
         ante = record.rules.ante_cents or 0
         if min(stacks, default=1) < max(ante, 1):
@@ -195,8 +195,10 @@ class Command(BaseCommand):
         try:
             for seat in record.before_leave:  # players who left before the first hand, as the record says
                 player_leave(game=game.pk, actor=actor, seat=seat)
-            for seat, name, stack in record.before_joins:  # and the next players at their seats
-                player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
+            for join in record.before_joins:  # and the next players at their seats, in the order they sat down
+                player_join(game=game.pk, actor=actor, seat=join.seat, name=join.name, buy_in_cents=join.stack)
+                if join.leave:  # one who got up again before the first hand
+                    player_leave(game=game.pk, actor=actor, seat=join.seat)
         except DomainError as exc:
             raise Refused(exc, 0, -1, "before") from exc
         said = [house_said(record, hand) for hand in record.hands]
