@@ -170,7 +170,12 @@ def rebuild_hand(
 
 def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any]:
     """Replay every hand; return the DESIGN 9 output, or raise ReplayError at the first illegal action."""
-    game = HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker)
+    return replay_on(HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker), record)
+
+
+def replay_on(game: HomeGame, record: GameRecord) -> dict[str, Any]:
+    """`replay` on `game`, a new game of the record's rules and players (a caller reading more than the output
+    passes its own: casino.engine.home.buy_ins watches its stacks)."""
     try:
         # The house's charges before the first hand (a time charge), as the announced charge takes them; at a seat
         # taken again before it (`before.joins`), from the newcomer, once seated.

@@ -17,6 +17,7 @@ from django.utils import timezone
 from audit.context import acting_as
 from casino.engine.errors import EngineError
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.buy_ins import buy_in_range
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.house import verify_house
 from casino.engine.home.record import GameRecord, HandRecord
@@ -159,20 +160,20 @@ class Command(BaseCommand):
             if manual and table.card_source != CardSource.MANUAL:
                 raise CommandError(f"table {name} deals from {table.card_source}: the record has manual hands")
             return table
-        stacks = [stack for _, _, stack in record.players] + [join.stack for join in record.before_joins] + [
-            s for h in record.hands for _, _, s in h.joins]
+        # The range admits exactly what the record needs (the services check each buy-in and chips added against
+        # it): its smallest buy-in, and its largest stack after a buy-in or chips added, a pot won before included.
+        low, high = buy_in_range(record)
         ante = record.rules.ante_cents or 0
-        if min(stacks, default=1) < max(ante, 1):
+        if low < max(ante, 1):
             raise CommandError("a player's stack is below the ante: play this record on a table with --table")
         try:
             table = table_create(name=f"play_game {record.variant} {timezone.now():%Y%m%d-%H%M%S.%f}",
                                  table_type=record.variant, actor=actor,
                                  card_source=CardSource.MANUAL if manual else CardSource.RNG)
             table_open(table=table, actor=actor)
-            top = max(stacks, default=1) + sum(c for h in record.hands for _, c in h.chips if c > 0)
             # The record's charge (an older record without one plays on a table that charges nothing).
-            home_config_set(table=table, actor=actor, rules=rules, buy_in_min_cents=min(stacks, default=1),
-                            buy_in_max_cents=top, **dict(record.house))
+            home_config_set(table=table, actor=actor, rules=rules, buy_in_min_cents=low, buy_in_max_cents=high,
+                            **dict(record.house))
         except DomainError as exc:
             # A dealer (or compliance) may not make a table: one line, as any other stop before the first action.
             raise CommandError(f"{actor.username} cannot make a table for the record ({exc.code}): {exc.message}; "
