@@ -270,12 +270,18 @@ class Command(BaseCommand):
         # who left's (a newcomer's are in their join's stack), added before they leave.
         joined = {seat for seat, _, _ in hand.joins}
         early_chips: set[int] = set()
+        # A leave of a seat nobody sits at is a newcomer's who joined after the hand and left before the next: it
+        # follows their join and chips, as the engine's replay applies it.
+        late: list[tuple[int, str, int]] = []
         for index, text in enumerate(hand.actions):
             try:
                 if row.status != HandRow.Status.IN_PLAY:
                     leaver, _, verb = text.strip().partition(" ")
                     if verb.strip() != "leave" or not leaver.isdigit():
                         raise DomainError("the hand is already settled", code="hand_over")  # rule: _RULES
+                    if not HomeGamePlayer.objects.filter(game=game, seat=int(leaver), left_at__isnull=True).exists():
+                        late.append((index, text, int(leaver)))
+                        continue
                     if int(leaver) in joined:
                         for seat, cents in hand.chips:
                             if seat == int(leaver) and cents > 0:
@@ -332,6 +338,11 @@ class Command(BaseCommand):
                                       "nothing", code="house_charge")
         except DomainError as exc:
             raise Refused(exc, number, len(hand.actions), "after") from exc
+        for index, text, seat in late:
+            try:
+                player_leave(game=game.pk, actor=actor, seat=seat)
+            except DomainError as exc:
+                raise Refused(exc, number, index, text) from exc
 
 
 def house_said(record: GameRecord, hand: HandRecord) -> dict[int, int]:
