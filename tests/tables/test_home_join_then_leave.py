@@ -54,3 +54,37 @@ def test_a_player_who_joins_and_leaves_between_two_hands_replays(
     assert json.loads(run("play_game", tmp_path, exported, "--json")) == replayed
     again = game_record(HomeGame.objects.order_by("-pk").first())  # type: ignore[arg-type]
     assert again["hands"] == exported["hands"]
+
+
+@pytest.mark.parametrize("seat", [4, 1], ids=["a new seat", "a seat its player had just left"])
+def test_a_seat_taken_by_two_newcomers_in_turn_between_two_hands_replays_and_plays_again(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, seat: int, tmp_path: Path
+) -> None:
+    # Between hands 1 and 2 Dee sits down at the seat, adds chips and gets up; Eve sits down there and adds chips.
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(3))
+    play(hand_start(game=game, actor=dealer_user, button=1, deck=DECK), dealer_user, "2 bet 200", "3 fold", "1 fold")
+    if seat == 1:
+        player_add_chips(game=game.pk, actor=dealer_user, seat=1, amount_cents=700)  # P1's, before they leave
+        player_leave(game=game.pk, actor=dealer_user, seat=1)
+    for name, cents in (("Dee", 5_000), ("Eve", 4_000)):
+        player_join(game=game.pk, actor=dealer_user, seat=seat, name=name, buy_in_cents=cents)
+        player_add_chips(game=game.pk, actor=dealer_user, seat=seat, amount_cents=1_000)
+        if name == "Dee":
+            player_leave(game=game.pk, actor=dealer_user, seat=seat)
+    play(hand_start(game=game, actor=dealer_user, button=2, deck=DECK), dealer_user,
+         *(f"{other} fold" for other in (3, 4, 1) if other <= 3 or other == seat))  # seat 2 takes the antes
+    game_close(game=game.pk, actor=floor_user, reason="end of the session")
+    game = HomeGame.objects.get(pk=game.pk)
+    people = {p.name: p for p in HomeGamePlayer.objects.filter(game=game)}
+    assert (people["Dee"].bought_in_cents, people["Dee"].cashed_out_cents) == (6_000, 6_000)
+    verdict = game_replay(game)
+    assert verdict["ok"], verdict["differences"]
+    earlier = [{"seat": 1, "occupant": 1, "stack_cents": people["P1"].cashed_out_cents}] if seat == 1 else []
+    earlier.append({"seat": seat, "occupant": len(earlier) + 1, "stack_cents": 6_000})
+    assert verdict["replay"]["earlier"] == earlier
+    balanced(game)
+    exported = game_record(game)
+    replayed = json.loads(run("replay_game", tmp_path, exported, "--json"))
+    assert json.loads(run("play_game", tmp_path, exported, "--json")) == replayed
+    again = game_record(HomeGame.objects.order_by("-pk").first())  # type: ignore[arg-type]
+    assert again["hands"] == exported["hands"]

@@ -280,8 +280,9 @@ def _apply_after(game: HomeGame, record: HandRecord, number: int, *, house: Mapp
     its end), players who joined and chips they added, and the time charge before the next hand (the record's
     `after`). A seat its player left and a newcomer took between the same two hands is the one who left's for the
     rake and the chips before the leave, and the newcomer's after it (a newcomer's chips there are in their join's
-    stack). When the record says the table's charge (`house`), the charges must be what it takes: the rake of this
-    hand, or the time charge before the next (none after the last hand)."""
+    stack); a seat newcomers take in turn has each one's leave before the next one's join. When the record says the
+    table's charge (`house`), the charges must be what it takes: the rake of this hand, or the time charge before the
+    next (none after the last hand)."""
     house = house or {}
     joined = {seat for seat, _, _ in record.joins}
     # A leave of a seat nobody sits at yet is a newcomer's who joined after the hand and left before the next: it
@@ -311,11 +312,25 @@ def _apply_after(game: HomeGame, record: HandRecord, number: int, *, house: Mapp
             index = position  # a refused leave is named as the action it is
             apply_action(game.hands[-1], text, game=game)
         index = len(record.actions)
+        topped: set[int] = set()
         for seat, _, stack in record.joins:
+            if seat in game.stacks and seat not in game.departed:
+                # A seat a newcomer took after the hand and left again before the next newcomer sat down: their
+                # leave (the seat's next among the late ones) comes first.
+                for late_leave in late:
+                    if parse_action(late_leave[1])[0] == seat:
+                        late.remove(late_leave)
+                        index = late_leave[0]
+                        apply_action(game.hands[-1], late_leave[1], game=game)
+                        index = len(record.actions)
+                        break
             game.join(seat, stack)
-        for seat, cents in record.chips:
-            if seat in joined and seat not in left:
-                game.adjust(seat, cents)
+            if seat not in topped and seat not in left:
+                # The seat's `chips` are its first newcomer's (the next ones' are in their joins' stacks).
+                topped.add(seat)
+                for chipped, cents in record.chips:
+                    if chipped == seat:
+                        game.adjust(seat, cents)
         for position, text in late:
             index = position
             apply_action(game.hands[-1], text, game=game)

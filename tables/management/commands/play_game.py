@@ -317,11 +317,24 @@ class Command(BaseCommand):
             self._verify_house(game, said, {int(s): c for s, c in taken.items()}, len(hand.actions),
                                number, "after", "rake")
         try:
+            topped: set[int] = set()
             for seat, name, stack in hand.joins:
+                if HomeGamePlayer.objects.filter(game=game, seat=seat, left_at__isnull=True).exists():
+                    # The newcomer before them at this seat got up first (the seat's next late leave).
+                    late_leave = next((item for item in late if item[2] == seat), None)
+                    if late_leave is not None:
+                        late.remove(late_leave)
+                        self._leave(game, actor, number, late_leave)
                 player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
+                if seat not in topped and seat not in early_chips:
+                    # The seat's chips are its first newcomer's (the next ones' are in their joins' stacks).
+                    topped.add(seat)
+                    for chipped, cents in hand.chips:
+                        if chipped == seat and cents > 0:
+                            player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
             charges = HomeGame.objects.get(pk=game.pk).charge != HouseCharge.NONE
             for seat, cents in hand.chips:
-                if seat in early_chips:
+                if seat in early_chips or (seat in topped and cents > 0):
                     continue
                 if cents > 0:
                     player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
@@ -338,11 +351,16 @@ class Command(BaseCommand):
                                       "nothing", code="house_charge")
         except DomainError as exc:
             raise Refused(exc, number, len(hand.actions), "after") from exc
-        for index, text, seat in late:
-            try:
-                player_leave(game=game.pk, actor=actor, seat=seat)
-            except DomainError as exc:
-                raise Refused(exc, number, index, text) from exc
+        for late_leave in late:
+            self._leave(game, actor, number, late_leave)
+
+    def _leave(self, game: HomeGame, actor: User, number: int, late_leave: tuple[int, str, int]) -> None:
+        """A leave after hand `number` of a newcomer who joined after it (index, text, seat), named as its action."""
+        index, text, seat = late_leave
+        try:
+            player_leave(game=game.pk, actor=actor, seat=seat)
+        except DomainError as exc:
+            raise Refused(exc, number, index, text) from exc
 
 
 def house_said(record: GameRecord, hand: HandRecord) -> dict[int, int]:
