@@ -131,7 +131,7 @@ def test_every_player_at_a_seat_before_the_first_hand_is_in_the_record(
 
 
 def test_the_record_of_a_seat_taken_three_times(
-    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User, tmp_path: Path
 ) -> None:
     game = _game(home_table("five-card-draw"), dealer_user, floor_user, STEPS["three at a seat"], "before any hand")
     exported = game_record(game)
@@ -143,6 +143,10 @@ def test_the_record_of_a_seat_taken_three_times(
     assert verdict["ok"], verdict["differences"]
     assert verdict["replay"]["earlier"] == [{"seat": 1, "occupant": 1, "stack_cents": 10_000},
                                             {"seat": 1, "occupant": 2, "stack_cents": 6_000}]
+    # In words too, for people: replay_game and play_game print both earlier players of seat 1.
+    text = run("replay_game", tmp_path, exported)
+    assert "Earlier players: seat 1's player 1 $100.00, seat 1's player 2 $60.00" in text
+    assert run("play_game", tmp_path, exported) == text
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
