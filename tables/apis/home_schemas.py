@@ -258,8 +258,10 @@ class GameRecordSerializer(serializers.Serializer):  # type: ignore[type-arg]
     rules = serializers.DictField()
     players = GameRecordPlayerSerializer(many=True)
     hands = GameRecordHandSerializer(many=True)
-    before = serializers.DictField(required=False, help_text="{\"house\": {seat: cents}}: the house's charges "
-                                                            "before the first hand (a time charge)")
+    before = serializers.DictField(required=False, help_text=(
+        "before the first hand: {\"house\": {seat: cents}} the house's charges (a time charge), \"leave\": [seat] "
+        "players who left, \"joins\": [{seat, name, stack_cents, leave?}] who sat down at their seats, in order "
+        "(\"leave\": true: got up again before it)"))
     house = serializers.DictField(required=False, help_text="the table's charge the game was played under")
     close = serializers.CharField(required=False, help_text="the floor's close: \"floor close -- <reason>\" or "
                                                             "\"floor close award <seat> -- <reason>\"")

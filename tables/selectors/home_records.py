@@ -3,12 +3,13 @@ hands recomputed from their records and compared with what was stored."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from audit.models import AuditEvent
 from casino.engine.errors import EngineError
 from casino.engine.home.game import close_text
-from casino.engine.home.record import GameRecord
+from casino.engine.home.record import BeforeJoin, GameRecord
 from casino.engine.home.replay import ReplayError, hand_summary, replay
 from tables import actions
 from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeLedgerEntry, HomeTableConfig, HouseCharge
@@ -39,15 +40,16 @@ def game_record(game: HomeGame) -> dict[str, Any]:
         starting = {int(seat): cents for seat, cents in rows[0].stacks_before.items()}
         starting = {seat: starting.get(seat, 0) + before.get(seat, 0) for seat in sorted({*starting, *before})}
         # Players who left before it (during hands later voided, or before any hand): players who leave at once
-        # (`before.leave`) with what they were paid, so the record keeps their buy-in and cash-out; one who left a
-        # seat the next player took before the first hand is the seat's player, and the next joins (`before.joins`).
+        # (`before.leave`) with what they were paid, so the record keeps their buy-in and cash-out; at a seat taken
+        # again before the first hand, its first player is the seat's player and the others join in the order they
+        # sat down (`before.joins`), those who got up again before it with what they were paid.
         leavers: dict[int, int] = {}
-        for player in gone:
-            if player.seat not in leavers and player.pk != getattr(seated.get(player.seat), "pk", None):
-                leavers[player.seat] = player.cashed_out_cents
-                names[player.seat] = player.name
-        joins = [{"seat": seat, "name": player.name, "stack_cents": starting[seat]}
-                 for seat, player in sorted(seated.items()) if seat in leavers and seat in starting]
+        joins: list[BeforeJoin] = []
+        for seat, people in _by_seat(gone).items():
+            leavers[seat], names[seat] = people[0].cashed_out_cents, people[0].name
+            joins += [BeforeJoin(seat, player.name, player.cashed_out_cents, leave=True) for player in people[1:]]
+            if seat in seated and seat in starting:
+                joins.append(BeforeJoin(seat, seated[seat].name, starting[seat]))
         starting.update(leavers)
     else:
         starting, leavers, names, joins = _players_without_hands(game)
@@ -70,7 +72,7 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     if leavers:
         record.setdefault("before", {})["leave"] = sorted(leavers)
     if joins:
-        record["before"]["joins"] = joins
+        record["before"]["joins"] = [join.to_dict() for join in joins]
     if house := house_charge(game):
         record["house"] = house
     if (close := game_close_summary(game)) is not None:
@@ -78,32 +80,40 @@ def game_record(game: HomeGame) -> dict[str, Any]:
     return record
 
 
-def _players_without_hands(game: HomeGame) -> tuple[dict[int, int], dict[int, int], dict[int, str], list[Any]]:
+def _players_without_hands(game: HomeGame) -> tuple[dict[int, int], dict[int, int], dict[int, str], list[BeforeJoin]]:
     """A record with no hand in it (none yet, or every one voided): the players are everyone seated, with their
     stacks; one who has left, with what they were paid, leaving at once (`before.leave`), except those the floor's
     close cashed out, whose stacks the close line pays. A seat taken again: its first player, who left, is the
-    seat's player, and its last joins after them (`before.joins`) with their stack. (A seat taken more than twice,
-    or left again by its last player, keeps its first player only: the record has no form for a join and a leave
-    before the first hand.) Returns the starting stacks, the leavers' cash-outs, the names and the joins."""
+    seat's player, and the others join after them in the order they sat down (`before.joins`), each who got up again
+    with what they were paid (`"leave": true`), the last still seated with their stack. Returns the starting
+    stacks, the leavers' cash-outs, the names and the joins."""
     closed_out = _cashed_out_by_close(game)
     starting: dict[int, int] = {}
     leavers: dict[int, int] = {}
     names: dict[int, str] = {}
-    joins: list[dict[str, Any]] = []
-    people: dict[int, list[HomeGamePlayer]] = {}
-    for player in HomeGamePlayer.objects.filter(game=game).order_by("seat", "id"):
-        people.setdefault(player.seat, []).append(player)
-    for seat, at_seat in people.items():
+    joins: list[BeforeJoin] = []
+    for seat, at_seat in _by_seat(HomeGamePlayer.objects.filter(game=game).order_by("seat", "id")).items():
         first, last = at_seat[0], at_seat[-1]
         holding = last.stack_cents if last.left_at is None else closed_out.get(seat)
+        names[seat] = first.name
         if holding is not None and len(at_seat) == 1:
-            starting[seat], names[seat] = holding, first.name
+            starting[seat] = holding
             continue
         leavers[seat] = starting[seat] = first.cashed_out_cents
-        names[seat] = first.name
-        if holding is not None:
-            joins.append({"seat": seat, "name": last.name, "stack_cents": holding})
+        for player in at_seat[1:]:
+            if player is last and holding is not None:
+                joins.append(BeforeJoin(seat, player.name, holding))
+            else:
+                joins.append(BeforeJoin(seat, player.name, player.cashed_out_cents, leave=True))
     return dict(sorted(starting.items())), leavers, names, joins
+
+
+def _by_seat(players: Iterable[HomeGamePlayer]) -> dict[int, list[HomeGamePlayer]]:
+    """The players grouped by seat, each seat's in the order given (by id: the order they sat down)."""
+    grouped: dict[int, list[HomeGamePlayer]] = {}
+    for player in players:
+        grouped.setdefault(player.seat, []).append(player)
+    return grouped
 
 
 def _cashed_out_by_close(game: HomeGame) -> dict[int, int]:

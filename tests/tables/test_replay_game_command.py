@@ -264,3 +264,14 @@ def test_a_manual_hand_with_a_deck_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stopped:
         _run(tmp_path, record)
     assert stopped.value.code == 1
+
+
+def test_the_plain_output_names_the_earlier_player_of_a_seat_and_what_the_close_paid_them(tmp_path: Path) -> None:
+    from tests.engine.test_home_seat_reuse import FIRST, SECOND
+    from tests.engine.test_home_seat_reuse import _record as seat_reuse_record
+
+    text = _run(tmp_path, seat_reuse_record(FIRST, SECOND, close="floor close -- end of the session"))
+    # Ann left seat 1 to Dee: her dollar in the carried pot is hers, and she took $100 home.
+    assert ("carried pot $10.00 back to its contributors: seat 1 $1.00, seat 2 $4.00, seat 3 $4.00, "
+            "seat 1's player 1 $1.00") in text
+    assert "Earlier players: seat 1's player 1 $100.00" in text

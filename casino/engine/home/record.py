@@ -89,6 +89,24 @@ HOUSE_CHARGES = {"none": (), "rake": ("rake_basis_points", "rake_cap_cents"), "t
 
 
 @dataclass(frozen=True)
+class BeforeJoin:
+    """A player who sat down before the first hand at a seat its player had left (an entry of `before.joins`): their
+    stack as seated (buy-in and chips added); `leave`: they got up again before the first hand, with that stack
+    (`"leave": true`), so the seat's next player may sit down after them."""
+
+    seat: int
+    name: str
+    stack: int
+    leave: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "name": self.name, "stack_cents": self.stack}
+        if self.leave:  # absent when false: the form records wrote before a join could leave again
+            data["leave"] = True
+        return data
+
+
+@dataclass(frozen=True)
 class GameRecord:
     variant: str
     rules: Rules
@@ -107,10 +125,11 @@ class GameRecord:
     # Players who left before the first hand (the record's `before.leave`, seats), each cashed out with their stack
     # as seated: a game whose first hands were voided keeps them in its record, with their buy-in and cash-out.
     before_leave: tuple[int, ...] = ()
-    # Players who sat down before the first hand at a seat of `before_leave` (the record's `before.joins`: seat, name,
-    # stack as seated): a seat its player left during hands later voided, or before any hand, taken by the next.
-    # The time charge `before.house` names for such a seat is the newcomer's.
-    before_joins: tuple[tuple[int, str, int], ...] = ()
+    # Players who sat down before the first hand at a seat of `before_leave` (the record's `before.joins`), in the
+    # order they sat down at each seat: a seat its player left during hands later voided, or before any hand, taken
+    # by the next; one marked `leave` got up again before the first hand and the seat's next join follows them. The
+    # time charge `before.house` names for such a seat is its last newcomer's.
+    before_joins: tuple[BeforeJoin, ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -205,7 +224,7 @@ def _before(item: Any) -> tuple[tuple[int, int], ...]:
         return ()
     if not isinstance(item, Mapping) or set(item) - {"house", "leave", "joins"}:
         raise RecordError("\"before\" must be an object: {\"house\": {seat: cents}, \"leave\": [seat, ...], "
-                          "\"joins\": [{\"seat\", \"name\", \"stack_cents\"}, ...]}")
+                          "\"joins\": [{\"seat\", \"name\", \"stack_cents\", \"leave\"?}, ...]}")
     return _seat_cents(item, "house", -1, least=1, where="before")
 
 
@@ -219,16 +238,27 @@ def _before_leave(item: Any, seats: list[int]) -> tuple[int, ...]:
     return tuple(leave)
 
 
-def _before_joins(item: Any, leave: tuple[int, ...]) -> tuple[tuple[int, str, int], ...]:
-    """The record's `before.joins`: players seated before the first hand at seats `before.leave` freed, each once."""
+def _before_joins(item: Any, leave: tuple[int, ...]) -> tuple[BeforeJoin, ...]:
+    """The record's `before.joins`: players seated before the first hand at seats `before.leave` freed, in the order
+    they sat down; at a seat joined more than once, each but the last got up again (`"leave": true`) before the
+    next sat down."""
     joins = item.get("joins", []) if isinstance(item, Mapping) else []
     if not isinstance(joins, list):
-        raise RecordError("before.joins must list players: [{\"seat\", \"name\", \"stack_cents\"}, ...]")
-    players = tuple(_player(join, index) for index, join in enumerate(joins))
-    seats = [seat for seat, _, _ in players]
-    if len(set(seats)) != len(seats) or not set(seats) <= set(leave):
-        raise RecordError("before.joins seats each player once, at a seat of before.leave (a seat its player left)")
-    return players
+        raise RecordError("before.joins must list players: [{\"seat\", \"name\", \"stack_cents\", \"leave\"?}, ...]")
+    players: list[BeforeJoin] = []
+    for index, join in enumerate(joins):
+        seat, name, stack = _player(join, index)
+        left = join.get("leave", False)
+        if not isinstance(left, bool):
+            raise RecordError(f"before.joins[{index}].leave must be true or false (true: they left before the first "
+                              "hand)")
+        if seat not in leave:
+            raise RecordError("before.joins seats players at seats of before.leave (a seat its player left)")
+        if any(earlier.seat == seat and not earlier.leave for earlier in players):
+            raise RecordError(f"before.joins[{index}]: seat {seat} is taken by an earlier join that did not leave "
+                              "(\"leave\": true) before the first hand")
+        players.append(BeforeJoin(seat, name, stack, left))
+    return tuple(players)
 
 
 def _seat_cents(item: Mapping[str, Any], key: str, index: int, least: int | None = None,

@@ -170,11 +170,16 @@ def rebuild_hand(
 
 def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any]:
     """Replay every hand; return the DESIGN 9 output, or raise ReplayError at the first illegal action."""
-    game = HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker)
+    return replay_on(HomeGame(record.rules, {seat: stack for seat, _, stack in record.players}, ranker=ranker), record)
+
+
+def replay_on(game: HomeGame, record: GameRecord) -> dict[str, Any]:
+    """`replay` on `game`, a new game of the record's rules and players (a caller reading more than the output
+    passes its own: casino.engine.home.buy_ins watches its stacks)."""
     try:
         # The house's charges before the first hand (a time charge), as the announced charge takes them; at a seat
         # taken again before it (`before.joins`), from the newcomer, once seated.
-        joined = {seat for seat, _, _ in record.before_joins}
+        joined = {join.seat for join in record.before_joins}
         charges = [[(seat, cents) for seat, cents in record.before_house if (seat in joined) == late]
                    for late in (False, True)]
         _verify_time_charges(record.house, dict(charges[0]), game)
@@ -182,8 +187,10 @@ def replay(record: GameRecord, *, ranker: Ranker | None = None) -> dict[str, Any
             game.adjust(seat, -cents)
         for seat in record.before_leave:  # cashed out before the first hand (a game whose first hands were voided)
             game.leave(seat)
-        for seat, _, stack in record.before_joins:
-            game.join(seat, stack)
+        for join in record.before_joins:  # in the order they sat down; one who got up again before the next
+            game.join(join.seat, join.stack)
+            if join.leave:
+                game.leave(join.seat)
         _verify_time_charges(record.house, dict(charges[1]), game)
         for seat, cents in charges[1]:
             game.adjust(seat, -cents)
@@ -273,8 +280,9 @@ def _apply_after(game: HomeGame, record: HandRecord, number: int, *, house: Mapp
     its end), players who joined and chips they added, and the time charge before the next hand (the record's
     `after`). A seat its player left and a newcomer took between the same two hands is the one who left's for the
     rake and the chips before the leave, and the newcomer's after it (a newcomer's chips there are in their join's
-    stack). When the record says the table's charge (`house`), the charges must be what it takes: the rake of this
-    hand, or the time charge before the next (none after the last hand)."""
+    stack); a seat newcomers take in turn has each one's leave before the next one's join. When the record says the
+    table's charge (`house`), the charges must be what it takes: the rake of this hand, or the time charge before the
+    next (none after the last hand)."""
     house = house or {}
     joined = {seat for seat, _, _ in record.joins}
     # A leave of a seat nobody sits at yet is a newcomer's who joined after the hand and left before the next: it
@@ -304,11 +312,25 @@ def _apply_after(game: HomeGame, record: HandRecord, number: int, *, house: Mapp
             index = position  # a refused leave is named as the action it is
             apply_action(game.hands[-1], text, game=game)
         index = len(record.actions)
+        topped: set[int] = set()
         for seat, _, stack in record.joins:
+            if seat in game.stacks and seat not in game.departed:
+                # A seat a newcomer took after the hand and left again before the next newcomer sat down: their
+                # leave (the seat's next among the late ones) comes first.
+                for late_leave in late:
+                    if parse_action(late_leave[1])[0] == seat:
+                        late.remove(late_leave)
+                        index = late_leave[0]
+                        apply_action(game.hands[-1], late_leave[1], game=game)
+                        index = len(record.actions)
+                        break
             game.join(seat, stack)
-        for seat, cents in record.chips:
-            if seat in joined and seat not in left:
-                game.adjust(seat, cents)
+            if seat not in topped and seat not in left:
+                # The seat's `chips` are its first newcomer's (the next ones' are in their joins' stacks).
+                topped.add(seat)
+                for chipped, cents in record.chips:
+                    if chipped == seat:
+                        game.adjust(seat, cents)
         for position, text in late:
             index = position
             apply_action(game.hands[-1], text, game=game)

@@ -17,6 +17,7 @@ from django.utils import timezone
 from audit.context import acting_as
 from casino.engine.errors import EngineError
 from casino.engine.home.awaiting import AwaitKind
+from casino.engine.home.buy_ins import buy_in_range
 from casino.engine.home.errors import IllegalAction
 from casino.engine.home.house import verify_house
 from casino.engine.home.record import GameRecord, HandRecord
@@ -159,20 +160,20 @@ class Command(BaseCommand):
             if manual and table.card_source != CardSource.MANUAL:
                 raise CommandError(f"table {name} deals from {table.card_source}: the record has manual hands")
             return table
-        stacks = [stack for _, _, stack in (*record.players, *record.before_joins)] + [
-            s for h in record.hands for _, _, s in h.joins]
+        # The range admits exactly what the record needs (the services check each buy-in and chips added against
+        # it): its smallest buy-in, and its largest stack after a buy-in or chips added, a pot won before included.
+        low, high = buy_in_range(record)
         ante = record.rules.ante_cents or 0
-        if min(stacks, default=1) < max(ante, 1):
+        if low < max(ante, 1):
             raise CommandError("a player's stack is below the ante: play this record on a table with --table")
         try:
             table = table_create(name=f"play_game {record.variant} {timezone.now():%Y%m%d-%H%M%S.%f}",
                                  table_type=record.variant, actor=actor,
                                  card_source=CardSource.MANUAL if manual else CardSource.RNG)
             table_open(table=table, actor=actor)
-            top = max(stacks, default=1) + sum(c for h in record.hands for _, c in h.chips if c > 0)
             # The record's charge (an older record without one plays on a table that charges nothing).
-            home_config_set(table=table, actor=actor, rules=rules, buy_in_min_cents=min(stacks, default=1),
-                            buy_in_max_cents=top, **dict(record.house))
+            home_config_set(table=table, actor=actor, rules=rules, buy_in_min_cents=low, buy_in_max_cents=high,
+                            **dict(record.house))
         except DomainError as exc:
             # A dealer (or compliance) may not make a table: one line, as any other stop before the first action.
             raise CommandError(f"{actor.username} cannot make a table for the record ({exc.code}): {exc.message}; "
@@ -195,8 +196,10 @@ class Command(BaseCommand):
         try:
             for seat in record.before_leave:  # players who left before the first hand, as the record says
                 player_leave(game=game.pk, actor=actor, seat=seat)
-            for seat, name, stack in record.before_joins:  # and the next players at their seats
-                player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
+            for join in record.before_joins:  # and the next players at their seats, in the order they sat down
+                player_join(game=game.pk, actor=actor, seat=join.seat, name=join.name, buy_in_cents=join.stack)
+                if join.leave:  # one who got up again before the first hand
+                    player_leave(game=game.pk, actor=actor, seat=join.seat)
         except DomainError as exc:
             raise Refused(exc, 0, -1, "before") from exc
         said = [house_said(record, hand) for hand in record.hands]
@@ -267,12 +270,18 @@ class Command(BaseCommand):
         # who left's (a newcomer's are in their join's stack), added before they leave.
         joined = {seat for seat, _, _ in hand.joins}
         early_chips: set[int] = set()
+        # A leave of a seat nobody sits at is a newcomer's who joined after the hand and left before the next: it
+        # follows their join and chips, as the engine's replay applies it.
+        late: list[tuple[int, str, int]] = []
         for index, text in enumerate(hand.actions):
             try:
                 if row.status != HandRow.Status.IN_PLAY:
                     leaver, _, verb = text.strip().partition(" ")
                     if verb.strip() != "leave" or not leaver.isdigit():
                         raise DomainError("the hand is already settled", code="hand_over")  # rule: _RULES
+                    if not HomeGamePlayer.objects.filter(game=game, seat=int(leaver), left_at__isnull=True).exists():
+                        late.append((index, text, int(leaver)))
+                        continue
                     if int(leaver) in joined:
                         for seat, cents in hand.chips:
                             if seat == int(leaver) and cents > 0:
@@ -308,11 +317,24 @@ class Command(BaseCommand):
             self._verify_house(game, said, {int(s): c for s, c in taken.items()}, len(hand.actions),
                                number, "after", "rake")
         try:
+            topped: set[int] = set()
             for seat, name, stack in hand.joins:
+                if HomeGamePlayer.objects.filter(game=game, seat=seat, left_at__isnull=True).exists():
+                    # The newcomer before them at this seat got up first (the seat's next late leave).
+                    late_leave = next((item for item in late if item[2] == seat), None)
+                    if late_leave is not None:
+                        late.remove(late_leave)
+                        self._leave(game, actor, number, late_leave)
                 player_join(game=game.pk, actor=actor, seat=seat, name=name, buy_in_cents=stack)
+                if seat not in topped and seat not in early_chips:
+                    # The seat's chips are its first newcomer's (the next ones' are in their joins' stacks).
+                    topped.add(seat)
+                    for chipped, cents in hand.chips:
+                        if chipped == seat and cents > 0:
+                            player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
             charges = HomeGame.objects.get(pk=game.pk).charge != HouseCharge.NONE
             for seat, cents in hand.chips:
-                if seat in early_chips:
+                if seat in early_chips or (seat in topped and cents > 0):
                     continue
                 if cents > 0:
                     player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
@@ -329,6 +351,16 @@ class Command(BaseCommand):
                                       "nothing", code="house_charge")
         except DomainError as exc:
             raise Refused(exc, number, len(hand.actions), "after") from exc
+        for late_leave in late:
+            self._leave(game, actor, number, late_leave)
+
+    def _leave(self, game: HomeGame, actor: User, number: int, late_leave: tuple[int, str, int]) -> None:
+        """A leave after hand `number` of a newcomer who joined after it (index, text, seat), named as its action."""
+        index, text, seat = late_leave
+        try:
+            player_leave(game=game.pk, actor=actor, seat=seat)
+        except DomainError as exc:
+            raise Refused(exc, number, index, text) from exc
 
 
 def house_said(record: GameRecord, hand: HandRecord) -> dict[int, int]:

@@ -89,8 +89,16 @@ def describe(result: dict[str, Any]) -> str:
             lines.append(f"  carried pot {money(close['carried_pot_cents'])} awarded by ruling to seat "
                          f"{close['award_seat']}")
         elif close["carried_pot_cents"]:
+            # A player who left a seat someone else then took is paid their own chips too, named apart.
+            earlier_paid = [f"seat {e['seat']}'s player {e['occupant']} {money(e['cents'])}"
+                            for e in close.get("paid_earlier", [])]
+            paid = ", ".join([*([paid] if paid else []), *earlier_paid])
             lines.append(f"  carried pot {money(close['carried_pot_cents'])} back to its contributors: {paid}")
     lines.append("Stacks: " + ", ".join(f"seat {seat} {money(c)}" for seat, c in result["stacks"].items()))
+    if earlier := result.get("earlier"):
+        # Each seat's earlier players (1 = its first), who left it to someone else: what each took home.
+        lines.append("Earlier players: " + ", ".join(
+            f"seat {e['seat']}'s player {e['occupant']} {money(e['stack_cents'])}" for e in earlier))
     if result["carried_pot_cents"]:
         lines.append(f"Pot carried: {money(result['carried_pot_cents'])}")
     if result["game_winner"] is not None:
