@@ -15,7 +15,8 @@ from rest_framework.views import APIView
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import NotAllowed
 from tables.apis.schemas import ShoeAcceptedSerializer
-from tables.services.home_hands import home_shoe_cards
+from tables.selectors.home import shoe_progress
+from tables.services.home_shoe import home_shoe_report
 from tables.services.shoe import device_authenticate, shoe_cards_record
 
 
@@ -43,7 +44,9 @@ class ShoeCardsApi(APIView):
         data = self.ShoeCardsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if device.table.table_type in HOME_VARIANTS:
-            hand = home_shoe_cards(device=device, cards=data.validated_data["cards"])
-            return Response({"round": hand.pk, "hand": hand.pk, "phase": hand.phase})
+            report = home_shoe_report(device=device, cards=data.validated_data["cards"])
+            hand = report.hand
+            return Response({"round": hand.pk, "hand": hand.pk, "phase": hand.phase, "repeated": report.repeated,
+                             **shoe_progress(hand)})
         rnd = shoe_cards_record(device=device, cards=data.validated_data["cards"])
         return Response({"round": rnd.pk, "phase": rnd.phase})
