@@ -48,17 +48,24 @@ def home_shoe_report(*, device: TableDevice, cards: list[str]) -> ShoeReport:
 
 @transaction.atomic
 def shoe_refusal_record(*, device: TableDevice, cards: list[str], refused: DomainError) -> None:
-    """Audit a refused shoe report, naming the device, the cards as sent and why: the dealer's tablet shows it (a
-    misread, a card while none is due) and compliance reads it on the hand's timeline."""
+    """Audit a refused shoe report, naming the device, the cards as sent and why, and keep it on the device as its
+    last refusal: the dealer's tablet shows it (a misread, a card while none is due) until the hand moves on (the
+    shoe's next card, the dealer's next tap), and compliance reads it on the hand's timeline."""
     table = device.table
     game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
     row = hand_in_play(game) if game is not None else None
     after: dict[str, Any] = {"cards": [str(card)[:8] for card in cards[:52]], "code": refused.code,
                              "message": refused.message, "device": device.name,
-                             "hand": row.number if row is not None else None}
+                             "hand": row.number if row is not None else None,
+                             # What the table stood at: the tablet shows the refusal until the hand (or, between
+                             # hands, the game) moves on.
+                             "hand_id": row.pk if row is not None else None,
+                             "hand_version": row.version if row is not None else None,
+                             "game_version": game.version if game is not None else None}
     with acting_as(user=None, kind="device", name=_device_name(device)):
         audit_record(action=actions.SHOE_CARDS_REFUSE, obj=row if row is not None else device, table=table,
                      after=after)
+    TableDevice.objects.filter(pk=device.pk).update(last_refused_at=timezone.now(), last_refusal=after)
 
 
 @transaction.atomic
