@@ -229,3 +229,69 @@ def test_a_stock_that_runs_out_at_a_draw_is_reshuffled_from_the_discards_and_the
     assert hand["status"] == "settled"
     exported = HomeHand.objects.get(pk=hand["id"]).record
     assert len(exported["reshuffles"]) == 1
+
+
+def test_the_floor_corrects_a_misread_card_before_the_pot_is_awarded_and_the_shoe_deals_on(
+    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, floor_api: APIClient,
+    assert_audited: Any
+) -> None:
+    table = home_table("five-card-draw", source="shoe", rules={"kill_cards": ["Kd"]})
+    shoe = Shoe(table, floor_user)
+    hand = start(dealer_api, table)
+    # The deal goes seat 1, 2, 3, ...: the shoe reads seat 2's first card as Q♠, which was really K♦ (a kill card).
+    deal = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc", "3h", "4d", "5s", "6c", "7h"]
+    ok(shoe.post(deal[:14]))
+    url = f"/api/v1/hands/{hand['id']}/correct-card/"
+    body = {"card": "Qs", "replacement": "Kd", "reason": "the shoe misread seat 2's first card"}
+    assert dealer_api.post(url, body, format="json").status_code == 403  # the floor's ruling, not the dealer's
+    refused(floor_api.post(url, {**body, "reason": " "}, format="json"), 400, "blank")
+    refused(floor_api.post(url, {**body, "card": "Ah"}, format="json"), 400, "card_not_dealt")
+    error = refused(floor_api.post(url, {**body, "replacement": "4h"}, format="json"), 400, "card_already_seen")
+    assert error["field"] == "replacement"
+    assert "seat 3 holds it" in error["message"]
+    refused(floor_api.post(url, {**body, "replacement": "K?"}, format="json"), 400, "bad_card")
+    before = state(dealer_api, hand)
+    corrected = ok(floor_api.post(url, body, format="json"))
+    assert corrected["corrected"] is True
+    seat_two = next(p for p in corrected["players"] if p["seat"] == 2)
+    assert seat_two["cards"][0] == "Kd"
+    assert seat_two["dead"] is True  # the kill card follows the correction
+    assert corrected["card_progress"] == before["card_progress"]  # the deal goes on where it was
+    assert_audited("home_hand_correct", table_id=table.pk, reason="the shoe misread seat 2's first card")
+    stored = HomeHand.objects.get(pk=hand["id"])
+    assert stored.original_record["deck"][1] == "Qs"
+    assert stored.record["deck"][1] == "Kd"
+    # The shoe deals the deal's last card; Q♠ is back in the stock, so it may come later.
+    ok(shoe.post(deal[14:]))
+    assert state(dealer_api, hand)["phase"] == "betting"
+    balanced(stored.game)
+
+
+def test_a_card_of_a_hand_the_system_dealt_is_not_corrected_as_a_misread(
+    home_table: Callable[..., Table], dealer_api: APIClient, floor_api: APIClient
+) -> None:
+    hand = start(dealer_api, home_table("five-card-draw"))
+    dealt = hand["players"][0]["cards"][0]
+    answer = floor_api.post(f"/api/v1/hands/{hand['id']}/correct-card/",
+                            {"card": dealt, "replacement": "2c", "reason": "x"}, format="json")
+    refused(answer, 400, "not_a_shoe_hand")
+
+
+def test_a_misread_card_already_discarded_is_renamed_in_the_draw_too(
+    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, floor_api: APIClient
+) -> None:
+    table = home_table("five-card-draw", source="shoe")
+    shoe = Shoe(table, floor_user)
+    hand = start(dealer_api, table)
+    deal = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc", "3h", "4d", "5s", "6c", "7h"]
+    ok(shoe.post(deal))
+    url = f"/api/v1/hands/{hand['id']}/actions/"
+    for seat in (1, 2, 3):
+        ok(dealer_api.post(url, {"seat": seat, "action": "check"}, format="json"))
+    ok(dealer_api.post(url, {"seat": 1, "action": "draw", "cards": ["2c", "5d"]}, format="json"))
+    ok(shoe.post(["Ac", "Ad"]))
+    corrected = ok(floor_api.post(f"/api/v1/hands/{hand['id']}/correct-card/",
+                                  {"card": "2c", "replacement": "2h", "reason": "misread deuce"}, format="json"))
+    assert corrected["actions"][3] == "1 draw 2h 5d"
+    assert corrected["awaiting"] == {"kind": "draw", "seat": 2, "count": 0, "seats": [], "text": "seat 2's draw"}
+    assert next(p for p in corrected["players"] if p["seat"] == 1)["cards"] == ["8h", "Jc", "5s", "Ac", "Ad"]
