@@ -71,6 +71,8 @@ def hand_void(*, hand: HandRow | int, actor: User, reason: str) -> HandRow:
     time_returned = time_charged(row)
     row.status, row.void_reason, row.voided_at = Status.VOIDED, reason, timezone.now()
     row.save(update_fields=["status", "void_reason", "voided_at"])
+    # A voided hand is no hand (a misdeal): it is dealt again with the same button.
+    game.next_button = row.button
     for seat, cents in time_returned.items():
         player = players[seat]
         chips.house_to(game, player, cents, "time_charge", hand=row)

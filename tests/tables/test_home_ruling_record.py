@@ -170,8 +170,8 @@ def test_a_player_who_left_during_a_voided_hand_has_left_in_the_export(
     play(hand, dealer_user, "2 bet 200")
     player_leave(game=game.pk, actor=dealer_user, seat=2)
     hand_void(hand=hand.pk, actor=floor_user, reason="misdeal")
-    hand = hand_start(game=game, actor=dealer_user)
-    play(hand, dealer_user, "1 check", "3 bet 200", "1 fold")
+    hand = hand_start(game=game, actor=dealer_user)  # dealt again with the voided hand's button, seat 1
+    play(hand, dealer_user, "3 check", "1 bet 200", "3 fold")
     game = HomeGame.objects.get(pk=game.pk)
     exported = game_record(game)
     assert exported["hands"][0]["actions"][-1] == "2 leave"
