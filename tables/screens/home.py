@@ -291,6 +291,14 @@ class HomeScreen:
         return shoe_wait(self.hand, {seat.seat: seat.label for seat in self.seats})
 
     @property
+    def dealt_by_shoe(self) -> list[SeatView]:
+        """A shoe hand in play: each seat dealt in with the cards the shoe reported for it (the floor corrects a
+        misread one)."""
+        if not self.in_play or not self.is_shoe:
+            return []
+        return [seat for seat in self.seats if seat.in_hand and seat.cards]
+
+    @property
     def turn_seat(self) -> SeatView | None:
         seat = self.awaiting.get("seat")
         return next((s for s in self.seats if s.seat == seat), None) if self.in_play else None

@@ -105,3 +105,44 @@ def test_a_shoe_table_plays_a_hand_while_the_tablet_follows_the_shoe_without_a_t
     assert shoe.post(shoe.deck[:1]).status_code == 409
     expect(page.locator("#shoe-refusal")).to_contain_text("has no hand in play")
     shots(page, "result-and-a-card-between-hands")
+
+
+def test_the_floor_voids_a_hand_mid_deal_then_corrects_a_misread_card_and_the_shoe_deals_on(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    table, _ = home_game("pregnant-threes", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
+                         source="shoe", rules={"draws": 1, "cards_per_draw": 3, "draw": "optional",
+                                               "kill_cards": ["Kd"]})
+    shoe = Shoe(table, floor_user)
+    page = home_tablet(table, "fiona")  # the floor at the table
+    tap(page, page.locator("#start-hand"))
+    shoe.deal(4)
+    expect(page.locator("#turn-panel")).to_contain_text("4 of 10 cards read")
+    page.locator("#void-hand summary").tap()
+    page.locator("#void-reason").fill("the shoe jammed mid-deal")
+    tap(page, page.get_by_role("button", name="Void hand 1: every chip back"))
+    expect(page.locator("#void-notice")).to_contain_text("the shoe jammed mid-deal")
+
+    tap(page, page.locator("#start-hand"))
+    shoe.deck = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc"]  # Bob first: his first card reads Q♠
+    shoe.deal(10)
+    expect(page.locator("#turn-title")).to_have_text("Seat 2 · Bob to act")
+    page.locator("#correct-card summary").tap()
+    shots(page, "correct-a-misread-card")
+    # A refusal first: the card typed is already in Ann's hand; it sits under the form and changes nothing.
+    page.locator('label[data-misread="2c"]').tap()
+    page.locator("#misread-replacement").fill("Qs")
+    page.locator("#misread-reason").fill("the shoe misread Bob's first card")
+    tap(page, page.get_by_role("button", name="Correct the card in hand 2"))
+    expect(page.locator("#correct-card-error")).to_contain_text("Q♠ was already dealt in hand 2: seat 1 holds it")
+    shots(page, "misread-correction-refused")
+    page.locator('label[data-misread="2c"]').tap()
+    page.locator("#misread-replacement").fill("Kd")  # it was the kill card: Bob is dead, Ann wins the antes
+    tap(page, page.get_by_role("button", name="Correct the card in hand 2"))
+    expect(page.locator("#headline")).to_contain_text("Ann")
+    shots(page, "misread-corrected-kill-card")
+    # The next hand: the shoe deals on.
+    tap(page, page.locator("#start-hand"))
+    shoe.deck = [str(card) for card in ALL_CARDS][:10]
+    shoe.deal(10)
+    expect(page.locator("#turn-title")).to_contain_text("to act")
