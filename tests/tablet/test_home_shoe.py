@@ -124,12 +124,14 @@ def test_the_floor_voids_a_hand_mid_deal_then_corrects_a_misread_card_and_the_sh
     expect(page.locator("#void-notice")).to_contain_text("the shoe jammed mid-deal")
 
     tap(page, page.locator("#start-hand"))
-    shoe.deck = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc"]  # Bob first: his first card reads Q♠
+    # The voided hand's button deals again: Bob first, and his first card reads 2♣ (it was really K♦, a kill card).
+    shoe.deck = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc"]
+    expect(page.locator("#turn-panel")).to_contain_text("0 of 10 cards read. Next card: Seat 2 · Bob.")
     shoe.deal(10)
     expect(page.locator("#turn-title")).to_have_text("Seat 2 · Bob to act")
     page.locator("#correct-card summary").tap()
     shots(page, "correct-a-misread-card")
-    # A refusal first: the card typed is already in Ann's hand; it sits under the form and changes nothing.
+    # A refusal first: the card typed (Q♠) is in Ann's hand; it sits under the form and changes nothing.
     page.locator('label[data-misread="2c"]').tap()
     page.locator("#misread-replacement").fill("Qs")
     page.locator("#misread-reason").fill("the shoe misread Bob's first card")
@@ -137,9 +139,10 @@ def test_the_floor_voids_a_hand_mid_deal_then_corrects_a_misread_card_and_the_sh
     expect(page.locator("#correct-card-error")).to_contain_text("Q♠ was already dealt in hand 2: seat 1 holds it")
     shots(page, "misread-correction-refused")
     page.locator('label[data-misread="2c"]').tap()
-    page.locator("#misread-replacement").fill("Kd")  # it was the kill card: Bob is dead, Ann wins the antes
+    page.locator("#misread-replacement").fill("Kd")  # the kill card: Bob is dead, Ann wins the antes
     tap(page, page.get_by_role("button", name="Correct the card in hand 2"))
     expect(page.locator("#headline")).to_contain_text("Ann")
+    expect(page.locator("#seat-2")).to_contain_text("Dead")
     shots(page, "misread-corrected-kill-card")
     # The next hand: the shoe deals on.
     tap(page, page.locator("#start-hand"))
