@@ -21,6 +21,7 @@ from tables.services import home_chips as chips
 from tables.services.home_engine import game_rules, rebuild, refusals, remember
 from tables.services.home_hands import _persist, hand_in_play
 from tables.services.home_ledger import verify_balanced
+from tables.services.shoe import device_for_table
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,14 @@ def _device_name(device: TableDevice) -> str:
     return f"device:{device.table.name}/{device.name}"
 
 
-def home_shoe_report(*, device: TableDevice, cards: list[str]) -> ShoeReport:
-    """The shoe's report, all or nothing (`home_shoe_cards`); a refusal is then recorded in its own transaction as
-    the device's audit event `shoe_cards_refuse` (the hand is unchanged) and raised again for the shoe's answer."""
+def home_shoe_report(*, device: TableDevice, cards: list[str], table_id: int | None = None,
+                     hand_id: int | None = None) -> ShoeReport:
+    """The shoe's report, all or nothing (`home_shoe_cards`; `table_id`, optional, must be the device's table); a
+    refusal is then recorded in its own transaction as the device's audit event `shoe_cards_refuse` (the hand is
+    unchanged) and raised again for the shoe's answer."""
     try:
-        return home_shoe_cards(device=device, cards=cards)
+        device_for_table(device, table_id)
+        return home_shoe_cards(device=device, cards=cards, hand_id=hand_id)
     except DomainError as refused:
         shoe_refusal_record(device=device, cards=cards, refused=refused)
         raise
@@ -69,7 +73,7 @@ def shoe_refusal_record(*, device: TableDevice, cards: list[str], refused: Domai
 
 
 @transaction.atomic
-def home_shoe_cards(*, device: TableDevice, cards: list[str]) -> ShoeReport:
+def home_shoe_cards(*, device: TableDevice, cards: list[str], hand_id: int | None = None) -> ShoeReport:
     """A card-reading shoe reports the cards it dealt, in order, for the hand in play on its home-game table: each
     must be the card the hand awaits (the deal, a draw's replacements); when the stock ran out the discards were
     reshuffled at the table, and the shoe reads the new stock's cards as they come. All the cards or none.
@@ -77,7 +81,9 @@ def home_shoe_cards(*, device: TableDevice, cards: list[str]) -> ShoeReport:
     Refused (nothing changed): a table not dealt from a shoe, a malformed card or an empty report (400); no hand in
     play or no card due (409); more cards than the deal or the draw awaits (400 `too_many_cards`); a card already
     dealt (400). A report that repeats the last cards recorded, in order, is answered as accepted and changes
-    nothing: those cards are in players' hands, so only a retry or a double read can send them again."""
+    nothing: those cards are in players' hands, so only a retry or a double read can send them again. `hand_id`
+    (optional): the hand the shoe means; another hand in play is refused (409 `hand_moved_on`), so a late retry of
+    a voided hand's cards is never dealt into the next one."""
     table = device.table
     with acting_as(user=None, kind="device", name=_device_name(device)):
         game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
@@ -92,6 +98,9 @@ def home_shoe_cards(*, device: TableDevice, cards: list[str]) -> ShoeReport:
         if game is None or row is None:
             raise WrongPhase(f"table {table.name} has no hand in play: cards are reported once a hand has started",
                              code="no_hand")
+        if hand_id is not None and hand_id != row.pk:
+            raise WrongPhase(f"the cards were for hand id {hand_id}, but the hand in play is hand {row.number} (id "
+                             f"{row.pk}): nothing was dealt", code="hand_moved_on")
         game, row = chips.lock_hand(row)
         hand = rebuild(row, game_rules(game))
         if tuple(parsed) == hand.last_dealt(len(parsed)):

@@ -295,3 +295,28 @@ def test_a_misread_card_already_discarded_is_renamed_in_the_draw_too(
     assert corrected["actions"][3] == "1 draw 2h 5d"
     assert corrected["awaiting"] == {"kind": "draw", "seat": 2, "count": 0, "seats": [], "text": "seat 2's draw"}
     assert next(p for p in corrected["players"] if p["seat"] == 1)["cards"] == ["8h", "Jc", "5s", "Ac", "Ad"]
+
+
+def test_a_shoe_naming_another_table_or_a_hand_that_is_over_is_refused_and_nothing_is_dealt(
+    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, floor_api: APIClient
+) -> None:
+    table = home_table("five-card-draw", source="shoe")
+    other = home_table("five-card-draw", source="shoe")
+    shoe = Shoe(table, floor_user)
+    hand = start(dealer_api, table)
+    sent = shoe.next(2)
+    answer = shoe.client.post("/api/v1/shoe/cards/", {"cards": sent, "table": other.pk}, format="json",
+                              HTTP_AUTHORIZATION=f"Device {shoe.token}")
+    error = refused(answer, 403, "wrong_table")
+    assert f"token is for table {table.name} (id {table.pk}), not table id {other.pk}" in error["message"]
+    assert state(dealer_api, hand)["card_progress"] == {"received": 0, "of": 15}
+    post = lambda body: shoe.client.post("/api/v1/shoe/cards/", body, format="json",  # noqa: E731
+                                         HTTP_AUTHORIZATION=f"Device {shoe.token}")
+    ok(post({"cards": sent, "table": table.pk, "hand": hand["id"]}))
+    # The floor voids the hand; a late retry for it must not be dealt into the next hand.
+    ok(floor_api.post(f"/api/v1/hands/{hand['id']}/void/", {"reason": "the shoe jammed"}, format="json"))
+    game_id = hand["game_id"]
+    following = ok(dealer_api.post(f"/api/v1/games/{game_id}/hands/", {}, format="json"), 201)
+    error = refused(post({"cards": sent, "hand": hand["id"]}), 409, "hand_moved_on")
+    assert f"the hand in play is hand 2 (id {following['id']})" in error["message"]
+    assert state(dealer_api, following)["card_progress"] == {"received": 0, "of": 15}
