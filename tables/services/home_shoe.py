@@ -67,8 +67,8 @@ def shoe_refusal_record(*, device: TableDevice, cards: list[str], refused: Domai
                              "hand_version": row.version if row is not None else None,
                              "game_version": game.version if game is not None else None}
     with acting_as(user=None, kind="device", name=_device_name(device)):
-        audit_record(action=actions.SHOE_CARDS_REFUSE, obj=row if row is not None else device, table=table,
-                     after=after)
+        # On the hand's timeline, or between hands the game's (compliance reads both), else the device's own.
+        audit_record(action=actions.SHOE_CARDS_REFUSE, obj=row or game or device, table=table, after=after)
     TableDevice.objects.filter(pk=device.pk).update(last_refused_at=timezone.now(), last_refusal=after)
 
 

@@ -16,6 +16,7 @@ from audit.models import AuditEvent
 from casino.engine.cards import ALL_CARDS
 from tables.models import HomeHand, Table
 from tables.services.shoe import device_create, device_revoke
+from tests.tables.conftest import client_for
 from tests.tables.helpers import ok
 from tests.tables.test_home_services import balanced
 
@@ -121,7 +122,7 @@ def test_more_cards_than_the_deal_or_a_draw_awaits_are_refused_and_nothing_is_de
 
 
 def test_a_card_when_none_is_due_is_409_changes_nothing_and_is_audited_as_the_devices(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, compliance_user: User
 ) -> None:
     table = home_table("freak-of-nature", source="shoe")
     shoe = Shoe(table, floor_user, name="shoe A")
@@ -142,6 +143,12 @@ def test_a_card_when_none_is_due_is_409_changes_nothing_and_is_audited_as_the_de
     assert event.after["cards"] == ["Zz"]
     assert event.after["hand"] == 1
     assert AuditEvent.objects.filter(action="shoe_cards_refuse", table_id=table.pk).count() == 3
+    # Compliance reads them on the hand's timeline, and the one between hands on the game's.
+    compliance_api = client_for(compliance_user)
+    hand_events = ok(compliance_api.get(f"/api/v1/audit/hands/{hand['id']}/"))["events"]
+    assert [e["action"] for e in hand_events].count("shoe_cards_refuse") == 2
+    game_events = ok(compliance_api.get(f"/api/v1/audit/games/{game['id']}/"))["events"]
+    assert [e["action"] for e in game_events].count("shoe_cards_refuse") == 3
 
 
 def test_the_shoe_of_a_table_not_dealt_from_a_shoe_and_a_revoked_shoe_are_refused(
