@@ -5,6 +5,7 @@ the manual showdown picker, and the result in words."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from audit.models import AuditEvent
@@ -18,7 +19,7 @@ from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
-from tables.screens.home_shoe import ShoeRefusal, ShoeWait, last_refusal, refusal_token, shoe_wait
+from tables.screens.home_shoe import ShoeRefusal, ShoeWait, last_refusal, refusal_token, shoe_wait_at
 from tables.selectors.home import game_view, hand_view
 from tables.selectors.home_calls import standing_calls
 from tables.selectors.home_records import game_close_summary
@@ -283,12 +284,12 @@ class HomeScreen:
     def is_shoe(self) -> bool:
         return (self.game.card_source if self.game else self.table.card_source) == CardSource.SHOE
 
-    @property
+    @cached_property
     def shoe_wait(self) -> ShoeWait | None:
         """While the hand waits for the shoe's cards: how far the deal or the draw has come, and who gets them."""
         if not self.in_play or self.hand is None or not self.is_shoe:
             return None
-        return shoe_wait(self.hand, {seat.seat: seat.label for seat in self.seats})
+        return shoe_wait_at(self.table, self.hand, {seat.seat: seat.label for seat in self.seats})
 
     @property
     def dealt_by_shoe(self) -> list[SeatView]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 
 from tables.models import HomeGame, Table, TableDevice
 from tables.models import HomeHand as HandRow
@@ -36,10 +36,11 @@ class ShoeWait:
 
 
 def refusal_token(table: Table) -> str:
-    """The time of the table's devices' last refused report (part of the screen's change token: a refusal changes
-    no game, so the game's version would not show it)."""
-    last = TableDevice.objects.filter(table=table).aggregate(at=Max("last_refused_at"))["at"]
-    return last.isoformat() if last is not None else "-"
+    """The time of the table's devices' last refused report and how many are active (part of the screen's change
+    token: a refusal, or a shoe issued or revoked, changes no game, so the game's version would not show it)."""
+    found = TableDevice.objects.filter(table=table).aggregate(at=Max("last_refused_at"),
+                                                              active=Count("pk", filter=Q(active=True)))
+    return f"{found['at'].isoformat() if found['at'] is not None else '-'}.{found['active']}"
 
 
 def last_refusal(table: Table, game: HomeGame, hand: HandRow | None) -> ShoeRefusal | None:
@@ -62,6 +63,18 @@ def last_refusal(table: Table, game: HomeGame, hand: HandRow | None) -> ShoeRefu
     cards = " ".join(card_face(str(code)) for code in refusal.get("cards", []))  # a malformed code as sent
     return ShoeRefusal(at=device.last_refused_at, device=device.name, cards=cards, message=message,
                        code=str(refusal.get("code", "")))
+
+
+NO_SHOE = ("No card-reading shoe is registered for this table, or its token was revoked: the cards cannot arrive "
+           "until a floor supervisor issues one (admin, Table devices).")
+
+
+def shoe_wait_at(table: Table, hand: dict[str, Any], labels: dict[int, str]) -> ShoeWait | None:
+    """`shoe_wait`, and a warning when the table has no active shoe to send the cards (never issued, or revoked)."""
+    wait = shoe_wait(hand, labels)
+    if wait is not None and not TableDevice.objects.filter(table=table, active=True).exists():
+        return ShoeWait(wait.title, [*wait.lines, NO_SHOE])
+    return wait
 
 
 def shoe_wait(hand: dict[str, Any], labels: dict[int, str]) -> ShoeWait | None:

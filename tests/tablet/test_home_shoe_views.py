@@ -11,6 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tables.screens.home import home_token
+from tables.services.shoe import device_revoke
 from tests.tables.conftest import open_home_table
 from tests.tables.helpers import ok
 from tests.tables.test_home_shoe import Shoe, start, state
@@ -57,3 +59,25 @@ def reshuffled(view: dict[str, Any]) -> list[str]:
     draws = [action.split() for action in view["actions"] if action.split()[1] == "draw"]
     own = next(words[2:] for words in reversed(draws) if int(words[0]) == view["awaiting"]["seat"])
     return [card for words in draws for card in words[2:] if card not in own]
+
+
+def test_a_shoe_hand_without_an_active_shoe_says_so_and_the_poll_shows_a_shoe_issued_or_revoked(
+    floor_user: User, dealer_user: User
+) -> None:
+    table = open_home_table("shoe draw", "five-card-draw", floor_user, dealer_user, source="shoe")
+    dealer_api = APIClient()
+    dealer_api.force_authenticate(dealer_user)
+    start(dealer_api, table)
+    client = Client()
+    client.force_login(dealer_user)
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "No card-reading shoe is registered for this table, or its token was revoked" in page
+    token = home_token(table)
+    shoe = Shoe(table, floor_user)
+    assert home_token(table) != token  # the poll brings the news without a tap
+    page = client.get(reverse("tablet:table", args=[table.pk])).content.decode()
+    assert "No card-reading shoe is registered" not in page
+    token = home_token(table)
+    device_revoke(device=shoe.device, actor=floor_user)
+    assert home_token(table) != token
+    assert "No card-reading shoe is registered" in client.get(reverse("tablet:table", args=[table.pk])).content.decode()
