@@ -327,3 +327,18 @@ def test_a_shoe_naming_another_table_or_a_hand_that_is_over_is_refused_and_nothi
     error = refused(post({"cards": sent, "hand": hand["id"]}), 409, "hand_moved_on")
     assert f"the hand in play is hand 2 (id {following['id']})" in error["message"]
     assert state(dealer_api, following)["card_progress"] == {"received": 0, "of": 15}
+
+
+def test_the_floor_reads_a_shoes_last_refused_report_in_the_device_list(
+    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+) -> None:
+    from django.test import Client
+
+    table = home_table("five-card-draw", source="shoe")
+    shoe = Shoe(table, floor_user, name="shoe Z")
+    start(dealer_api, table)
+    shoe.post(["Zz"])
+    client = Client()
+    client.force_login(floor_user)
+    listing = client.get("/admin/tables/tabledevice/").content.decode()
+    assert "Zz: bad card &#x27;Zz&#x27;: unknown rank &#x27;Z&#x27;" in listing
