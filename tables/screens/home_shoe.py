@@ -94,5 +94,16 @@ def shoe_wait(hand: dict[str, Any], labels: dict[int, str]) -> ShoeWait | None:
             f"Shuffle the discards, except {who}'s own, into a new stock and deal the rest of the draw from it.",
             f"Waiting for the card-reading shoe: {read} ({who} gets {progress['of']}).",
         ])
+    thrown = _discards(hand["actions"], seat)
     return ShoeWait(f"Waiting for the card-reading shoe: {who}'s draw",
-                    [f"{who} gets {progress['of']} replacement {'card' if progress['of'] == 1 else 'cards'}: {read}."])
+                    [f"{who} gets {progress['of']} replacement {'card' if progress['of'] == 1 else 'cards'}: {read}"
+                     + (f" (discarded {thrown})." if thrown else ".")])
+
+
+def _discards(actions: list[str], seat: int) -> str:
+    """The cards the seat threw in its latest draw, as the dealer sees them ("6♥ 6♦ J♥")."""
+    for text in reversed(actions):
+        words = text.split()
+        if len(words) > 2 and words[0] == str(seat) and words[1] == "draw":
+            return " ".join(card_face(code) for code in words[2:])
+    return ""

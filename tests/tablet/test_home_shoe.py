@@ -93,7 +93,7 @@ def test_a_shoe_table_plays_a_hand_while_the_tablet_follows_the_shoe_without_a_t
             assert turn(page) == f"Waiting for the card-reading shoe: Seat {seat} · {name}'s draw"
             expect(page.locator("#turn-panel")).to_contain_text(
                 f"Seat {seat} · {name} gets {exchange} replacement {'card' if exchange == 1 else 'cards'}: "
-                f"0 of {exchange} cards read.")
+                f"0 of {exchange} cards read (discarded ")
             if seat == 2:
                 shots(page, "waiting-for-the-replacements")
             shoe.deal(exchange)
