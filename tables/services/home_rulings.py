@@ -118,6 +118,19 @@ def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHan
     return hand
 
 
+def _verify_shoe_cards_stay(before: HomeHand, after: HomeHand) -> None:
+    """A shoe's cards are in the hands it dealt them to: a correction that would give one to another seat (a draw of
+    another count, a fold before a draw) describes a table that never was, so it is refused."""
+    moved = after.deals
+    for position, (seat, card) in enumerate(before.deals):
+        now = moved[position] if position < len(moved) else None
+        if now != (seat, card):
+            elsewhere = f"seat {now[0]}" if now is not None else "no seat"
+            raise DomainError(f"the shoe dealt {card_symbols(card)} to seat {seat}; with this correction it would go "
+                              f"to {elsewhere}: void the hand or award the pot by ruling instead",
+                              code="bad_correction", field="action")
+
+
 @transaction.atomic
 def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, reason: str,
                  seen_version: int | None = None) -> HandRow:
@@ -133,6 +146,8 @@ def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, r
                           field="index")
     corrected = [*recorded[:index], *([action.strip()] if action.strip() else []), *recorded[index + 1:]]
     engine = replay_live(row, game, corrected)
+    if not row.manual and not row.dealt_by_system:
+        _verify_shoe_cards_stay(rebuild(row, game_rules(game)), engine)
     if row.original_record is None:
         row.original_record = row.record
         row.save(update_fields=["original_record"])

@@ -342,3 +342,30 @@ def test_the_floor_reads_a_shoes_last_refused_report_in_the_device_list(
     client.force_login(floor_user)
     listing = client.get("/admin/tables/tabledevice/").content.decode()
     assert "Zz: bad card &#x27;Zz&#x27;: unknown rank &#x27;Z&#x27;" in listing
+
+
+def test_correcting_an_action_of_a_shoe_hand_may_not_move_a_card_the_shoe_already_dealt_to_another_seat(
+    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, floor_api: APIClient
+) -> None:
+    table = home_table("five-card-draw", source="shoe")
+    shoe = Shoe(table, floor_user)
+    hand = start(dealer_api, table)
+    deal = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc", "3h", "4d", "5s", "6c", "7h"]
+    ok(shoe.post(deal))
+    url = f"/api/v1/hands/{hand['id']}/actions/"
+    for seat in (1, 2, 3):
+        ok(dealer_api.post(url, {"seat": seat, "action": "check"}, format="json"))
+    ok(dealer_api.post(url, {"seat": 1, "action": "draw", "cards": ["2c", "5d"]}, format="json"))
+    ok(shoe.post(["Ac", "Ad"]))  # both to seat 1, at the table
+    before = state(dealer_api, hand)
+    correct = f"/api/v1/hands/{hand['id']}/correct/"
+    # Seat 1 "drew one": A♦ would then go to seat 2's draw, but it is in seat 1's hand.
+    error = refused(floor_api.post(correct, {"index": 3, "action": "1 draw 2c", "reason": "drew one"},
+                                   format="json"), 400, "bad_correction")
+    assert "A♦" in error["message"]
+    assert "seat 1" in error["message"]
+    assert state(dealer_api, hand) == before
+    # The same count with other discards moves no card: allowed.
+    corrected = ok(floor_api.post(correct, {"index": 3, "action": "1 draw 2c 8h", "reason": "threw the eight"},
+                                  format="json"))
+    assert next(p for p in corrected["players"] if p["seat"] == 1)["cards"] == ["5d", "Jc", "5s", "Ac", "Ad"]

@@ -275,6 +275,12 @@ class HomeHand:
         order = [card for dealt in self._dealt for card in dealt]
         return tuple(order[-count:]) if count > 0 else ()
 
+    @property
+    def deals(self) -> tuple[tuple[int, Card], ...]:
+        """Every card given to the hand, in order, with the seat it went to."""
+        return tuple((event.seat, event.cards[0]) for event in self.events
+                     if event.kind is EventKind.CARD_DEALT and event.seat is not None)
+
     def holder(self, card: Card) -> int | None:
         """The seat holding `card` now, if any."""
         return next((seat for seat, player in self.players.items() if card in player.cards), None)
