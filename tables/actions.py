@@ -40,6 +40,7 @@ ROUND_FLOOR_CALL = declare("round_floor_call", "Floor called to the table")
 DEVICE_CREATE = declare("device_create", "Shoe device issued")
 DEVICE_REVOKE = declare("device_revoke", "Shoe device revoked")
 SHOE_CARDS_RECORD = declare("shoe_cards_record", "Cards read by the shoe")
+SHOE_CARDS_REFUSE = declare("shoe_cards_refuse", "Shoe report refused")
 
 # Home-game tables (issue 12): house rules, games, players, hands, the floor's rulings
 HOME_CONFIG_SET = declare("home_config_set", "Home-game house rules set")

@@ -539,10 +539,19 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
 class TableDeviceAdmin(ServiceActionsAdmin):
     """Issue a shoe credential (its token is shown once, only its hash is kept) or revoke one."""
 
-    list_display = ("table", "name", "active", "created_at", "last_used_at")
+    list_display = ("table", "name", "active", "created_at", "last_used_at", "last_refused_at", "last_refused")
     list_filter = ("active", "table")
     fields = ("table", "name")
     actions = ["revoke_devices"]
+
+    @admin.display(description="last refused report")
+    def last_refused(self, device: TableDevice) -> str:
+        """Why the shoe's last report was refused (a misread, a card while none was due), as the dealer saw it."""
+        refusal = device.last_refusal or {}
+        if not refusal:
+            return "-"
+        cards = " ".join(str(card) for card in refusal.get("cards", []))
+        return f"{cards}: {str(refusal.get('message', '')).split(' (rule: ')[0]}"
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

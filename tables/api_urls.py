@@ -48,5 +48,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("hands/<int:hand_id>/cards/", home.HandCardsApi.as_view(), name="home-hand-cards"),
     path("hands/<int:hand_id>/void/", home.HandVoidApi.as_view(), name="home-hand-void"),
     path("hands/<int:hand_id>/correct/", home.HandCorrectApi.as_view(), name="home-hand-correct"),
+    path("hands/<int:hand_id>/correct-card/", home.HandCorrectCardApi.as_view(), name="home-hand-correct-card"),
     path("hands/<int:hand_id>/award/", home.HandAwardApi.as_view(), name="home-hand-award"),
 ]

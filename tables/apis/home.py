@@ -32,7 +32,7 @@ from tables.services.home_config import announce_rules, announcement, home_confi
 from tables.services.home_engine import keep_built
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
 from tables.services.home_hands import hand_act, hand_start
-from tables.services.home_rulings import hand_award, hand_correct, hand_void
+from tables.services.home_rulings import hand_award, hand_correct, hand_correct_card, hand_void
 
 GAME = HomeGameStateSerializer
 HAND = HomeHandStateSerializer
@@ -307,6 +307,22 @@ class HandCorrectApi(APIView):
         data = self.CorrectInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         row = hand_correct(hand=hand_for(request, hand_id).pk, actor=request_user(request), **data.validated_data)
+        return Response(hand_view(row, row.game))
+
+
+class HandCorrectCardApi(APIView):
+    class CorrectCardInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        card = serializers.CharField(max_length=8, help_text="the card as the shoe recorded it (misread)")
+        replacement = serializers.CharField(max_length=8, help_text="the card it really is")
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=CorrectCardInputSerializer, responses={200: HAND},
+                   summary="Correct a card the shoe misread, before the pot is awarded (floor, with a reason)")
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.CorrectCardInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = hand_correct_card(hand=hand_for(request, hand_id).pk, actor=request_user(request),
+                                **data.validated_data)
         return Response(hand_view(row, row.game))
 
 

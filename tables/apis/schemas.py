@@ -226,3 +226,9 @@ class ShoeAcceptedSerializer(serializers.Serializer):  # type: ignore[type-arg]
     round = serializers.IntegerField(help_text="the round (Triple Draw) or hand (home game) the cards went to")
     hand = serializers.IntegerField(required=False, help_text="a home-game table: the hand")
     phase = serializers.CharField()
+    repeated = serializers.BooleanField(
+        required=False, help_text="a home-game table: the report repeated the last cards recorded (a retry): "
+        "nothing new was recorded")
+    awaiting = serializers.DictField(required=False, help_text="a home-game table: what the hand awaits next")
+    cards_due = serializers.IntegerField(
+        required=False, help_text="a home-game table: cards the shoe is still to report for the deal or the draw")

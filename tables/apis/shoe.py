@@ -15,8 +15,9 @@ from rest_framework.views import APIView
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import NotAllowed
 from tables.apis.schemas import ShoeAcceptedSerializer
-from tables.services.home_hands import home_shoe_cards
-from tables.services.shoe import device_authenticate, shoe_cards_record
+from tables.selectors.home import shoe_progress
+from tables.services.home_shoe import home_shoe_report
+from tables.services.shoe import device_authenticate, device_for_table, shoe_cards_record
 
 
 class ShoeCardsApi(APIView):
@@ -25,6 +26,11 @@ class ShoeCardsApi(APIView):
 
     class ShoeCardsInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         cards = serializers.ListField(child=serializers.CharField(max_length=8), allow_empty=False, max_length=52)
+        table = serializers.IntegerField(required=False, min_value=1,
+                                         help_text="the table the shoe deals at (optional): refused unless the token's")
+        hand = serializers.IntegerField(required=False, min_value=1,
+                                        help_text="a home-game table: the hand the cards are for (optional): refused "
+                                                  "(409 hand_moved_on) unless it is the hand in play")
 
     @extend_schema(
         request=ShoeCardsInputSerializer,
@@ -43,7 +49,12 @@ class ShoeCardsApi(APIView):
         data = self.ShoeCardsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if device.table.table_type in HOME_VARIANTS:
-            hand = home_shoe_cards(device=device, cards=data.validated_data["cards"])
-            return Response({"round": hand.pk, "hand": hand.pk, "phase": hand.phase})
+            report = home_shoe_report(device=device, cards=data.validated_data["cards"],
+                                      table_id=data.validated_data.get("table"),
+                                      hand_id=data.validated_data.get("hand"))
+            hand = report.hand
+            return Response({"round": hand.pk, "hand": hand.pk, "phase": hand.phase, "repeated": report.repeated,
+                             **shoe_progress(hand)})
+        device = device_for_table(device, data.validated_data.get("table"))
         rnd = shoe_cards_record(device=device, cards=data.validated_data["cards"])
         return Response({"round": rnd.pk, "phase": rnd.phase})

@@ -109,6 +109,10 @@ class TableDevice(models.Model):
     active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
+    # The device's last refused report (code, message, cards, hand), so the dealer's tablet can say what the shoe did
+    # wrong; the refusal itself changed nothing at the table (its audit event is the record).
+    last_refused_at = models.DateTimeField(null=True, blank=True)
+    last_refusal = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["table", "name"]

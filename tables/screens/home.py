@@ -5,6 +5,7 @@ the manual showdown picker, and the result in words."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from audit.models import AuditEvent
@@ -18,6 +19,7 @@ from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
+from tables.screens.home_shoe import ShoeRefusal, ShoeWait, last_refusal, refusal_token, shoe_wait_at
 from tables.selectors.home import game_view, hand_view
 from tables.selectors.home_calls import standing_calls
 from tables.selectors.home_records import game_close_summary
@@ -176,6 +178,7 @@ class HomeScreen:
     seat_limit: int = 0
     rules: Rules | None = None
     floor_call: AuditEvent | None = None  # the dealer's call for the floor, while it stands
+    shoe_refusal: ShoeRefusal | None = None  # the shoe's last refused report, until it reports again
 
     # --- the game -----------------------------------------------------------------------------------------------
     @property
@@ -276,6 +279,25 @@ class HomeScreen:
     @property
     def awaiting_kind(self) -> str:
         return str(self.awaiting["kind"]) if self.in_play else ""
+
+    @property
+    def is_shoe(self) -> bool:
+        return (self.game.card_source if self.game else self.table.card_source) == CardSource.SHOE
+
+    @cached_property
+    def shoe_wait(self) -> ShoeWait | None:
+        """While the hand waits for the shoe's cards: how far the deal or the draw has come, and who gets them."""
+        if not self.in_play or self.hand is None or not self.is_shoe:
+            return None
+        return shoe_wait_at(self.table, self.hand, {seat.seat: seat.label for seat in self.seats})
+
+    @property
+    def dealt_by_shoe(self) -> list[SeatView]:
+        """A shoe hand in play: each seat dealt in with the cards the shoe reported for it (the floor corrects a
+        misread one)."""
+        if not self.in_play or not self.is_shoe:
+            return []
+        return [seat for seat in self.seats if seat.in_hand and seat.cards]
 
     @property
     def turn_seat(self) -> SeatView | None:
@@ -582,7 +604,9 @@ def home_token(table: Table) -> str:
     game = _last_game(table)
     config = HomeTableConfig.objects.filter(table=table).values_list("updated_at", flat=True).first()
     shown = f"{game.pk}.{game.version}" if game is not None else "-"
-    return f"h{table.pk}.{table.version}.{table.is_open}.{config.timestamp() if config else '-'}.{shown}"
+    shoe = refusal_token(table) if table.card_source == CardSource.SHOE or (
+        game is not None and game.card_source == CardSource.SHOE) else "-"
+    return f"h{table.pk}.{table.version}.{table.is_open}.{config.timestamp() if config else '-'}.{shown}.{shoe}"
 
 
 def home_screen_for(table: Table) -> HomeScreen:
@@ -609,6 +633,8 @@ def home_screen_for(table: Table) -> HomeScreen:
                         game_state=state, hand_row=row, hand=hand, seats=seats)
     if game is not None and game.is_open:
         screen.floor_call = standing_calls([table.pk]).get(table.pk)
+        if game.card_source == CardSource.SHOE:
+            screen.shoe_refusal = last_refusal(table, game, row)
     if rules is not None:
         screen.rules = rules
         screen.plays_for_legs = rules.plays_for_legs

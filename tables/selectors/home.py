@@ -52,6 +52,8 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
                             time_returned=time_returned.get(seat, 0)) for seat in hand.seats],
         "awaiting": hand.awaiting.to_dict() if in_play else {"kind": "nothing", "seat": None, "count": 0,
                                                               "seats": [], "text": f"the hand is {row.status}"},
+        # The deal or a draw's replacements as far as they came (a shoe's, or the system's): "3 of 25 cards".
+        "card_progress": _progress(hand) if in_play else None,
         "legal": legal.to_dict() if legal is not None else None,
         "draw": draw.to_dict() if draw is not None else None,
         "actions": list(row.record.get("actions", [])),
@@ -62,6 +64,20 @@ def hand_view(row: HandRow, game: HomeGame | None = None) -> dict[str, Any]:
         "void_reason": row.void_reason,
         "corrected": row.original_record is not None,
     }
+
+
+def _progress(hand: HomeHand) -> dict[str, int] | None:
+    progress = hand.card_progress
+    return {"received": progress[0], "of": progress[1]} if progress is not None else None
+
+
+def shoe_progress(row: HandRow) -> dict[str, Any]:
+    """What a shoe's report is told after it: what the hand awaits next and how many cards it is still to report."""
+    built = remembered(row)
+    hand = built[0] if built is not None else rebuild(row, game_rules(row.game))
+    in_play = row.status == HandRow.Status.IN_PLAY
+    awaiting = hand.awaiting.to_dict() if in_play else {"kind": "nothing", "text": f"the hand is {row.status}"}
+    return {"awaiting": awaiting, "cards_due": hand.cards_due if in_play else 0}
 
 
 def seat_names(game: HomeGame, at: Any = None) -> dict[int, str]:

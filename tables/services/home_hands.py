@@ -15,11 +15,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from audit.context import acting_as
 from audit.services import audit_record
 from casino import sql
 from casino.engine.cards import Card, parse_cards
-from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.carried import carried_shares
 from casino.engine.home.deck import verify_full_deck
 from casino.engine.home.hand import HomeHand
@@ -38,7 +36,6 @@ from tables.services.home_engine import (
     deal_from_stock,
     game_rules,
     given_stocks,
-    rebuild,
     rebuild_for_write,
     refusals,
     remember,
@@ -401,41 +398,3 @@ def _rake(game: HomeGame, row: HandRow, hand: HomeHand, players: dict[int, HomeG
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=row, table=game.table, actor=actor,
                      after={"charge": "rake", "pot_cents": pot.amount_cents, "amount_cents": rake,
                             "winners": list(pot.winners)})
-
-
-@transaction.atomic
-def home_shoe_cards(*, device: Any, cards: list[str]) -> HandRow:
-    """A card-reading shoe reports the cards it dealt, in order, for the hand in play on its home-game table: each
-    must be the card the hand awaits (the deal, a draw's replacements); when the stock ran out the discards were
-    reshuffled at the table, and the shoe reads the new stock's cards as they come. All the cards or none."""
-    table = device.table
-    with acting_as(user=None, kind="device", name=f"device:{table.name}/{device.name}"):
-        game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
-        row = hand_in_play(game) if game is not None else None
-        if game is None or row is None:
-            raise WrongPhase(f"table {table.name} has no hand in play", code="no_hand")
-        game, row = chips.lock_hand(row)
-        if game.card_source != CardSource.SHOE:
-            raise DomainError(f"table {table.name} does not deal from a shoe", code="not_a_shoe_table")
-        if not cards:
-            raise DomainError("no cards sent", code="no_cards", field="cards")
-        hand = rebuild(row, game_rules(game))
-        players = chips.players_of(game)
-        dealt: list[list[Any]] = []
-        with refusals():
-            for token in cards:
-                card = Card.parse(str(token))
-                awaiting = hand.awaiting
-                if awaiting.kind is AwaitKind.RESHUFFLE:
-                    hand.reshuffle(sorted(hand.muck, key=lambda c: c.index))
-                    awaiting = hand.awaiting
-                hand.deal_card(card)
-                dealt.append([awaiting.seat, str(card)])
-        audit_record(action=actions.HOME_HAND_CARDS, obj=row, table=table,
-                     after={"hand": row.number, "cards": dealt, "phase": hand.phase.value, "device": device.name})
-        _persist(game, row, hand, players, kind="bet", actor=None)
-        chips.save_game(game)
-        device.last_used_at = timezone.now()
-        device.save(update_fields=["last_used_at"])
-        verify_balanced(game)
-    return row

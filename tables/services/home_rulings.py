@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import audit_record
-from casino.engine.cards import parse_cards
+from casino.engine.cards import Card, card_symbols, parse_cards
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.pots import clockwise_from_button
 from casino.engine.home.record import hand_record
@@ -118,6 +118,19 @@ def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHan
     return hand
 
 
+def _verify_shoe_cards_stay(before: HomeHand, after: HomeHand) -> None:
+    """A shoe's cards are in the hands it dealt them to: a correction that would give one to another seat (a draw of
+    another count, a fold before a draw) describes a table that never was, so it is refused."""
+    moved = after.deals
+    for position, (seat, card) in enumerate(before.deals):
+        now = moved[position] if position < len(moved) else None
+        if now != (seat, card):
+            elsewhere = f"seat {now[0]}" if now is not None else "no seat"
+            raise DomainError(f"the shoe dealt {card_symbols(card)} to seat {seat}; with this correction it would go "
+                              f"to {elsewhere}: void the hand or award the pot by ruling instead",
+                              code="bad_correction", field="action")
+
+
 @transaction.atomic
 def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, reason: str,
                  seen_version: int | None = None) -> HandRow:
@@ -133,6 +146,8 @@ def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, r
                           field="index")
     corrected = [*recorded[:index], *([action.strip()] if action.strip() else []), *recorded[index + 1:]]
     engine = replay_live(row, game, corrected)
+    if not row.manual and not row.dealt_by_system:
+        _verify_shoe_cards_stay(rebuild(row, game_rules(game)), engine)
     if row.original_record is None:
         row.original_record = row.record
         row.save(update_fields=["original_record"])
@@ -142,6 +157,68 @@ def hand_correct(*, hand: HandRow | int, actor: User, index: int, action: str, r
                  after={"index": index, "action": action.strip(), "replaced": recorded[index],
                         "phase": engine.phase.value})
     _persist(game, row, engine, players, kind="correction", actor=actor)
+    chips.save_game(game)
+    verify_balanced(game)
+    return row
+
+
+def _swap(codes: list[str], card: str, replacement: str) -> list[str]:
+    """Card codes with `card` and `replacement` exchanged (the misread card is the replacement, and the card it was
+    read as is still in the stock)."""
+    return [replacement if code == card else card if code == replacement else code for code in codes]
+
+
+def _swap_action(text: str, card: str, replacement: str) -> str:
+    """An action with the card renamed where it names it (a draw's discards, a kill card, a hand shown)."""
+    head, sep, reason = text.partition(" -- ")  # a ruling's reason is words, never cards
+    return " ".join(_swap(head.split(), card, replacement)) + sep + reason
+
+
+@transaction.atomic
+def hand_correct_card(*, hand: HandRow | int, actor: User, card: str, replacement: str, reason: str,
+                      seen_version: int | None = None) -> HandRow:
+    """A card the shoe misread, corrected before the pot is awarded: `card` as recorded was really `replacement`.
+    The card is renamed wherever the hand's record names it (the deck the shoe dealt, a reshuffled stock, a draw's
+    discards) and the hand is played again from its start, so a kill card, a wild card or the draw follow; the
+    original record is kept. Refused: a hand the shoe did not deal (the system's cards are not misread; a manual
+    hand's shown cards are corrected as actions), a card not dealt in the hand, or a replacement already dealt."""
+    reason = _reason(reason)
+    game, row = _locked_in_play(hand, actor, "correct a card", seen_version)
+    if row.manual or row.dealt_by_system:
+        source = "recorded by the dealer as actions" if row.manual else "dealt by the system"
+        raise DomainError(f"{hand_ref(row)}'s cards were {source}, not read by a shoe", code="not_a_shoe_hand",
+                          field="card")
+    with refusals():
+        wrong, right = Card.parse(str(card)), Card.parse(str(replacement))
+    engine = rebuild(row, game_rules(game))
+    if wrong not in engine.stock.seen:
+        raise DomainError(f"{card_symbols(wrong)} was not dealt in {hand_ref(row)}", code="card_not_dealt",
+                          field="card")
+    if right == wrong or right in engine.stock.seen:
+        holder = engine.holder(right)
+        where = f": seat {holder} holds it" if holder is not None else ""
+        raise DomainError(f"{card_symbols(right)} was already dealt in {hand_ref(row)}{where}",
+                          code="card_already_seen", field="replacement")
+    before, after = str(wrong), str(right)
+    record = dict(row.record)
+    record["deck"] = _swap(list(record["deck"]), before, after)
+    record["reshuffles"] = [_swap(list(stock), before, after) for stock in record.get("reshuffles", [])]
+    corrected = [_swap_action(text, before, after) for text in record.get("actions", [])]
+    original = row.record
+    row.record = record
+    try:
+        replayed = replay_live(row, game, corrected)
+    finally:
+        row.record = original
+    if row.original_record is None:
+        row.original_record = row.record
+        row.save(update_fields=["original_record"])
+    players = chips.players_of(game)
+    audit_record(action=actions.HOME_HAND_CORRECT, obj=row, table=game.table, reason=reason, approver=actor,
+                 actor=actor, seat_number=replayed.holder(right), before={"card": before},
+                 after={"card": after, "replaced": before, "seat": replayed.holder(right),
+                        "phase": replayed.phase.value})
+    _persist(game, row, replayed, players, kind="correction", actor=actor)
     chips.save_game(game)
     verify_balanced(game)
     return row

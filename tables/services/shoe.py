@@ -63,6 +63,15 @@ def device_authenticate(token: str) -> TableDevice:
     return device
 
 
+def device_for_table(device: TableDevice, table_id: int | None) -> TableDevice:
+    """The device, if the table its report names (optional) is its own: a shoe configured with another table's token
+    would otherwise deal into that table's hand (403 `wrong_table`, nothing changed)."""
+    if table_id is not None and table_id != device.table_id:
+        raise NotAllowed(f"this device's token is for table {device.table.name} (id {device.table_id}), not table id "
+                         f"{table_id}: configure the shoe with its own table's token", code="wrong_table")
+    return device
+
+
 @transaction.atomic
 def shoe_cards_record(*, device: TableDevice, cards: Sequence[str]) -> Round:
     """Cards from the shoe in dealing order: one at a time to each betting seat in turn, then row 1, 2, 3."""

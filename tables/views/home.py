@@ -34,7 +34,7 @@ from tables.services.home_games import (
     player_leave,
 )
 from tables.services.home_hands import hand_act, hand_start
-from tables.services.home_rulings import hand_award, hand_correct, hand_void
+from tables.services.home_rulings import hand_award, hand_correct, hand_correct_card, hand_void
 from tables.templatetags.tablet import money
 from tables.views import triple_draw
 from tables.views.common import dealer_words, table_for_user, tablet_login_required
@@ -72,6 +72,7 @@ def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
         "turn": kind == AwaitKind.ACTION, "draw": kind == AwaitKind.DRAW, "show": kind == AwaitKind.SHOW,
         "deal": kind == AwaitKind.DEAL, "kill": bool(screen.killable_seats), "void": screen.in_play and is_floor,
         "award": screen.in_play and is_floor, "correct": bool(screen.recorded_actions) and is_floor,
+        "correct-card": bool(screen.dealt_by_shoe) and is_floor,
         "game": not screen.game_open, "start": screen.between_hands, "join": screen.between_hands,
         "close-game": screen.between_hands and is_floor, "floor-call": screen.game_open and not is_floor,
     }
@@ -250,6 +251,19 @@ def _award(table: Table, data: QueryDict, user: Any) -> object:
     return hand_award(hand=row.pk, actor=user, seats=seats, reason=parse_reason(data.get("reason")), seen_version=seen)
 
 
+def _correct_card(table: Table, data: QueryDict, user: Any) -> object:
+    """A card the shoe misread: the card chosen as recorded is really the one typed; the hand is played again."""
+    row, seen = _hand_as_shown(table, data, user, "correct a card")
+    card = (data.get("card") or "").strip()
+    if not card:
+        raise DomainError("choose the card the shoe misread", code="card_not_dealt", field="card")
+    replacement = (data.get("replacement") or "").strip()
+    if not replacement:
+        raise DomainError("type the card it really is, e.g. Kd or 10h", code="bad_card", field="replacement")
+    return hand_correct_card(hand=row.pk, actor=user, card=card, replacement=replacement,
+                             reason=parse_reason(data.get("reason")), seen_version=seen)
+
+
 NO_LONGER_APPLIES = re.compile(r"action (\d+) (.*?) no longer applies: ", re.DOTALL)
 
 
@@ -410,6 +424,7 @@ ACTIONS: dict[str, Action] = {
     "void": Action(_fixed("void"), _void),
     "award": Action(_fixed("award"), _award),
     "correct": Action(_fixed("correct"), _correct),
+    "correct-card": Action(_fixed("correct-card"), _correct_card),
     "act": Action(_fixed("turn"), _act),
     "draw": Action(_fixed("draw"), _draw),
     "draw-count": Action(_fixed("draw"), _draw_count),

@@ -168,3 +168,14 @@ def test_closing_a_leg_game_by_ruling_awards_the_carried_pot_with_a_reason(
     balanced(game)
     with pytest.raises(WrongPhase):  # the hand and the game are over
         hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="check")
+
+
+def test_a_voided_hand_is_dealt_again_with_the_same_button(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    # A misdeal voided by the floor is no hand: the redeal keeps the button where it was (the button moves one seat
+    # left only after a hand that was played).
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(3))
+    first = hand_start(game=game, actor=dealer_user, button=2)
+    hand_void(hand=first.pk, actor=floor_user, reason="misdeal")
+    assert hand_start(game=game, actor=dealer_user).button == 2

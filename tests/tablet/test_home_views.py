@@ -260,8 +260,8 @@ def test_no_limit_offers_the_minimum_the_pot_and_all_in_and_a_shoe_table_waits_f
                                       players=[(1, "Ann"), (2, "Bob")])
     hand_start(game=shoe_game.pk, actor=dealer_user)
     page = _client(dealer_user).get(reverse("tablet:table", args=[shoe_table.pk])).content.decode()
-    assert "Waiting for the card-reading shoe" in page
-    assert "A card for seat 2." in page
+    assert "Waiting for the card-reading shoe: the deal" in page
+    assert "0 of 10 cards read. Next card: Seat 2 · Bob." in page
 
 
 def test_a_kill_card_recorded_for_one_seat_is_not_offered_for_another_and_a_stale_tap_names_it_as_players_see_it(

@@ -246,6 +246,46 @@ class HomeHand:
         return sum(len(dealt) for dealt in self._dealt)
 
     @property
+    def cards_due(self) -> int:
+        """How many cards the hand awaits before anyone acts again: the rest of the deal to every player still at the
+        table, or the rest of a draw's replacements; 0 when no card is due (and in a manual hand)."""
+        awaiting = self.awaiting
+        if awaiting.kind not in (AwaitKind.CARD, AwaitKind.RESHUFFLE):
+            return 0
+        if self.phase is Phase.DEALING:
+            return sum(HAND_SIZE - len(p.cards) for p in self.players.values() if not p.left)
+        return awaiting.count
+
+    @property
+    def card_progress(self) -> tuple[int, int] | None:
+        """(cards received, cards in all) of the deal or of the draw whose replacements are being dealt; None when
+        no card is due."""
+        due = self.cards_due
+        if not due:
+            return None
+        if self.phase is Phase.DEALING:
+            received = len(self._dealt[0])
+            return received, received + due
+        replacing = self._replacing
+        total = len(replacing.discards) if replacing is not None else due
+        return total - due, total
+
+    def last_dealt(self, count: int) -> tuple[Card, ...]:
+        """The last `count` cards given to the hand, in the order they were dealt (fewer if fewer were dealt)."""
+        order = [card for dealt in self._dealt for card in dealt]
+        return tuple(order[-count:]) if count > 0 else ()
+
+    @property
+    def deals(self) -> tuple[tuple[int, Card], ...]:
+        """Every card given to the hand, in order, with the seat it went to."""
+        return tuple((event.seat, event.cards[0]) for event in self.events
+                     if event.kind is EventKind.CARD_DEALT and event.seat is not None)
+
+    def holder(self, card: Card) -> int | None:
+        """The seat holding `card` now, if any."""
+        return next((seat for seat, player in self.players.items() if card in player.cards), None)
+
+    @property
     def used_reshuffles(self) -> list[tuple[Card, ...]]:
         """Each reshuffled stock as the record holds it: the cards dealt from it in order, then the rest."""
         return [_dealt_then_rest(self._dealt[n + 1], stock) for n, stock in enumerate(self._reshuffled)]
@@ -261,6 +301,11 @@ class HomeHand:
         if seat is not None and seat != awaiting.seat:
             raise IllegalAction(f"the next card goes to seat {awaiting.seat}, not seat {seat}", code=e.OUT_OF_TURN,
                                 rule="cards are dealt clockwise from the dealer's left, replacements to the drawer")
+        if card in self.stock.seen and card not in self.stock.candidates:
+            holder = self.holder(card)
+            where = f"seat {holder} holds it" if holder is not None else "it was discarded"
+            raise IllegalAction(f"{card_symbols(card)} was already dealt in this hand ({where})",
+                                code=e.CARD_ALREADY_SEEN, rule="a deck holds each card once", token=str(card))
         self.stock.verify_card(card)
         return awaiting.seat
 
