@@ -21,7 +21,10 @@ from casino.engine.hand_words import hand_label
 from casino.engine.money import money
 from casino.errors import DomainError
 from casino.users import request_user
-from tables import admin_home  # registers the home-game house rules admin
+from tables import (
+    admin_home,  # registers the home-game house rules admin
+    admin_home_games,  # noqa: F401 -- registers the read-only home games, players, hands, ledger
+)
 from tables.admin_forms import TRIPLE_DRAW_ONLY, TableAdminForm, paytable_choice_label
 from tables.models import (
     Bet,

@@ -215,6 +215,7 @@ class HomeLedgerEntry(models.Model):
 
     class Meta:
         ordering = ["game", "id"]
+        verbose_name_plural = "home ledger entries"  # the admin's index read "Home ledger entrys"
         indexes = [
             models.Index(fields=["posting"], name="homeledger_posting_idx"),
             models.Index(fields=["game", "account"], name="homeledger_game_account_idx"),
