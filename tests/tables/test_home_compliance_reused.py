@@ -45,3 +45,40 @@ def test_the_games_page_says_when_each_person_sat_down_and_left(reused: HomeGame
     assert clock(ann.left_at) in ann_row
     assert clock(dee.joined_at) in dee_row
     assert "still seated" in dee_row
+
+
+def csv_rows(response: object) -> list[dict[str, str]]:
+    import csv
+    import io
+
+    body = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+    return list(csv.DictReader(io.StringIO(body)))
+
+
+def test_the_trail_and_its_csv_choose_one_home_games_events_by_its_name_or_id(
+    reused: HomeGame, compliance_user: User, home_table: Callable[..., Table], dealer_user: User
+) -> None:
+    """A game's events are its own, its hands' and its players' (each person at a seat taken again): the trail had no
+    way to choose them, so its CSV of a game was every event of the casino, or a text search that also matched
+    'game 10'."""
+    from tables.selectors.home_timeline import game_events
+    from tables.services.home_games import game_open
+    from tests.tables.test_home_services import seat_players
+
+    other = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(2))
+    client = signed_in(compliance_user)
+    expected = sorted(str(event.pk) for event in game_events(reused))
+    name = f"{reused.table.name} game {reused.number}"
+    for chosen in (str(reused.pk), name, name.upper()):
+        rows = csv_rows(client.get("/compliance/export.csv", {"game": chosen}))
+        assert sorted(row["id"] for row in rows) == expected
+    people = {row["object_repr"] for row in rows if row["action"] == "home_player_join"}
+    assert len([row for row in rows if row["action"] == "home_player_join"]) == 4  # P1, P2, P3, then Dee at seat 1
+    assert people == {f"{name} seat {seat}" for seat in (1, 2, 3)}
+    assert not any(row["table_id"] == str(other.table_id) for row in rows)
+    assert csv_rows(client.get("/compliance/export.csv", {"game": f"{reused.table.name} game 9"})) == []
+    page = client.get("/compliance/", {"game": name}).content.decode()
+    assert "Home-game player bought in" in page
+    assert other.table.name not in page.split("<tbody", 1)[1]
+    timeline = client.get(f"/compliance/home/games/{reused.pk}/").content.decode()
+    assert f'href="/compliance/export.csv?game={reused.pk}"' in timeline
