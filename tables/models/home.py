@@ -139,7 +139,8 @@ class HomeGamePlayer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} seat {self.seat}"
+        # The name too: a seat taken again has had several players, and the trail's object names tell them apart.
+        return f"{self.game} seat {self.seat} ({self.name})" if self.name else f"{self.game} seat {self.seat}"
 
     @property
     def active(self) -> bool:

@@ -308,7 +308,7 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
         player.legs = 0
         chips.save_players([player])
         audit_record(action=actions.HOME_PLAYER_LEAVE, obj=player, table=game.table, seat_number=seat, actor=actor,
-                     after={"cashed_out_cents": cents, "during_hand": row.number})
+                     after={"name": player.name, "cashed_out_cents": cents, "during_hand": row.number})
     chips.save_game(game)
     verify_balanced(game)
     remember(row, hand, players)

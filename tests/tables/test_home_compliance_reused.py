@@ -72,9 +72,14 @@ def test_the_trail_and_its_csv_choose_one_home_games_events_by_its_name_or_id(
     for chosen in (str(reused.pk), name, name.upper()):
         rows = csv_rows(client.get("/compliance/export.csv", {"game": chosen}))
         assert sorted(row["id"] for row in rows) == expected
-    people = {row["object_repr"] for row in rows if row["action"] == "home_player_join"}
-    assert len([row for row in rows if row["action"] == "home_player_join"]) == 4  # P1, P2, P3, then Dee at seat 1
-    assert people == {f"{name} seat {seat}" for seat in (1, 2, 3)}
+    joins = [row["object_repr"] for row in rows if row["action"] == "home_player_join"]
+    assert sorted(joins) == sorted(f"{name} seat {seat} ({who})" for seat, who in ((1, "P1"), (2, "P2"), (3, "P3"),
+                                                                                  (1, "Dee")))
+    # Who went home with what: seat 1's leave is P1's, not the seat's next player's.
+    leave = next(row for row in rows if row["action"] == "home_player_leave")
+    assert leave["object_repr"] == f"{name} seat 1 (P1)"
+    assert "Name: P1" in leave["summary"]
+    assert "Cashed out: $99.00" in leave["summary"]
     assert not any(row["table_id"] == str(other.table_id) for row in rows)
     assert csv_rows(client.get("/compliance/export.csv", {"game": f"{reused.table.name} game 9"})) == []
     page = client.get("/compliance/", {"game": name}).content.decode()
