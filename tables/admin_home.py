@@ -18,7 +18,7 @@ from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from casino.users import request_user
-from tables.models import CardSource, HomeGame, HomeTableConfig, Table
+from tables.models import CardSource, HomeGame, HomeTableConfig, HouseCharge, Table
 from tables.services.home_config import CONFIG_DEFAULTS, checked_config, home_config_set
 
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
@@ -90,6 +90,7 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
     """Money in dollars; every value checked as one set by the service's own check before anything is saved."""
 
     rules = forms.JSONField(
+        required=False,  # "{}" and "[]" are "empty" to a JSONField: the service says what they lack instead
         help_text='The announced options (DESIGN 7) as JSON, e.g. {"ante_cents": 100, "small_bet_cents": 200, '
         '"big_bet_cents": 400}; what is left out takes the variant\'s default.',
         widget=forms.Textarea(attrs={"rows": 8, "cols": 80}),
@@ -123,6 +124,8 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
         for name in ("rake_basis_points", "rake_cap_cents", "time_charge_cents"):
             if name in data and data[name] is None:
                 data[name] = 0  # left empty: no such charge
+        if "rules" in data and data["rules"] is None:
+            data["rules"] = {}  # an empty box: the variant's defaults (the ante has none: the service says so)
         table = data.get("table") or (self.instance.table if self.instance.pk else None)
         if table is None or self.errors:
             return data
@@ -132,6 +135,10 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
             field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
             if field == "rules" or field not in self.fields:
                 self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+            elif field == "rake_basis_points" and data.get("charge") == HouseCharge.RAKE:
+                # The box is a percent; the service counts basis points (the API's unit).
+                self.add_error(field, f"a rake is 0.01 % to 100 % of each pot, got "
+                                      f"{percent_text(int(data.get(field) or 0))} %")
             else:  # beside its own box, in the words of the page ("the largest buy-in", not "buy_in_max_cents")
                 self.add_error(field, self._in_words(exc.message))
         return data

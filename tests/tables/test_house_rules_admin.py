@@ -70,9 +70,14 @@ def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: U
         ({"charge": "rake", "rake_basis_points": "2,5", "rake_cap_cents": "3"}, "rake_basis_points", "not a comma"),
         ({"charge": "rake", "rake_basis_points": "0.005", "rake_cap_cents": "3"}, "rake_basis_points", "hundredth"),
         ({"charge": "rake", "rake_basis_points": "-5", "rake_cap_cents": "3"}, "rake_basis_points", "negative"),
-        ({"charge": "rake", "rake_basis_points": "150", "rake_cap_cents": "3"}, "rake_basis_points", "to 100%"),
         ({"time_charge_cents": "5"}, "time_charge_cents", "the time charge per seat per half hour applies only to a"),
         ({"buy_in_min_cents": "twenty"}, "buy_in_min_cents", ""),
+        # The rake box is a percent: its refusal says percent, not the API's basis points.
+        ({"charge": "rake", "rake_basis_points": "150", "rake_cap_cents": "3"}, "rake_basis_points",
+         "a rake is 0.01 % to 100 % of each pot, got 150 %"),
+        # An empty object and a list were "This field is required." beside a box that was filled in.
+        ({"rules": "{}"}, "rules", "ante_cents"),
+        ({"rules": "[]"}, "rules", "rules must be an object of announced options"),
     ],
 )
 def test_a_bad_value_is_refused_beside_its_field_and_nothing_is_saved(
@@ -83,7 +88,10 @@ def test_a_bad_value_is_refused_beside_its_field_and_nothing_is_saved(
     errors = response.context["adminform"].form.errors
     assert field in errors, errors
     assert words in " ".join(errors[field])
-    assert "_cents" not in " ".join(errors[field])  # the page's words, not the API's field names
+    if field != "rules":  # the rules box is the API's JSON: its options are named by their codes
+        assert "_cents" not in " ".join(errors[field])  # the page's words, not the API's field names
+    assert "basis points" not in " ".join(errors[field])
+    assert "This field is required" not in " ".join(errors[field])
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()
 
 
