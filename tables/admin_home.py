@@ -174,7 +174,26 @@ class HouseRulesAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return f"{money(config.buy_in_min_cents)} to {money(config.buy_in_max_cents)}"
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
-        return ("table",) if obj is not None else ()
+        return ("in_play", "table") if obj is not None else ()
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: field groups
+        fields = [name for name in super().get_fields(request, obj) if name != "in_play"]
+        if obj is not None and self._open_game(obj) is not None:
+            fields.insert(0, "in_play")  # said before the change is made, not only after saving it
+        return fields
+
+    def _open_game(self, config: HomeTableConfig) -> HomeGame | None:
+        return HomeGame.objects.filter(table_id=config.table_id, status=HomeGame.Status.OPEN).first()
+
+    @admin.display(description="game in play")
+    def in_play(self, config: HomeTableConfig) -> str:
+        game = self._open_game(config)
+        if game is None:
+            return "—"
+        ante = game.rules.get("ante_cents")
+        kept = f" (ante {money(ante)})" if isinstance(ante, int) else ""
+        return (f"Game {game.number} is open at {config.table.name}: it keeps the rules it was opened with{kept}; "
+                "what is saved here is announced to the next game.")
 
     def save_model(self, request: HttpRequest, obj: HomeTableConfig, form: Any, change: bool) -> None:
         table = obj.table if change else form.cleaned_data["table"]

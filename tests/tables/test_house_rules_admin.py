@@ -133,3 +133,21 @@ def test_no_refusal_is_shown_by_its_database_constraint_name(floor_user: User, d
     assert "Constraint" not in response.content.decode()
     assert "__all__" not in errors
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()
+
+
+def test_the_change_page_says_before_saving_that_an_open_game_keeps_its_rules(
+    floor_user: User, dealer_user: User
+) -> None:
+    """The floor learnt that the game in play keeps its announced rules only after saving ("goes on under the rules it
+    was opened with"): the page says so while the change is being made."""
+    from tables.services.home_games import game_open
+    from tests.tables.conftest import open_home_table
+
+    table = open_home_table("Draw 9", "five-card-draw", floor_user, dealer_user)
+    config = HomeTableConfig.objects.get(table=table)
+    url = f"/admin/tables/hometableconfig/{config.pk}/change/"
+    assert "keeps the rules it was opened with" not in _client(floor_user).get(url).content.decode()
+    game_open(table=table, actor=dealer_user, players=[{"seat": 1, "name": "Ann", "buy_in_cents": 5_000}])
+    page = _client(floor_user).get(url).content.decode()
+    assert ("Game 1 is open at Draw 9: it keeps the rules it was opened with (ante $1.00); what is saved here is "
+            "announced to the next game.") in page
