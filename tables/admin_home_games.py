@@ -66,6 +66,10 @@ class PlayerColumns:
     def stack(self, player: HomeGamePlayer) -> str:
         return money(player.stack_cents)
 
+    @admin.display(description="player")
+    def player(self, player: HomeGamePlayer) -> str:
+        return f"{player.name or '—'} (card {player.player_card})" if player.player_card else player.name or "—"
+
     @admin.display(description="at the seat")
     def at_seat(self, player: HomeGamePlayer) -> str:
         return time_at_seat(player)
@@ -75,7 +79,8 @@ class PlayerInline(PlayerColumns, admin.TabularInline):  # type: ignore[type-arg
     model = HomeGamePlayer
     extra = 0
     can_delete = False
-    fields = readonly_fields = ("seat", "name", "player_card", "bought_in", "cashed_out", "stack", "legs", "at_seat")
+    # The player's card with their name, so the row fits beside the admin's menu on an 800 px screen.
+    fields = readonly_fields = ("seat", "player", "bought_in", "cashed_out", "stack", "legs", "at_seat")
     ordering = ("seat", "id")
     verbose_name_plural = "players (seat by seat, in the order they sat down)"
 

@@ -315,3 +315,36 @@ def test_the_paytable_page_fits_a_desktop_screen(admin_page: Callable[[str], Pag
     )
     assert page_width <= 1280
     assert table_right <= 1280
+
+
+def test_the_floor_reads_a_home_game_whose_seat_was_taken_again_at_both_widths(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], home_table: Callable[..., Table],
+    dealer_user: User, floor_user: User,
+) -> None:
+    """Home games in the admin: the list, a game with each person at seat 1 on a row of their own (P1, then Dee), and a
+    hand naming who played it; read-only, and the players' rows fit beside the menu at 800 px."""
+    from tests.tables.test_home_seat_reuse import _game_with_seat_one_taken_again
+
+    game = _game_with_seat_one_taken_again(home_table("three-legged-race"), dealer_user)
+    page = admin_page("fiona")
+    page.goto("/admin/tables/homegame/")
+    page.get_by_role("link", name=str(game)).click()
+    rows = page.locator(".inline-related tbody tr.form-row")
+    expect(rows).to_have_count(4)
+    names = [rows.nth(i).locator("td.field-player").inner_text().strip() for i in range(4)]
+    assert names == ["P1", "Dee", "P2", "P3"]
+    expect(rows.nth(0).locator("td.field-cashed_out")).to_have_text("$99.00")
+    expect(rows.nth(1).locator("td.field-bought_in")).to_have_text("$50.00")
+    assert page.locator("input[name=_save]").count() == 0
+    snap(page, "1-game")
+    page.set_viewport_size({"width": 800, "height": 1280})
+    for i in range(4):
+        box = rows.nth(i).locator("td.field-at_seat").bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] <= 800, f"row {i + 1}'s time at the seat is cut off at 800 px"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/admin/tables/homehand/")
+    page.get_by_role("link", name=f"{game} hand 2").click()
+    expect(page.locator(".field-players_dealt_in")).to_contain_text("Seat 1 · Dee: $50.00")
+    expect(page.locator(".field-actions_in_words")).to_contain_text("1. Seat 3 · P3 bets $2.00")
+    snap(page, "2-hand")
