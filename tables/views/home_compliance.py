@@ -11,7 +11,7 @@ from audit.chain_status import chain_status
 from audit.views import compliance_view
 from tables.models import HomeGame, HomeHand
 from tables.selectors.home import game_view, hand_view
-from tables.selectors.home_records import game_record, game_replay, hand_verdict
+from tables.selectors.home_records import game_record, game_replay, hand_verdict, hands_in_record
 from tables.selectors.home_timeline import finding, game_events, hand_events
 
 
@@ -34,7 +34,7 @@ def game_timeline(request: HttpRequest, game_id: int) -> HttpResponse:
     verdict, error = finding(lambda: game_replay(game))
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {game}", "subject": str(game), "game": game, "game_summary": game_view(game),
-        "hands": HomeHand.objects.filter(game=game).order_by("number"),
+        "hands": hands_in_record(game),
         "events": game_events(game), "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
 

@@ -87,3 +87,27 @@ def test_the_trail_and_its_csv_choose_one_home_games_events_by_its_name_or_id(
     assert other.table.name not in page.split("<tbody", 1)[1]
     timeline = client.get(f"/compliance/home/games/{reused.pk}/").content.decode()
     assert f'href="/compliance/export.csv?game={reused.pk}"' in timeline
+
+
+def test_the_games_page_says_which_hand_of_the_record_each_hand_is(
+    home_table: Callable[..., Table], compliance_user: User, floor_user: User, dealer_user: User
+) -> None:
+    """The record leaves a voided hand out, so replay_game's "Hand 2" is the table's hand 3: the page says which."""
+    from tables.services.home_games import game_open
+    from tables.services.home_hands import hand_start
+    from tables.services.home_rulings import hand_void
+    from tests.tables.test_home_services import play_out, seat_players
+
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(3))
+    play_out(hand_start(game=game, actor=dealer_user), dealer_user)
+    hand_void(hand=hand_start(game=game, actor=dealer_user), actor=floor_user, reason="misdeal")
+    play_out(hand_start(game=game, actor=dealer_user), dealer_user)
+    hand_start(game=game, actor=dealer_user)
+    page = signed_in(compliance_user).get(f"/compliance/home/games/{game.pk}/").content.decode()
+    items = [" ".join(re.sub(r"<[^>]+>", "", item).split()) for item in re.findall(r"<li>.*?</li>", page, re.S)]
+    assert [item for item in items if item.startswith("Hand ")] == [
+        "Hand 1: settled",  # the same number in the record
+        "Hand 2: voided (misdeal) · not in the game record",
+        "Hand 3: settled · the record's hand 2",
+        "Hand 4: in play · not in the game record until it ends",
+    ]
