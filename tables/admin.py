@@ -23,7 +23,7 @@ from casino.errors import DomainError
 from casino.users import request_user
 from tables import (
     admin_home,  # registers the home-game house rules admin
-    admin_home_games,  # noqa: F401 -- registers the read-only home games, players, hands, ledger
+    admin_home_games,  # registers the read-only home games, players, hands, ledger
 )
 from tables.admin_forms import TRIPLE_DRAW_ONLY, TableAdminForm, paytable_choice_label
 from tables.models import (
@@ -141,14 +141,15 @@ class TableAdmin(ServiceActionsAdmin):
         "dealer_names",
         "is_open",
     )
-    HOME_READ_FIELDS = ("name", "table_type", "card_source", "house_rules", "dealer_names", "is_open")
+    HOME_READ_FIELDS = ("name", "table_type", "card_source", "house_rules", "home_games", "dealer_names", "is_open")
 
     def get_fieldsets(self, request: HttpRequest, obj: Table | None = None) -> Any:  # django-stubs: field groups
         home = obj is not None and not obj.is_triple_draw
         if not _is_floor(request):
             return [(None, {"fields": self.HOME_READ_FIELDS if home else self.READ_FIELDS})]
         if home:  # only what applies to a home game: its stakes and charges are its house rules
-            return [(None, {"fields": ["name", "table_type", "card_source", "dealers", "is_open", "house_rules"]})]
+            return [(None, {"fields": ["name", "table_type", "card_source", "dealers", "is_open", "house_rules",
+                                       "home_games"]})]
         triple_draw: dict[str, Any] = {"fields": list(TRIPLE_DRAW_ONLY)}
         if obj is None:  # the type is chosen on this page: the script hides these while a home game is chosen
             triple_draw["classes"] = ["triple-draw-only"]
@@ -175,7 +176,7 @@ class TableAdmin(ServiceActionsAdmin):
         if not _is_floor(request):
             return self.HOME_READ_FIELDS if obj is not None and not obj.is_triple_draw else self.READ_FIELDS
         # The type is fixed once a table exists (its seats follow from it); open and close are list actions.
-        return ("table_type", "is_open", "paytable_status", "house_rules") if obj else ()
+        return ("table_type", "is_open", "paytable_status", "house_rules", "home_games") if obj else ()
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return _is_floor(request)
@@ -239,6 +240,11 @@ class TableAdmin(ServiceActionsAdmin):
             return format_html('<a href="{}">not set yet: set the house rules</a>', url)
         url = reverse("admin:tables_hometableconfig_change", args=[config.pk])
         return format_html('<a href="{}">house rules</a>', url)
+
+    @admin.display(description="games")
+    def home_games(self, table: Table) -> str:
+        """The game open at a home-game table (its players, stacks and hands are on its page) and the list of all."""
+        return admin_home_games.games_of(table)
 
     @admin.display(description="paytable")
     def paytable_with_status(self, table: Table) -> str:

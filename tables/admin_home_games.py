@@ -8,11 +8,12 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from casino.engine.money import money
-from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry
+from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.screens.home import action_words
 from tables.selectors.home import hand_view
 from tables.services.home_config import announcement
@@ -94,6 +95,22 @@ class PlayerInline(PlayerColumns, admin.TabularInline):  # type: ignore[type-arg
         return super().get_queryset(request).select_related("game")
 
 
+def games_of(table: Table) -> str:
+    """A home-game table's games for its admin page: a link to the one open ("Game 3 is open, 4 seated") and to all."""
+    games = HomeGame.objects.filter(table=table)
+    every = reverse("admin:tables_homegame_changelist") + f"?table__id__exact={table.pk}"
+    total = games.count()
+    if not total:
+        return "none yet"
+    open_game = games.filter(status=HomeGame.Status.OPEN).first()
+    listed = format_html('<a href="{}">every game ({})</a>', every, total)
+    if open_game is None:
+        return listed
+    seated = open_game.players.filter(left_at__isnull=True).count()
+    url = reverse("admin:tables_homegame_change", args=[open_game.pk])
+    return format_html('<a href="{}">Game {} is open, {} seated</a> · {}', url, open_game.number, seated, listed)
+
+
 @admin.register(HomeGame)
 class HomeGameAdmin(ShownOnly):
     list_display = ("__str__", "variant_label", "status", "opened", "ended", "people", "buy_ins", "cash_outs", "house")
@@ -107,7 +124,7 @@ class HomeGameAdmin(ShownOnly):
     def get_queryset(self, request: HttpRequest) -> QuerySet[HomeGame]:
         return super().get_queryset(request).select_related("table", "opened_by")
 
-    @admin.display(description="game")
+    @admin.display(description="type")
     def variant_label(self, game: HomeGame) -> str:
         return game.variant_name
 

@@ -113,3 +113,12 @@ def test_a_corrected_hand_shows_what_was_first_recorded(reused: HomeGame, floor_
     now, first = page.split("s first recorded (before", 1)
     assert "1. Seat 3 · P3 checks" in now
     assert "1. Seat 3 · P3 bets $2.00" in first
+
+
+def test_a_home_tables_admin_page_links_its_games_and_says_which_is_open(
+    reused: HomeGame, floor_user: User, compliance_user: User
+) -> None:
+    for user in (floor_user, compliance_user):
+        page = logged_in(user).get(f"{ADMIN}table/{reused.table_id}/change/").content.decode()
+        assert f'href="/admin/tables/homegame/{reused.pk}/change/">Game 1 is open, 3 seated</a>' in page
+        assert f'href="/admin/tables/homegame/?table__id__exact={reused.table_id}">every game (1)</a>' in page
