@@ -10,15 +10,18 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
 from casino.engine.money import money
+from casino.engine.rules.options import ALL_BETTING, OptionKind, OptionSpec, option_specs
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from casino.users import request_user
-from tables.models import CardSource, HomeGame, HomeTableConfig, HouseCharge, Table
+from tables.models import CardSource, HomeGame, HomeTableConfig, HouseCharge, Table, TableType
 from tables.services.home_config import CONFIG_DEFAULTS, checked_config, home_config_set
 
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
@@ -86,6 +89,40 @@ class PercentField(forms.Field):
         return int(basis_points)
 
 
+def _either(values: Any) -> str:
+    values = [str(value) for value in values]
+    return " or ".join(values) if len(values) < 3 else f"{', '.join(values[:-1])} or {values[-1]}"
+
+
+def option_line(spec: OptionSpec) -> str:
+    """ "draws: Number of draws, 1 to 3 (1)": an option's code as the box takes it, its values and its default."""
+    values = {
+        OptionKind.CENTS: "in cents",
+        OptionKind.NUMBER: f"{spec.minimum} to {spec.maximum}",
+        OptionKind.CHOICE: _either(spec.choices),
+        OptionKind.FLAG: "true or false",
+        OptionKind.CARDS: "a list of cards" + (f" or {', '.join(spec.presets)}" if spec.presets else ""),
+        OptionKind.RANKS: "a list of ranks",
+    }[spec.kind]
+    if tuple(spec.betting) != ALL_BETTING:
+        values += f", under {_either(spec.betting)} only"
+    if spec.default is not None:
+        default = ("none" if spec.default == [] else str(spec.default).lower() if isinstance(spec.default, bool)
+                   else str(spec.default))
+    elif spec.default_from:
+        default = f"required, or {spec.default_from}"
+    else:
+        default = "required"
+    return f"{spec.code}: {spec.label}, {values} ({default})"
+
+
+def options_help(variant: str) -> str:
+    """The rules box's help for one variant: every option it announces, one a line."""
+    lines = [option_line(spec) for spec in option_specs(variant).values()]
+    return format_html("{} options: code, what it takes (its default; one left out takes it), money in cents:<br>{}",
+                       TableType(variant).label, format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines)))
+
+
 class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
     """Money in dollars; every value checked as one set by the service's own check before anything is saved."""
 
@@ -114,10 +151,23 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
             assert isinstance(table_field, forms.ModelChoiceField)
             # Home-game tables that have no house rules yet (a table's rules are changed on their own page).
             table_field.queryset = Table.objects.filter(table_type__in=HOME_VARIANTS, home_config__isnull=True)
+        variant = self._variant()
+        if variant is not None:  # the codes the box takes, for this table's game (the API's option_specs)
+            self.fields["rules"].help_text = options_help(variant)
         if not self.instance.pk:
             for name, value in CONFIG_DEFAULTS.items():
                 self.initial.setdefault(name, value)
             self.initial.setdefault("rules", {})  # the variant's defaults; an empty box would show "null"
+
+    def _variant(self) -> str | None:
+        if self.instance.pk:
+            return str(self.instance.table.table_type)
+        chosen = self.data.get("table") if self.is_bound else self.initial.get("table")
+        chosen = getattr(chosen, "pk", chosen)
+        if not str(chosen or "").isdigit():
+            return None
+        table_type = Table.objects.filter(pk=int(str(chosen))).values_list("table_type", flat=True).first()
+        return table_type if table_type in HOME_VARIANTS else None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

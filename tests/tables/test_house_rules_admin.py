@@ -151,3 +151,23 @@ def test_the_change_page_says_before_saving_that_an_open_game_keeps_its_rules(
     page = _client(floor_user).get(url).content.decode()
     assert ("Game 1 is open at Draw 9: it keeps the rules it was opened with (ante $1.00); what is saved here is "
             "announced to the next game.") in page
+
+
+def test_the_rules_box_lists_the_options_of_the_tables_variant(floor_user: User) -> None:
+    """The box takes the announced options by code, but the page named only ante and the fixed-limit bets: a floor
+    supervisor setting up Pregnant Threes could not find out that its draws are `draws`, `cards_per_draw`, `draw`."""
+    threes = table_create(name="Threes 2", table_type="pregnant-threes", card_source="manual", actor=floor_user)
+    race = table_create(name="Race 2", table_type="three-legged-race", card_source="rng", actor=floor_user)
+    client = _client(floor_user)
+    page = " ".join(client.get(f"{ADD}?table={threes.pk}").content.decode().split())
+    assert "Pregnant Threes options:" in page
+    assert "draws: Number of draws, 1 to 3 (1)" in page
+    assert "draw: Draw, optional or mandatory (optional)" in page
+    assert "kill_cards: Kill cards, a list of cards or one_eyed_jacks, man_with_the_axe (none)" in page
+    assert "ante_cents: Ante, in cents (required)" in page
+    assert "legs_to_win" not in page
+    client.post(ADD, _form(race))
+    config = HomeTableConfig.objects.get(table=race)
+    page = " ".join(client.get(f"/admin/tables/hometableconfig/{config.pk}/change/").content.decode().split())
+    assert "legs_to_win: Legs to win, 1 to 5 (2)" in page
+    assert "forced_play: Forced play (no folding), true or false (false)" in page
