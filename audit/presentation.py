@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils import timezone
 
 from casino.engine.cards import Card, card_symbols
 from casino.engine.money import money
@@ -81,6 +84,17 @@ def _by_seat(value: list[Any]) -> str | None:
     return "; ".join(f"seat {seat}: {' '.join(cards)}" for seat, cards in seats.items())
 
 
+ISO_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})")
+
+
+def _moment(text: str) -> str:
+    """ISO text in the casino's zone to the second; text that only looks like a moment (month 13) stays as stored."""
+    try:
+        return timezone.localtime(dt.datetime.fromisoformat(text)).strftime("%Y-%m-%d %H:%M:%S")
+    except (ValueError, OverflowError):
+        return text
+
+
 def show_value(value: Any, *, name: str = "") -> str:
     """One stored JSON value as a person reads it, knowing its field name (cents fields become dollars)."""
     if value is None:
@@ -90,6 +104,8 @@ def show_value(value: Any, *, name: str = "") -> str:
     if isinstance(value, int) and is_money_field(name):
         return money(value)
     if isinstance(value, str):
+        if ISO_MOMENT.fullmatch(value):  # a moment stored as ISO text (a time charge's paid_until), as screens show one
+            return _moment(value)
         if CARD_CODE.match(value) and "card" in name:
             return _card(value)
         return value.replace("_", " ") if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else value
