@@ -133,7 +133,8 @@ def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: Use
         player.time_paid_until = now + HALF_HOUR
         announce_posting(game)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=game, table=game.table, seat_number=player.seat,
-                     after={"charge": "time", "amount_cents": cents, "paid_until": player.time_paid_until.isoformat()},
+                     after={"name": player.name, "charge": "time", "amount_cents": cents,
+                            "paid_until": player.time_paid_until.isoformat()},
                      actor=actor)
 
 

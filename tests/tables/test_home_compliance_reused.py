@@ -111,3 +111,23 @@ def test_the_games_page_says_which_hand_of_the_record_each_hand_is(
         "Hand 3: settled · the record's hand 2",
         "Hand 4: in play · not in the game record until it ends",
     ]
+
+
+def test_a_time_charge_names_the_player_it_was_taken_from(
+    home_table: Callable[..., Table], compliance_user: User, dealer_user: User
+) -> None:
+    """Seat 1's two time charges were one person's each (P1's, then Dee's), and the trail said only 'seat 1'."""
+    from tables.services.home_games import game_open, player_join, player_leave
+    from tables.services.home_hands import hand_start
+    from tests.tables.test_home_services import play_out, seat_players
+
+    table = home_table("five-card-draw", charge="time", time_charge_cents=500)
+    game = game_open(table=table, actor=dealer_user, players=seat_players(2))
+    play_out(hand_start(game=game, actor=dealer_user), dealer_user)
+    player_leave(game=game, actor=dealer_user, seat=1)
+    player_join(game=game, actor=dealer_user, seat=1, name="Dee", buy_in_cents=5_000)
+    hand_start(game=game, actor=dealer_user)
+    rows = csv_rows(signed_in(compliance_user).get("/compliance/export.csv", {"game": str(game.pk)}))
+    charges = sorted((row for row in rows if row["action"] == "home_house_charge" and row["seat_number"] == "1"),
+                     key=lambda row: int(row["id"]))
+    assert [row["summary"].split(";")[0] for row in charges] == ["Name: P1", "Name: Dee"]
