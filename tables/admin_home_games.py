@@ -67,6 +67,13 @@ class PlayerColumns:
     def stack(self, player: HomeGamePlayer) -> str:
         return money(player.stack_cents)
 
+    @admin.display(description="chips")
+    def chips(self, player: HomeGamePlayer) -> str:
+        """What the player has in play, or went home with: one narrow column for the list."""
+        if player.active:
+            return f"{money(player.stack_cents)} in play"
+        return f"{money(player.cashed_out_cents)} cashed out"
+
     @admin.display(description="player")
     def player(self, player: HomeGamePlayer) -> str:
         return f"{player.name or '—'} (card {player.player_card})" if player.player_card else player.name or "—"
@@ -113,7 +120,8 @@ def games_of(table: Table) -> str:
 
 @admin.register(HomeGame)
 class HomeGameAdmin(ShownOnly):
-    list_display = ("__str__", "variant_label", "status", "opened", "ended", "people", "buy_ins", "cash_outs", "house")
+    # Short columns, so the list fits beside the admin's menu on an 800 px screen (the rest is on each game's page).
+    list_display = ("__str__", "variant_label", "state", "when", "people", "buy_ins", "house")
     list_filter = ("status", ("table", admin.RelatedOnlyFieldListFilter))
     search_fields = ("table__name", "players__name", "players__player_card")
     fields = ("table", "number", "variant_label", "card_source_name", "status", "announced", "opened_by", "opened",
@@ -136,6 +144,16 @@ class HomeGameAdmin(ShownOnly):
     def announced(self, game: HomeGame) -> str:
         return format_html_join("", "<div>{}</div>", ((line,) for line in announcement(game_rules(game), game)))
 
+    @admin.display(description="status", ordering="status")
+    def state(self, game: HomeGame) -> str:
+        return {HomeGame.Status.OPEN: "open", HomeGame.Status.FINISHED: "won",
+                HomeGame.Status.CLOSED: "closed by the floor"}.get(HomeGame.Status(game.status), game.status)
+
+    @admin.display(description="played", ordering="opened_at")
+    def when(self, game: HomeGame) -> str:
+        end = f"{timezone.localtime(game.ended_at):%H:%M}" if game.ended_at else "now"
+        return f"{timezone.localtime(game.opened_at):%b %d %H:%M}–{end}"
+
     @admin.display(description="opened", ordering="opened_at")
     def opened(self, game: HomeGame) -> str:
         return clock(game.opened_at)
@@ -156,7 +174,7 @@ class HomeGameAdmin(ShownOnly):
     def cash_outs(self, game: HomeGame) -> str:
         return money(game.cash_outs_cents)
 
-    @admin.display(description="house charges")
+    @admin.display(description="house")
     def house(self, game: HomeGame) -> str:
         return money(game.house_cents)
 
@@ -167,19 +185,23 @@ class HomeGameAdmin(ShownOnly):
 
 @admin.register(HomeGamePlayer)
 class HomeGamePlayerAdmin(PlayerColumns, ShownOnly):
-    list_display = ("game", "seat", "name", "player_card", "bought_in", "cashed_out", "stack", "legs", "at_seat")
+    list_display = ("player", "game_name", "seat", "bought_in", "chips", "at_seat")
     list_filter = (("game__table", admin.RelatedOnlyFieldListFilter),)
     search_fields = ("name", "player_card", "game__table__name")
     ordering = ("-game__opened_at", "seat", "id")
-    fields = readonly_fields = list_display
+    fields = readonly_fields = ("game", "seat", "player", "bought_in", "cashed_out", "stack", "legs", "at_seat")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[HomeGamePlayer]:
         return super().get_queryset(request).select_related("game__table")
 
+    @admin.display(description="game", ordering="game__opened_at")
+    def game_name(self, player: HomeGamePlayer) -> str:
+        return str(player.game)  # text, so it wraps on a narrow screen (the person's name is the link)
+
 
 @admin.register(HomeHand)
 class HomeHandAdmin(ShownOnly):
-    list_display = ("__str__", "status", "phase", "button", "dealer", "started", "ended", "ruled", "corrected")
+    list_display = ("__str__", "status", "button", "dealer", "started", "ruled", "corrected")
     list_filter = ("status", "game__table")
     search_fields = ("game__table__name",)
     fields = ("game", "number", "status", "phase", "button", "dealer", "started", "ended", "void_reason",

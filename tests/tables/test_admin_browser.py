@@ -342,6 +342,10 @@ def test_the_floor_reads_a_home_game_whose_seat_was_taken_again_at_both_widths(
         box = rows.nth(i).locator("td.field-at_seat").bounding_box()
         assert box is not None
         assert box["x"] + box["width"] <= 800, f"row {i + 1}'s time at the seat is cut off at 800 px"
+    for listing in ("homegame", "homegameplayer", "homehand"):  # beside the menu, as the tables' list fits
+        page.goto(f"/admin/tables/{listing}/")
+        right = page.evaluate("() => document.querySelector('#result_list').getBoundingClientRect().right")
+        assert right <= 800, f"the {listing} list runs off an 800 px screen ({right:.0f} px)"
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto("/admin/tables/homehand/")
     page.get_by_role("link", name=f"{game} hand 2").click()

@@ -45,7 +45,7 @@ def test_the_games_page_lists_each_person_at_a_seat_taken_again_with_their_own_m
     assert listing.status_code == 200
     row = next(text for text in rows(listing.content.decode()) if "three-legged-race 1" in text)
     assert "Three Legged Race" in row
-    assert "Open" in row
+    assert "open" in row
     assert "$350.00" in row
     page = client.get(f"{ADMIN}homegame/{reused.pk}/change/").content.decode()
     # Each player's row (after the inline's own caption, "<table> game 1 seat 1"), as the page orders them.
