@@ -14,6 +14,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 
 from audit.admin_actions import ObjectAction, ServiceActionsAdmin
+from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
 from casino.api_errors import screen_error
@@ -114,7 +115,7 @@ def _round_in_play_pays_from(table: Table) -> str | None:
 
 
 @admin.register(Table)
-class TableAdmin(ServiceActionsAdmin):
+class TableAdmin(AuditHistoryAdmin, ServiceActionsAdmin):
     """Create and edit tables of every type; each change is one of the table services (audited)."""
 
     form = TableAdminForm

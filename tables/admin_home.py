@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
 from casino.engine.money import money
@@ -208,7 +209,7 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 @admin.register(HomeTableConfig)
-class HouseRulesAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class HouseRulesAdmin(AuditHistoryAdmin):
     """Set and change a home-game table's house rules; each save is home_config_set (audited)."""
 
     form = HouseRulesForm

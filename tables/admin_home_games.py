@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
+from audit.admin_history import AuditHistoryAdmin
 from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.screens.home import action_words
@@ -20,7 +21,7 @@ from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules
 
 
-class ShownOnly(admin.ModelAdmin):  # type: ignore[type-arg]
+class ShownOnly(AuditHistoryAdmin):
     """Read by the floor and compliance; nothing here adds, changes or deletes (stacks, hands and the ledger move
     only through the services, each with its audit event)."""
 
