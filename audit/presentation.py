@@ -95,6 +95,21 @@ def _moment(text: str) -> str:
         return text
 
 
+def _pots(value: list[Any]) -> str | None:
+    """A home hand's pots, [{"amount_cents", "winners": [seats]}]: "$9.00 to seats 1, 3; $7.00 stays in the middle"
+    (a Three Legged Race pot nobody won yet); None for a list of anything else."""
+    if not all(set(pot) == {"amount_cents", "winners"} and isinstance(pot["amount_cents"], int)
+               and isinstance(pot["winners"], list) for pot in value):
+        return None
+    parts = []
+    for pot in value:
+        winners = [str(seat) for seat in pot["winners"]]
+        to = (f"to seat{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners
+              else "stays in the middle")
+        parts.append(f"{money(pot['amount_cents'])} {to}")
+    return "; ".join(parts)
+
+
 def show_value(value: Any, *, name: str = "") -> str:
     """One stored JSON value as a person reads it, knowing its field name (cents fields become dollars)."""
     if value is None:
@@ -113,7 +128,11 @@ def show_value(value: Any, *, name: str = "") -> str:
         if value and all(isinstance(v, str) and CARD_CODE.match(v) for v in value):
             return " ".join(_card(v) for v in value)
         if value and all(isinstance(v, Mapping) for v in value):
-            return f"{len(value)} entries"  # paytable lines and the like: the event's page shows each
+            pots = _pots(value)
+            if pots is not None:
+                return pots
+            # Paytable lines and the like: the event's page shows each.
+            return f"{len(value)} entr{'y' if len(value) == 1 else 'ies'}"
         dealt = _by_seat(value)
         if dealt is not None:
             return dealt

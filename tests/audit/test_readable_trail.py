@@ -197,3 +197,13 @@ def test_a_stored_date_and_time_reads_in_the_casinos_zone_to_the_second() -> Non
     assert show_value("2026-12-02", name="day") == "2026-12-02"  # a date alone is not a moment: left as it is
     assert show_value("not 2026-12-02T22:18:53", name="note") == "not 2026-12-02T22:18:53"
     assert show_value("2026-13-45T22:18:53+00:00", name="note") == "2026-13-45T22:18:53+00:00"  # shown, not a crash
+
+
+def test_a_home_hands_pots_read_as_amounts_and_winners_not_a_count() -> None:
+    """A settled hand's summary read "Pots: 1 entries": how much, and to whom, was on the event's page only."""
+    assert show_value([{"amount_cents": 300, "winners": [2]}], name="pots") == "$3.00 to seat 2"
+    assert show_value([{"amount_cents": 900, "winners": [1, 3]}, {"amount_cents": 250, "winners": [3]}],
+                      name="pots") == "$9.00 to seats 1, 3; $2.50 to seat 3"
+    assert show_value([{"amount_cents": 700, "winners": []}], name="pots") == "$7.00 stays in the middle"
+    assert show_value([{"code": "a"}], name="lines") == "1 entry"
+    assert show_value([{"code": "a"}, {"code": "b"}], name="lines") == "2 entries"
