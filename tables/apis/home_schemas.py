@@ -41,6 +41,7 @@ class HomeConfigInputSerializer(serializers.Serializer):  # type: ignore[type-ar
 
 
 class HomePlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(help_text="this person's id in the game (a seat taken again has one per person)")
     seat = serializers.IntegerField()
     name = serializers.CharField(allow_blank=True)
     player_card = serializers.CharField(allow_blank=True)

@@ -36,7 +36,7 @@ def test_the_games_page_says_when_each_person_sat_down_and_left(reused: HomeGame
     page = signed_in(compliance_user).get(f"/compliance/home/games/{reused.pk}/").content.decode()
     ann, dee = HomeGamePlayer.objects.filter(game=reused, seat=1).order_by("id")
     assert ann.left_at is not None
-    rows = [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in re.findall(r"<tr>.*?</tr>", page, re.S)]
+    rows = [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in re.findall(r"<tr[^>]*>.*?</tr>", page, re.S)]
     assert "Sat down" in rows[0]
     assert "Left" in rows[0]
     ann_row = next(row for row in rows if row.startswith("1 P1 "))
@@ -131,3 +131,17 @@ def test_a_time_charge_names_the_player_it_was_taken_from(
     charges = sorted((row for row in rows if row["action"] == "home_house_charge" and row["seat_number"] == "1"),
                      key=lambda row: int(row["id"]))
     assert [row["summary"].split(";")[0] for row in charges] == ["Name: P1", "Name: Dee"]
+
+
+def test_a_players_event_links_the_game_they_played(reused: HomeGame, compliance_user: User) -> None:
+    """A join, chips or a leave named its player's game in words but linked nowhere, where a hand's or a game's event
+    links its timeline: the player's event opens their game's page (and the trail lists it by them)."""
+    dee = HomeGamePlayer.objects.get(game=reused, name="Dee")
+    client = signed_in(compliance_user)
+    trail = client.get("/compliance/", {"game": str(reused.pk), "action": "home_player_join"}).content.decode()
+    assert f'href="/compliance/home/players/{dee.pk}/"' in trail
+    opened = client.get(f"/compliance/home/players/{dee.pk}/")
+    assert opened.status_code == 302
+    assert opened["Location"] == f"/compliance/home/games/{reused.pk}/#player-{dee.pk}"
+    assert f'id="player-{dee.pk}"' in client.get(opened["Location"]).content.decode()
+    assert client.get("/compliance/home/players/999999/").status_code == 404
