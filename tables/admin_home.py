@@ -23,7 +23,7 @@ from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from casino.users import request_user
 from tables.models import CardSource, HomeGame, HomeTableConfig, HouseCharge, Table, TableType
-from tables.services.home_config import CONFIG_DEFAULTS, checked_config, home_config_set
+from tables.services.home_config import CONFIG_DEFAULTS, config_refusals, home_config_set
 
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
 
@@ -180,19 +180,20 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
         table = data.get("table") or (self.instance.table if self.instance.pk else None)
         if table is None or self.errors:
             return data
-        try:
-            checked_config(table.table_type, {name: data.get(name) for name in SETTINGS})
-        except DomainError as exc:
-            field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
-            if field == "rules" or field not in self.fields:
-                self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
-            elif field == "rake_basis_points" and data.get("charge") == HouseCharge.RAKE:
-                # The box is a percent; the service counts basis points (the API's unit).
-                self.add_error(field, f"a rake is 0.01 % to 100 % of each pot, got "
-                                      f"{percent_text(int(data.get(field) or 0))} %")
-            else:  # beside its own box, in the words of the page ("the largest buy-in", not "buy_in_max_cents")
-                self.add_error(field, self._in_words(exc.message))
+        for exc in config_refusals(table.table_type, {name: data.get(name) for name in SETTINGS}):
+            self._refuse(exc, data)  # each part's refusal beside its own box, all at once
         return data
+
+    def _refuse(self, exc: DomainError, data: dict[str, Any]) -> None:
+        field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
+        if field == "rules" or field not in self.fields:
+            self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+        elif field == "rake_basis_points" and data.get("charge") == HouseCharge.RAKE:
+            # The box is a percent; the service counts basis points (the API's unit).
+            self.add_error(field, f"a rake is 0.01 % to 100 % of each pot, got "
+                                  f"{percent_text(int(data.get(field) or 0))} %")
+        else:  # beside its own box, in the words of the page ("the largest buy-in", not "buy_in_max_cents")
+            self.add_error(field, self._in_words(exc.message))
 
     def _get_validation_exclusions(self) -> set[str]:
         """The service's check (in clean) judges the buy-ins and the charge and says why beside the box; the model's

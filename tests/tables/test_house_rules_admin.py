@@ -188,3 +188,16 @@ def test_the_history_button_shows_the_audited_changes_not_none(floor_user: User,
     assert "$600.00" in history  # the largest buy-in as changed, in dollars
     table_history = client.get(f"/admin/tables/table/{draw_table.pk}/history/").content.decode()
     assert "Table created" in table_history
+
+
+def test_every_wrong_box_is_named_at_once_not_one_save_at_a_time(floor_user: User, draw_table: Table) -> None:
+    """The rules, the buy-ins and the charge are checked apart: a form wrong in three places said only the first,
+    and the supervisor found the next one on the next save."""
+    response = _client(floor_user).post(ADD, _form(
+        draw_table, rules=json.dumps({**STAKES, "big_bet_cents": 100}), buy_in_min_cents="600",
+        charge="rake", rake_basis_points="5"))
+    errors = response.context["adminform"].form.errors
+    assert "big_bet_cents must be at least small_bet_cents" in " ".join(errors["rules"])
+    assert "the largest buy-in must be at least the smallest buy-in" in " ".join(errors["buy_in_max_cents"])
+    assert "a rake needs a cap" in " ".join(errors["rake_cap_cents"])
+    assert not HomeTableConfig.objects.filter(table=draw_table).exists()
