@@ -107,13 +107,15 @@ def option_line(spec: OptionSpec) -> str:
     }[spec.kind]
     if tuple(spec.betting) != ALL_BETTING:
         values += f", under {_either(spec.betting)} only"
-    if spec.default is not None:
+    if spec.required_with and set(spec.required_with) >= set(spec.betting):  # the game must announce it
+        default = "required" + (f", or {spec.default_from}" if spec.default_from else "")
+    elif spec.required_with:
+        default = f"required under {_either(spec.required_with)}"
+    elif spec.default is not None:
         default = ("none" if spec.default == [] else str(spec.default).lower() if isinstance(spec.default, bool)
                    else str(spec.default))
-    elif spec.default_from:
-        default = f"required, or {spec.default_from}"
     else:
-        default = "required"
+        default = f"defaults to {spec.default_from}" if spec.default_from else "none"
     return f"{spec.code}: {spec.label}, {values} ({default})"
 
 

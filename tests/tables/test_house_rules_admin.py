@@ -161,10 +161,14 @@ def test_the_rules_box_lists_the_options_of_the_tables_variant(floor_user: User)
     client = _client(floor_user)
     page = " ".join(client.get(f"{ADD}?table={threes.pk}").content.decode().split())
     assert "Pregnant Threes options:" in page
-    assert "draws: Number of draws, 1 to 3 (1)" in page
-    assert "draw: Draw, optional or mandatory (optional)" in page
+    # Announced before the deal, or the game is refused (the engine's rule, though DESIGN 7 gives usual values).
+    assert "draws: Number of draws, 1 to 3 (required)" in page
+    assert "draw: Draw, optional or mandatory (required)" in page
+    assert "max_discard" not in page  # five-card draw's
     assert "kill_cards: Kill cards, a list of cards or one_eyed_jacks, man_with_the_axe (none)" in page
     assert "ante_cents: Ante, in cents (required)" in page
+    assert "small_bet_cents: Small bet (before the draw), in cents, under fixed_limit only (required)" in page
+    assert "min_bet_cents: Minimum bet, in cents, under pot_limit or no_limit only (required, or big_bet_cents)" in page
     assert "legs_to_win" not in page
     client.post(ADD, _form(race))
     config = HomeTableConfig.objects.get(table=race)
