@@ -10,6 +10,7 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from audit import providers
 from audit.actions import ACTIONS, ExceptionKind
 from audit.choices import actor_choices, table_choices
 from audit.models import ActorKind, AuditEvent
@@ -60,6 +61,7 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
     )
     table = django_filters.NumberFilter(field_name="table_id", label="Table", widget=FastSelect)
     round = django_filters.CharFilter(method="filter_round", label="Round")
+    game = django_filters.CharFilter(method="filter_game", label="Home game")
     actor = django_filters.CharFilter(field_name="actor_username", label="Actor", widget=FastSelect)
     actor_kind = django_filters.ChoiceFilter(choices=ActorKind.choices, label="Actor kind", empty_label="Any kind")
     # Any stored code may be asked for (an old one too); the screens offer the declared ones by their labels.
@@ -101,6 +103,7 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
         for name, what in (("table", "tables"), ("actor", "actors"), ("action", "actions")):
             self.form.fields[name].widget.attrs["data-searchable"] = what
         self.form.fields["round"].widget.attrs.update({"placeholder": "Triple Draw 1 round 9, or its id"})
+        self.form.fields["game"].widget.attrs.update({"placeholder": "Five Card Draw 1 game 2, or its id"})
 
     def filter_round(self, queryset: QuerySet[AuditEvent], name: str, value: str) -> QuerySet[AuditEvent]:
         """A round by its id or by its name as the screens show it ("Triple Draw 1 round 9")."""
@@ -113,6 +116,13 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
             else None
         )
         return queryset.filter(round_id=round_id) if round_id is not None else queryset.none()
+
+    def filter_game(self, queryset: QuerySet[AuditEvent], name: str, value: str) -> QuerySet[AuditEvent]:
+        """A home game's events (its own, its hands' and its players'), the game by its id or its name."""
+        if not value.strip():
+            return queryset
+        chosen = providers.home_game_events(value)
+        return queryset.filter(chosen) if chosen is not None else queryset.none()
 
     def filter_date_from(self, queryset: QuerySet[AuditEvent], name: str, value: dt.date) -> QuerySet[AuditEvent]:
         return queryset.filter(occurred_at__gte=_start_of(value))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils import timezone
 
 from casino.engine.cards import Card, card_symbols
 from casino.engine.money import money
@@ -81,6 +84,32 @@ def _by_seat(value: list[Any]) -> str | None:
     return "; ".join(f"seat {seat}: {' '.join(cards)}" for seat, cards in seats.items())
 
 
+ISO_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})")
+
+
+def _moment(text: str) -> str:
+    """ISO text in the casino's zone to the second; text that only looks like a moment (month 13) stays as stored."""
+    try:
+        return timezone.localtime(dt.datetime.fromisoformat(text)).strftime("%Y-%m-%d %H:%M:%S")
+    except (ValueError, OverflowError):
+        return text
+
+
+def _pots(value: list[Any]) -> str | None:
+    """A home hand's pots, [{"amount_cents", "winners": [seats]}]: "$9.00 to seats 1, 3; $7.00 stays in the middle"
+    (a Three Legged Race pot nobody won yet); None for a list of anything else."""
+    if not all(set(pot) == {"amount_cents", "winners"} and isinstance(pot["amount_cents"], int)
+               and isinstance(pot["winners"], list) for pot in value):
+        return None
+    parts = []
+    for pot in value:
+        winners = [str(seat) for seat in pot["winners"]]
+        to = (f"to seat{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners
+              else "stays in the middle")
+        parts.append(f"{money(pot['amount_cents'])} {to}")
+    return "; ".join(parts)
+
+
 def show_value(value: Any, *, name: str = "") -> str:
     """One stored JSON value as a person reads it, knowing its field name (cents fields become dollars)."""
     if value is None:
@@ -90,6 +119,8 @@ def show_value(value: Any, *, name: str = "") -> str:
     if isinstance(value, int) and is_money_field(name):
         return money(value)
     if isinstance(value, str):
+        if ISO_MOMENT.fullmatch(value):  # a moment stored as ISO text (a time charge's paid_until), as screens show one
+            return _moment(value)
         if CARD_CODE.match(value) and "card" in name:
             return _card(value)
         return value.replace("_", " ") if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else value
@@ -97,7 +128,11 @@ def show_value(value: Any, *, name: str = "") -> str:
         if value and all(isinstance(v, str) and CARD_CODE.match(v) for v in value):
             return " ".join(_card(v) for v in value)
         if value and all(isinstance(v, Mapping) for v in value):
-            return f"{len(value)} entries"  # paytable lines and the like: the event's page shows each
+            pots = _pots(value)
+            if pots is not None:
+                return pots
+            # Paytable lines and the like: the event's page shows each.
+            return f"{len(value)} entr{'y' if len(value) == 1 else 'ies'}"
         dealt = _by_seat(value)
         if dealt is not None:
             return dealt

@@ -53,6 +53,13 @@ def home_game_timeline(game_id: int) -> dict[str, Any] | None:
     return provider(game_id) if provider is not None else None
 
 
+def home_game_events(text: str) -> Any | None:
+    """The filter (a Q over AuditEvent) choosing a home game's events, the game named by its id or as the screens
+    name it ("Five Card Draw 1 game 2"); None when no app provides it or there is no such game."""
+    provider = _provider("AUDIT_HOME_GAME_EVENTS")
+    return provider(text) if provider is not None else None
+
+
 def home_hand_timeline(hand_id: int) -> dict[str, Any] | None:
     """A home hand's timeline for the API: {"hand_id", "game_id", "table_id", "number", "events", "verdict"} as
     home_game_timeline; None when no app provides it or there is no hand."""

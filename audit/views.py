@@ -34,7 +34,7 @@ PAGE_SIZE = 50
 # Still accepted in links and by the API; the screens offer date-times in the casino's time zone instead.
 HIDDEN_FILTERS = ("date_from", "date_to")
 # Shown at once; the rest (actor kind, object, exception, correlation id) sit under "More filters".
-MAIN_FILTERS = ("since", "until", "table", "round", "actor", "action", "q")
+MAIN_FILTERS = ("since", "until", "table", "round", "game", "actor", "action", "q")
 MORE_FILTERS = ("actor_kind", "object_type", "object_id", "exception", "correlation_id")
 MAX_EVENT_ID = 2**63 - 1
 

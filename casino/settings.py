@@ -453,9 +453,12 @@ AUDIT_ROUND_RECORD = envstr("AUDIT_ROUND_RECORD", "tables.selectors.records.roun
 # audit/games/{id}/ and audit/hands/{id}/: dotted paths, as for rounds.
 AUDIT_HOME_GAME_TIMELINE = envstr("AUDIT_HOME_GAME_TIMELINE", "tables.selectors.home_timeline.game_timeline")
 AUDIT_HOME_HAND_TIMELINE = envstr("AUDIT_HOME_HAND_TIMELINE", "tables.selectors.home_timeline.hand_timeline")
+# The trail's "Home game" filter (compliance list, CSV, API): the events of a game, its hands and its players.
+AUDIT_HOME_GAME_EVENTS = envstr("AUDIT_HOME_GAME_EVENTS", "tables.selectors.home_timeline.game_events_chosen")
 # The compliance timeline of an event's object, by its object_type: the URL name, reversed with the object's id (the
 # trail, an event and an exception link a home-game hand or game to its timeline and replay verdict).
-AUDIT_OBJECT_TIMELINES = {"tables.homehand": "home-compliance:hand", "tables.homegame": "home-compliance:game"}
+AUDIT_OBJECT_TIMELINES = {"tables.homehand": "home-compliance:hand", "tables.homegame": "home-compliance:game",
+                          "tables.homegameplayer": "home-compliance:player"}
 # The gaming day (floor/gaming_day.py): the compliance filters, daily report and cash-reporting totals use it.
 AUDIT_GAMING_DAY = envstr("AUDIT_GAMING_DAY", "floor.gaming_day.gaming_day")
 AUDIT_GAMING_DAY_WINDOW = envstr("AUDIT_GAMING_DAY_WINDOW", "floor.gaming_day.day_window")

@@ -14,6 +14,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 
 from audit.admin_actions import ObjectAction, ServiceActionsAdmin
+from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
 from casino.api_errors import screen_error
@@ -21,7 +22,10 @@ from casino.engine.hand_words import hand_label
 from casino.engine.money import money
 from casino.errors import DomainError
 from casino.users import request_user
-from tables import admin_home  # registers the home-game house rules admin
+from tables import (
+    admin_home,  # registers the home-game house rules admin
+    admin_home_games,  # registers the read-only home games, players, hands, ledger
+)
 from tables.admin_forms import TRIPLE_DRAW_ONLY, TableAdminForm, paytable_choice_label
 from tables.models import (
     Bet,
@@ -111,7 +115,7 @@ def _round_in_play_pays_from(table: Table) -> str | None:
 
 
 @admin.register(Table)
-class TableAdmin(ServiceActionsAdmin):
+class TableAdmin(AuditHistoryAdmin, ServiceActionsAdmin):
     """Create and edit tables of every type; each change is one of the table services (audited)."""
 
     form = TableAdminForm
@@ -138,14 +142,15 @@ class TableAdmin(ServiceActionsAdmin):
         "dealer_names",
         "is_open",
     )
-    HOME_READ_FIELDS = ("name", "table_type", "card_source", "house_rules", "dealer_names", "is_open")
+    HOME_READ_FIELDS = ("name", "table_type", "card_source", "house_rules", "home_games", "dealer_names", "is_open")
 
     def get_fieldsets(self, request: HttpRequest, obj: Table | None = None) -> Any:  # django-stubs: field groups
         home = obj is not None and not obj.is_triple_draw
         if not _is_floor(request):
             return [(None, {"fields": self.HOME_READ_FIELDS if home else self.READ_FIELDS})]
         if home:  # only what applies to a home game: its stakes and charges are its house rules
-            return [(None, {"fields": ["name", "table_type", "card_source", "dealers", "is_open", "house_rules"]})]
+            return [(None, {"fields": ["name", "table_type", "card_source", "dealers", "is_open", "house_rules",
+                                       "home_games"]})]
         triple_draw: dict[str, Any] = {"fields": list(TRIPLE_DRAW_ONLY)}
         if obj is None:  # the type is chosen on this page: the script hides these while a home game is chosen
             triple_draw["classes"] = ["triple-draw-only"]
@@ -172,7 +177,7 @@ class TableAdmin(ServiceActionsAdmin):
         if not _is_floor(request):
             return self.HOME_READ_FIELDS if obj is not None and not obj.is_triple_draw else self.READ_FIELDS
         # The type is fixed once a table exists (its seats follow from it); open and close are list actions.
-        return ("table_type", "is_open", "paytable_status", "house_rules") if obj else ()
+        return ("table_type", "is_open", "paytable_status", "house_rules", "home_games") if obj else ()
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return _is_floor(request)
@@ -236,6 +241,11 @@ class TableAdmin(ServiceActionsAdmin):
             return format_html('<a href="{}">not set yet: set the house rules</a>', url)
         url = reverse("admin:tables_hometableconfig_change", args=[config.pk])
         return format_html('<a href="{}">house rules</a>', url)
+
+    @admin.display(description="games")
+    def home_games(self, table: Table) -> str:
+        """The game open at a home-game table (its players, stacks and hands are on its page) and the list of all."""
+        return admin_home_games.games_of(table)
 
     @admin.display(description="paytable")
     def paytable_with_status(self, table: Table) -> str:

@@ -10,16 +10,20 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
+from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
 from casino.engine.money import money
+from casino.engine.rules.options import ALL_BETTING, OptionKind, OptionSpec, option_specs
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from casino.users import request_user
-from tables.models import CardSource, HomeGame, HomeTableConfig, Table
-from tables.services.home_config import CONFIG_DEFAULTS, checked_config, home_config_set
+from tables.models import CardSource, HomeGame, HomeTableConfig, HouseCharge, Table, TableType
+from tables.services.home_config import CONFIG_DEFAULTS, config_refusals, home_config_set
 
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
 
@@ -86,10 +90,47 @@ class PercentField(forms.Field):
         return int(basis_points)
 
 
+def _either(values: Any) -> str:
+    values = [str(value) for value in values]
+    return " or ".join(values) if len(values) < 3 else f"{', '.join(values[:-1])} or {values[-1]}"
+
+
+def option_line(spec: OptionSpec) -> str:
+    """ "draws: Number of draws, 1 to 3 (1)": an option's code as the box takes it, its values and its default."""
+    values = {
+        OptionKind.CENTS: "in cents",
+        OptionKind.NUMBER: f"{spec.minimum} to {spec.maximum}",
+        OptionKind.CHOICE: _either(spec.choices),
+        OptionKind.FLAG: "true or false",
+        OptionKind.CARDS: "a list of cards" + (f" or {', '.join(spec.presets)}" if spec.presets else ""),
+        OptionKind.RANKS: "a list of ranks",
+    }[spec.kind]
+    if tuple(spec.betting) != ALL_BETTING:
+        values += f", under {_either(spec.betting)} only"
+    if spec.required_with and set(spec.required_with) >= set(spec.betting):  # the game must announce it
+        default = "required" + (f", or {spec.default_from}" if spec.default_from else "")
+    elif spec.required_with:
+        default = f"required under {_either(spec.required_with)}"
+    elif spec.default is not None:
+        default = ("none" if spec.default == [] else str(spec.default).lower() if isinstance(spec.default, bool)
+                   else str(spec.default))
+    else:
+        default = f"defaults to {spec.default_from}" if spec.default_from else "none"
+    return f"{spec.code}: {spec.label}, {values} ({default})"
+
+
+def options_help(variant: str) -> str:
+    """The rules box's help for one variant: every option it announces, one a line."""
+    lines = [option_line(spec) for spec in option_specs(variant).values()]
+    return format_html("{} options: code, what it takes (its default; one left out takes it), money in cents:<br>{}",
+                       TableType(variant).label, format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines)))
+
+
 class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
     """Money in dollars; every value checked as one set by the service's own check before anything is saved."""
 
     rules = forms.JSONField(
+        required=False,  # "{}" and "[]" are "empty" to a JSONField: the service says what they lack instead
         help_text='The announced options (DESIGN 7) as JSON, e.g. {"ante_cents": 100, "small_bet_cents": 200, '
         '"big_bet_cents": 400}; what is left out takes the variant\'s default.',
         widget=forms.Textarea(attrs={"rows": 8, "cols": 80}),
@@ -113,28 +154,48 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
             assert isinstance(table_field, forms.ModelChoiceField)
             # Home-game tables that have no house rules yet (a table's rules are changed on their own page).
             table_field.queryset = Table.objects.filter(table_type__in=HOME_VARIANTS, home_config__isnull=True)
+        variant = self._variant()
+        if variant is not None:  # the codes the box takes, for this table's game (the API's option_specs)
+            self.fields["rules"].help_text = options_help(variant)
         if not self.instance.pk:
             for name, value in CONFIG_DEFAULTS.items():
                 self.initial.setdefault(name, value)
             self.initial.setdefault("rules", {})  # the variant's defaults; an empty box would show "null"
+
+    def _variant(self) -> str | None:
+        if self.instance.pk:
+            return str(self.instance.table.table_type)
+        chosen = self.data.get("table") if self.is_bound else self.initial.get("table")
+        chosen = getattr(chosen, "pk", chosen)
+        if not str(chosen or "").isdigit():
+            return None
+        table_type = Table.objects.filter(pk=int(str(chosen))).values_list("table_type", flat=True).first()
+        return table_type if table_type in HOME_VARIANTS else None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         for name in ("rake_basis_points", "rake_cap_cents", "time_charge_cents"):
             if name in data and data[name] is None:
                 data[name] = 0  # left empty: no such charge
+        if "rules" in data and data["rules"] is None:
+            data["rules"] = {}  # an empty box: the variant's defaults (the ante has none: the service says so)
         table = data.get("table") or (self.instance.table if self.instance.pk else None)
         if table is None or self.errors:
             return data
-        try:
-            checked_config(table.table_type, {name: data.get(name) for name in SETTINGS})
-        except DomainError as exc:
-            field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
-            if field == "rules" or field not in self.fields:
-                self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
-            else:  # beside its own box, in the words of the page ("the largest buy-in", not "buy_in_max_cents")
-                self.add_error(field, self._in_words(exc.message))
+        for exc in config_refusals(table.table_type, {name: data.get(name) for name in SETTINGS}):
+            self._refuse(exc, data)  # each part's refusal beside its own box, all at once
         return data
+
+    def _refuse(self, exc: DomainError, data: dict[str, Any]) -> None:
+        field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
+        if field == "rules" or field not in self.fields:
+            self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+        elif field == "rake_basis_points" and data.get("charge") == HouseCharge.RAKE:
+            # The box is a percent; the service counts basis points (the API's unit).
+            self.add_error(field, f"a rake is 0.01 % to 100 % of each pot, got "
+                                  f"{percent_text(int(data.get(field) or 0))} %")
+        else:  # beside its own box, in the words of the page ("the largest buy-in", not "buy_in_max_cents")
+            self.add_error(field, self._in_words(exc.message))
 
     def _get_validation_exclusions(self) -> set[str]:
         """The service's check (in clean) judges the buy-ins and the charge and says why beside the box; the model's
@@ -151,7 +212,7 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 @admin.register(HomeTableConfig)
-class HouseRulesAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class HouseRulesAdmin(AuditHistoryAdmin):
     """Set and change a home-game table's house rules; each save is home_config_set (audited)."""
 
     form = HouseRulesForm
@@ -167,7 +228,26 @@ class HouseRulesAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return f"{money(config.buy_in_min_cents)} to {money(config.buy_in_max_cents)}"
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
-        return ("table",) if obj is not None else ()
+        return ("in_play", "table") if obj is not None else ()
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: field groups
+        fields = [name for name in super().get_fields(request, obj) if name != "in_play"]
+        if obj is not None and self._open_game(obj) is not None:
+            fields.insert(0, "in_play")  # said before the change is made, not only after saving it
+        return fields
+
+    def _open_game(self, config: HomeTableConfig) -> HomeGame | None:
+        return HomeGame.objects.filter(table_id=config.table_id, status=HomeGame.Status.OPEN).first()
+
+    @admin.display(description="game in play")
+    def in_play(self, config: HomeTableConfig) -> str:
+        game = self._open_game(config)
+        if game is None:
+            return "—"
+        ante = game.rules.get("ante_cents")
+        kept = f" (ante {money(ante)})" if isinstance(ante, int) else ""
+        return (f"Game {game.number} is open at {config.table.name}: it keeps the rules it was opened with{kept}; "
+                "what is saved here is announced to the next game.")
 
     def save_model(self, request: HttpRequest, obj: HomeTableConfig, form: Any, change: bool) -> None:
         table = obj.table if change else form.cleaned_data["table"]

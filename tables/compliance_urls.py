@@ -10,4 +10,5 @@ urlpatterns = [
     path("games/<int:game_id>/", home_compliance.game_timeline, name="game"),
     path("games/<int:game_id>/record.json", home_compliance.game_record_download, name="game-record"),
     path("hands/<int:hand_id>/", home_compliance.hand_timeline, name="hand"),
+    path("players/<int:player_id>/", home_compliance.player_in_game, name="player"),
 ]

@@ -41,6 +41,7 @@ class HomeConfigInputSerializer(serializers.Serializer):  # type: ignore[type-ar
 
 
 class HomePlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(help_text="this person's id in the game (a seat taken again has one per person)")
     seat = serializers.IntegerField()
     name = serializers.CharField(allow_blank=True)
     player_card = serializers.CharField(allow_blank=True)
@@ -49,6 +50,8 @@ class HomePlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     cashed_out_cents = serializers.IntegerField()
     legs = serializers.IntegerField()
     active = serializers.BooleanField(help_text="seated; false: left the game (cashed out)")
+    joined_at = serializers.DateTimeField(help_text="when this player sat down (a seat taken again: each in turn)")
+    left_at = serializers.DateTimeField(allow_null=True, help_text="when they left (cashed out); null while seated")
 
 
 class HomeHandRefSerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -139,7 +139,8 @@ class HomeGamePlayer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} seat {self.seat}"
+        # The name too: a seat taken again has had several players, and the trail's object names tell them apart.
+        return f"{self.game} seat {self.seat} ({self.name})" if self.name else f"{self.game} seat {self.seat}"
 
     @property
     def active(self) -> bool:
@@ -215,6 +216,7 @@ class HomeLedgerEntry(models.Model):
 
     class Meta:
         ordering = ["game", "id"]
+        verbose_name_plural = "home ledger entries"  # the admin's index read "Home ledger entrys"
         indexes = [
             models.Index(fields=["posting"], name="homeledger_posting_idx"),
             models.Index(fields=["game", "account"], name="homeledger_game_account_idx"),

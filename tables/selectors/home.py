@@ -222,9 +222,9 @@ def game_view(game: HomeGame) -> dict[str, Any]:
         "legs_to_win": rules.legs_to_win if rules.plays_for_legs else None,
         "winners": list(game.winners),
         "players": [
-            {"seat": p.seat, "name": p.name, "player_card": p.player_card, "stack_cents": p.stack_cents,
+            {"id": p.pk, "seat": p.seat, "name": p.name, "player_card": p.player_card, "stack_cents": p.stack_cents,
              "bought_in_cents": p.bought_in_cents, "cashed_out_cents": p.cashed_out_cents, "legs": p.legs,
-             "active": p.active}
+             "active": p.active, "joined_at": p.joined_at, "left_at": p.left_at}
             for p in players
         ],
         "current_hand": {"id": current.pk, "number": current.number, "phase": current.phase} if current else None,

@@ -204,6 +204,20 @@ def _hand_records(rows: list[HandRow]) -> list[dict[str, Any]]:
     return records
 
 
+def hands_in_record(game: HomeGame) -> list[tuple[HandRow, int | None]]:
+    """Each hand of the game with its place in the game record (1 for the record's first hand), None for one the
+    record leaves out (voided, or in play): replay_game numbers the record's hands, not the table's."""
+    placed: list[tuple[HandRow, int | None]] = []
+    count = 0
+    for row in HandRow.objects.filter(game=game).order_by("number"):
+        if row.status == HandRow.Status.SETTLED:
+            count += 1
+            placed.append((row, count))
+        else:
+            placed.append((row, None))
+    return placed
+
+
 def _hand_record(row: HandRow) -> dict[str, Any]:
     record = dict(row.record)
     if row.manual:

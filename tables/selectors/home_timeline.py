@@ -24,14 +24,34 @@ def hand_events(hand: HomeHand) -> list[AuditEvent]:
     return in_order(AuditEvent.objects.filter(Q(object_type="tables.homehand", object_id=str(hand.pk)) | calls))
 
 
-def game_events(game: HomeGame) -> list[AuditEvent]:
-    """Every event of the game, of its hands and of its players (joins, chips, leaves)."""
+def game_event_refs(game: HomeGame) -> Q:
+    """Which audit events are the game's: its own, its hands' and its players' (joins, chips, leaves; each person at a
+    seat taken again is a player of their own)."""
     hands = [str(pk) for pk in HomeHand.objects.filter(game=game).values_list("pk", flat=True)]
     players = [str(pk) for pk in HomeGamePlayer.objects.filter(game=game).values_list("pk", flat=True)]
-    refs = (Q(object_type="tables.homegame", object_id=str(game.pk))
+    return (Q(object_type="tables.homegame", object_id=str(game.pk))
             | Q(object_type="tables.homehand", object_id__in=hands)
             | Q(object_type="tables.homegameplayer", object_id__in=players))
-    return in_order(AuditEvent.objects.filter(refs))
+
+
+def game_events(game: HomeGame) -> list[AuditEvent]:
+    """Every event of the game, of its hands and of its players, in the order they happened."""
+    return in_order(AuditEvent.objects.filter(game_event_refs(game)))
+
+
+def game_events_chosen(text: str) -> Q | None:
+    """settings.AUDIT_HOME_GAME_EVENTS: the trail's "Home game" filter. A game by its id or by its name as the screens
+    show it ("Five Card Draw 1 game 2", any case); None when there is no such game."""
+    text = " ".join(text.split())
+    game: HomeGame | None = None
+    if text.isascii() and text.isdigit():
+        game = HomeGame.objects.filter(pk=int(text)).first() if int(text) < 2**63 else None
+    else:
+        at = text.lower().rfind(" game ")  # the last one: a table's own name may hold the word
+        table, number = (text[:at], text[at + len(" game "):]) if at > 0 else ("", "")
+        if number.isascii() and number.isdigit() and int(number) < 2**31:
+            game = HomeGame.objects.filter(table__name__iexact=table, number=int(number)).first()
+    return game_event_refs(game) if game is not None else None
 
 
 def finding(build: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:

@@ -57,18 +57,20 @@ def _int(values: dict[str, Any], name: str) -> int:
     return value
 
 
-def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
-    """The house rules checked as a whole (the announcement, the buy-ins, the charge); the refusal names the field."""
-    rules = announce_rules(variant, values["rules"])
+def _buy_ins(values: dict[str, Any], ante_cents: int | None) -> tuple[int, int]:
     low, high = _int(values, "buy_in_min_cents"), _int(values, "buy_in_max_cents")
     if low < 1:
         raise DomainError("buy_in_min_cents must be more than $0.00", code="bad_buy_in", field="buy_in_min_cents")
     if high < low:
         raise DomainError("buy_in_max_cents must be at least buy_in_min_cents", code="bad_buy_in",
                           field="buy_in_max_cents")
-    if rules.ante_cents is not None and low < rules.ante_cents:
-        raise DomainError(f"buy_in_min_cents must cover the ante of {money(rules.ante_cents)}", code="bad_buy_in",
+    if ante_cents is not None and low < ante_cents:
+        raise DomainError(f"buy_in_min_cents must cover the ante of {money(ante_cents)}", code="bad_buy_in",
                           field="buy_in_min_cents")
+    return low, high
+
+
+def _charge(values: dict[str, Any]) -> tuple[str, int, int, int]:
     charge = values["charge"]
     if charge not in HouseCharge.values:
         raise DomainError(f"charge must be one of {', '.join(HouseCharge.values)}", code="bad_charge", field="charge")
@@ -89,8 +91,33 @@ def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
     elif time:
         raise DomainError(f"time_charge_cents applies only to a time charge (charge is {charge})",
                           code="bad_charge", field="time_charge_cents")
+    return charge, rake, cap, time
+
+
+def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The house rules checked as a whole (the announcement, the buy-ins, the charge); the refusal names the field."""
+    rules = announce_rules(variant, values["rules"])
+    low, high = _buy_ins(values, rules.ante_cents)
+    charge, rake, cap, time = _charge(values)
     return {"rules": rules.to_dict(), "buy_in_min_cents": low, "buy_in_max_cents": high, "charge": charge,
             "rake_basis_points": rake, "rake_cap_cents": cap, "time_charge_cents": time}
+
+
+def config_refusals(variant: str, values: dict[str, Any]) -> list[DomainError]:
+    """Every refusal of checked_config at once, one per part (the announcement, the buy-ins, the charge), for a form
+    that shows each beside its own box; empty when checked_config accepts the values."""
+    refusals: list[DomainError] = []
+    ante: int | None = None  # the ante the smallest buy-in must cover, once the announcement stands
+    try:
+        ante = announce_rules(variant, values["rules"]).ante_cents
+    except DomainError as exc:
+        refusals.append(exc)
+    for check in (lambda: _buy_ins(values, ante), lambda: _charge(values)):
+        try:
+            check()
+        except DomainError as exc:
+            refusals.append(exc)
+    return refusals
 
 
 def _kept_rules(variant: str, stored: dict[str, Any], changed: dict[str, Any]) -> dict[str, Any]:

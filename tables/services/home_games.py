@@ -151,7 +151,8 @@ def player_add_chips(*, game: HomeGame | int, actor: User, seat: Any, amount_cen
     player.save(update_fields=["stack_cents", "bought_in_cents"])
     chips.save_game(game)
     audit_record(action=actions.HOME_PLAYER_ADD_CHIPS, obj=player, table=game.table, seat_number=player.seat,
-                 actor=actor, before={"stack_cents": before}, after={"stack_cents": player.stack_cents,
+                 actor=actor, before={"stack_cents": before}, after={"name": player.name,
+                                                                     "stack_cents": player.stack_cents,
                                                                      "added_cents": cents})
     verify_balanced(game)
     return player
@@ -180,7 +181,7 @@ def player_leave(*, game: HomeGame | int, actor: User, seat: Any) -> HomeGamePla
     _record_leave_between_hands(game, player.seat)
     chips.save_game(game)
     audit_record(action=actions.HOME_PLAYER_LEAVE, obj=player, table=game.table, seat_number=player.seat,
-                 actor=actor, after={"cashed_out_cents": cents})
+                 actor=actor, after={"name": player.name, "cashed_out_cents": cents})
     verify_balanced(game)
     return player
 

@@ -130,7 +130,8 @@ def _time_charges(game: HomeGame, players: dict[int, HomeGamePlayer], actor: Use
         player.time_paid_until = now + HALF_HOUR
         announce_posting(game)
         audit_record(action=actions.HOME_HOUSE_CHARGE, obj=game, table=game.table, seat_number=player.seat,
-                     after={"charge": "time", "amount_cents": cents, "paid_until": player.time_paid_until.isoformat()},
+                     after={"name": player.name, "charge": "time", "amount_cents": cents,
+                            "paid_until": player.time_paid_until.isoformat()},
                      actor=actor)
 
 
@@ -305,7 +306,7 @@ def apply_text(game: HomeGame, row: HandRow, text: str, actor: User) -> HandRow:
         player.legs = 0
         chips.save_players([player])
         audit_record(action=actions.HOME_PLAYER_LEAVE, obj=player, table=game.table, seat_number=seat, actor=actor,
-                     after={"cashed_out_cents": cents, "during_hand": row.number})
+                     after={"name": player.name, "cashed_out_cents": cents, "during_hand": row.number})
     chips.save_game(game)
     verify_balanced(game)
     remember(row, hand, players)

@@ -16,9 +16,9 @@ from paytables.models import Paytable, PaytableStatus
 from paytables.services import paytable_mark_in_use
 from tables import actions
 from tables.access import require_floor
-from tables.models import CardSource, Seat, Table, TableType, seat_limit
+from tables.models import CardSource, HomeGame, Seat, Table, TableType, seat_limit
 from tables.selectors.rounds import round_in_play
-from tables.services.guards import round_ref
+from tables.services.guards import game_ref, round_ref
 from tables.services.locks import lock_table
 
 USABLE_PAYTABLE = (PaytableStatus.APPROVED, PaytableStatus.ACTIVE)
@@ -198,6 +198,15 @@ def table_close(*, table: Table, actor: User) -> Table:
     if in_play is not None:
         raise WrongPhase(
             f"{round_ref(in_play)} is still {in_play.phase}: settle or void it first", code="round_in_play"
+        )
+    game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
+    if game is not None:
+        # A closed table deals no hand (table_closed): the game's stacks and any hand in play would be stranded.
+        seated = game.players.filter(left_at__isnull=True).count()
+        raise WrongPhase(
+            f"{game_ref(game)} is open with {seated} player{'' if seated == 1 else 's'} seated: close the game first "
+            "(it cashes everyone out)",
+            code="game_open",
         )
     table.is_open = False
     table.save(update_fields=["is_open"])

@@ -3,15 +3,16 @@ verdict, the way compliance sees a Triple Draw round's (read-only, the complianc
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.text import slugify
 
 from audit.chain_status import chain_status
 from audit.views import compliance_view
-from tables.models import HomeGame, HomeHand
+from tables.models import HomeGame, HomeGamePlayer, HomeHand
 from tables.selectors.home import game_view, hand_view
-from tables.selectors.home_records import game_record, game_replay, hand_verdict
+from tables.selectors.home_records import game_record, game_replay, hand_verdict, hands_in_record
 from tables.selectors.home_timeline import finding, game_events, hand_events
 
 
@@ -34,7 +35,7 @@ def game_timeline(request: HttpRequest, game_id: int) -> HttpResponse:
     verdict, error = finding(lambda: game_replay(game))
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {game}", "subject": str(game), "game": game, "game_summary": game_view(game),
-        "hands": HomeHand.objects.filter(game=game).order_by("number"),
+        "hands": hands_in_record(game),
         "events": game_events(game), "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
 
@@ -48,3 +49,11 @@ def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     name = f"{slugify(game.table.name) or 'table'}-game-{game.number}-record.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+@compliance_view
+def player_in_game(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's events (a join, chips, a leave) link here: their row on their game's page, where each person at a
+    seat taken again has their own."""
+    player = get_object_or_404(HomeGamePlayer, pk=player_id)
+    return HttpResponseRedirect(reverse("home-compliance:game", args=[player.game_id]) + f"#player-{player.pk}")

@@ -184,3 +184,26 @@ def test_the_round_record_opens_with_what_happened(
     assert "Consistent" in html  # the replay verdict
     stylesheet = finders.find("audit/compliance.css")
     assert "@media print" in Path(str(stylesheet)).read_text()  # printable as the round's record
+
+
+def test_a_stored_date_and_time_reads_in_the_casinos_zone_to_the_second() -> None:
+    """A time charge's "Paid until" read 2026-12-02T22:18:53.298235+00:00: the raw ISO text, in UTC whatever the
+    casino's zone, to the microsecond."""
+    stored = "2026-12-02T22:18:53.298235+00:00"
+    with override_settings(TIME_ZONE="America/New_York"):
+        assert show_value(stored, name="paid_until") == "2026-12-02 17:18:53"
+        assert summary({"charge": "time", "amount_cents": 500, "paid_until": stored}) == (
+            "Charge: time; Amount: $5.00; Paid until: 2026-12-02 17:18:53")
+    assert show_value("2026-12-02", name="day") == "2026-12-02"  # a date alone is not a moment: left as it is
+    assert show_value("not 2026-12-02T22:18:53", name="note") == "not 2026-12-02T22:18:53"
+    assert show_value("2026-13-45T22:18:53+00:00", name="note") == "2026-13-45T22:18:53+00:00"  # shown, not a crash
+
+
+def test_a_home_hands_pots_read_as_amounts_and_winners_not_a_count() -> None:
+    """A settled hand's summary read "Pots: 1 entries": how much, and to whom, was on the event's page only."""
+    assert show_value([{"amount_cents": 300, "winners": [2]}], name="pots") == "$3.00 to seat 2"
+    assert show_value([{"amount_cents": 900, "winners": [1, 3]}, {"amount_cents": 250, "winners": [3]}],
+                      name="pots") == "$9.00 to seats 1, 3; $2.50 to seat 3"
+    assert show_value([{"amount_cents": 700, "winners": []}], name="pots") == "$7.00 stays in the middle"
+    assert show_value([{"code": "a"}], name="lines") == "1 entry"
+    assert show_value([{"code": "a"}, {"code": "b"}], name="lines") == "2 entries"

@@ -315,3 +315,83 @@ def test_the_paytable_page_fits_a_desktop_screen(admin_page: Callable[[str], Pag
     )
     assert page_width <= 1280
     assert table_right <= 1280
+
+
+def test_the_floor_reads_a_home_game_whose_seat_was_taken_again_at_both_widths(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], home_table: Callable[..., Table],
+    dealer_user: User, floor_user: User,
+) -> None:
+    """Home games in the admin: the list, a game with each person at seat 1 on a row of their own (P1, then Dee), and a
+    hand naming who played it; read-only, and the players' rows fit beside the menu at 800 px."""
+    from tests.tables.test_home_seat_reuse import _game_with_seat_one_taken_again
+
+    game = _game_with_seat_one_taken_again(home_table("three-legged-race"), dealer_user)
+    page = admin_page("fiona")
+    page.goto("/admin/tables/homegame/")
+    page.get_by_role("link", name=str(game)).click()
+    rows = page.locator(".inline-related tbody tr.form-row")
+    expect(rows).to_have_count(4)
+    names = [rows.nth(i).locator("td.field-player").inner_text().strip() for i in range(4)]
+    assert names == ["P1", "Dee", "P2", "P3"]
+    expect(rows.nth(0).locator("td.field-cashed_out")).to_have_text("$99.00")
+    expect(rows.nth(1).locator("td.field-bought_in")).to_have_text("$50.00")
+    assert page.locator("input[name=_save]").count() == 0
+    snap(page, "1-game")
+    page.set_viewport_size({"width": 800, "height": 1280})
+    for i in range(4):
+        box = rows.nth(i).locator("td.field-at_seat").bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] <= 800, f"row {i + 1}'s time at the seat is cut off at 800 px"
+    for listing in ("homegame", "homegameplayer", "homehand"):  # beside the menu, as the tables' list fits
+        page.goto(f"/admin/tables/{listing}/")
+        right = page.evaluate("() => document.querySelector('#result_list').getBoundingClientRect().right")
+        assert right <= 800, f"the {listing} list runs off an 800 px screen ({right:.0f} px)"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/admin/tables/homehand/")
+    page.get_by_role("link", name=f"{game} hand 2").click()
+    expect(page.locator(".field-players_dealt_in")).to_contain_text("Seat 1 · Dee: $50.00")
+    expect(page.locator(".field-actions_in_words")).to_contain_text("1. Seat 3 · P3 bets $2.00")
+    snap(page, "2-hand")
+
+
+def test_the_floor_sets_a_new_home_tables_house_rules_from_its_page_at_800px(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User
+) -> None:
+    """From the table's "set the house rules" link: the variant's options listed, a form wrong in three places refused
+    beside each box with nothing saved, then saved (audited) and shown in dollars and as a percent."""
+    import json
+
+    from tables.models import HomeTableConfig
+
+    table = table_create(name="Threes 3", table_type="pregnant-threes", card_source="manual", actor=floor_user)
+    page = admin_page("fiona")
+    page.set_viewport_size({"width": 800, "height": 1280})
+    page.goto(f"/admin/tables/table/{table.pk}/change/")
+    page.get_by_role("link", name="not set yet: set the house rules").click()
+    expect(page.locator(".field-rules .help")).to_contain_text("draws: Number of draws, 1 to 3 (required)")
+    page.fill("#id_rules", json.dumps({"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400,
+                                       "kill_cards": ["3s"]}))
+    page.fill("#id_buy_in_min_cents", "600")
+    page.select_option("#id_charge", "rake")
+    page.fill("#id_rake_basis_points", "5")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator(".field-rules .errorlist")).to_contain_text("cannot be both wild and a kill card")
+    expect(page.locator(".field-buy_in_max_cents .errorlist")).to_contain_text("at least the smallest buy-in")
+    expect(page.locator(".field-rake_cap_cents .errorlist")).to_contain_text("a rake needs a cap")
+    assert not HomeTableConfig.objects.filter(table=table).exists()
+    snap(page, "1-refused")
+    page.fill("#id_rules", json.dumps({"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400,
+                                       "draws": 2, "cards_per_draw": 2, "draw": "mandatory",
+                                       "kill_cards": ["one_eyed_jacks"]}))
+    page.fill("#id_buy_in_min_cents", "20")
+    page.fill("#id_rake_cap_cents", "3")
+    page.get_by_role("button", name="Save and continue editing").click()
+    expect(success(page)).to_contain_text("was added successfully")
+    config = HomeTableConfig.objects.get(table=table)
+    assert (config.rules["draws"], config.rake_basis_points, config.rake_cap_cents) == (2, 500, 300)
+    expect(page.locator("#id_rake_basis_points")).to_have_value("5")
+    assert AuditEvent.objects.filter(action="home_config_set", table_id=table.pk, actor_username="fiona").exists()
+    page.set_viewport_size({"width": 800, "height": 1280})  # snap() left it at desktop width
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 800
+    snap(page, "2-saved")

@@ -208,7 +208,7 @@ def test_compliance_sees_that_a_hand_was_corrected_and_its_actions_as_first_reco
     assert "the player bet; check recorded" in text  # the correction's reason, among the events
     # The game's list of hands says which were corrected, as it says which were voided or awarded by ruling.
     game_page = client.get(f"/compliance/home/games/{game.pk}/").content.decode()
-    assert f'Hand 1</a>: {hand.status} (corrected by the floor)</li>' in game_page
+    assert "Hand 1</a>: in play (corrected by the floor) · not in the game record until it ends</li>" in game_page
 
 
 def test_the_audit_trail_shows_the_chips_a_bet_or_call_put_in_not_the_pot(

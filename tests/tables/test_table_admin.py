@@ -15,7 +15,7 @@ from django.utils import timezone
 from audit.models import AuditEvent
 from paytables.models import Paytable, PaytableAnalysis, PaytableStatus
 from tables.models import HomeTableConfig, Table
-from tables.services.home_games import game_open
+from tables.services.home_games import game_close, game_open
 from tables.services.rounds import round_start, round_void
 from tables.services.tables import table_create
 from tests.tables.conftest import open_home_table
@@ -343,3 +343,23 @@ def test_changing_the_paytable_mid_round_says_which_paytable_pays_the_round_in_p
     )
     assert (f"Round {locked.number} at Manual 1 keeps House Triple Draw v1; the next round pays from Jacks or Better "
             "9/6 v1.") in again.content.decode()
+
+
+def test_closing_a_home_table_with_a_game_open_is_refused_until_the_floor_closes_the_game(
+    floor_user: User, dealer_user: User
+) -> None:
+    """A closed table refuses every hand (table_closed): closed under an open game, its players' chips and a hand in
+    play were stranded at a table nobody could deal, while the list said "1 table closed"."""
+    table = open_home_table("Draw 1", "five-card-draw", floor_user, dealer_user)
+    game = game_open(table=table, actor=floor_user, players=[{"seat": 1, "name": "Ann", "buy_in_cents": 5_000}])
+    client = logged_in(floor_user)
+    refused = client.post(ADMIN, {"action": "close_tables", "_selected_action": [str(table.pk)]}, follow=True)
+    page = refused.content.decode()
+    assert f"Draw 1: game 1 (id {game.pk}) is open with 1 player seated: close the game first" in page
+    assert "table closed" not in page
+    table.refresh_from_db()
+    assert table.is_open
+    assert not AuditEvent.objects.filter(action="table_close", table_id=table.pk).exists()
+    game_close(game=game, actor=floor_user, reason="end of the session")
+    closed = client.post(ADMIN, {"action": "close_tables", "_selected_action": [str(table.pk)]}, follow=True)
+    assert "1 table closed" in closed.content.decode()
