@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0011_home_player_seat_taken_again'),
+        ('tables', '0013_device_last_refusal'),
     ]
 
     operations = [
