@@ -107,3 +107,34 @@ def test_a_player_who_left_during_a_voided_first_hand_stays_in_the_export_and_ro
     assert json.loads(run("play_game", tmp_path, exported, "--json")) == replayed
     again = game_record(HomeGame.objects.order_by("-pk").first())  # type: ignore[arg-type]
     assert (again["players"], again["before"]) == (exported["players"], exported["before"])
+
+
+def test_chips_added_then_a_leave_after_hands_later_voided_play_back_in_that_order(
+    tmp_path: Path, floor_user: User, dealer_user: User
+) -> None:
+    """Found by a property test: seat 1 added chips after hand 1, two hands were voided, then seat 1 left. The
+    record keeps the leave with hand 1 (the voided hands are left out) and its chips in hand 1's `after`;
+    replay_game added the chips before the leave, play_game left first and then refused the chips ("nobody is
+    seated at seat 1")."""
+    from tables.services.home_games import game_open, player_add_chips, player_leave
+    from tables.services.home_hands import hand_start
+    from tables.services.home_rulings import hand_award, hand_void
+    from tests.tables.conftest import open_home_table
+
+    table = open_home_table("Leave after voids", "three-legged-race", floor_user, dealer_user,
+                            rules={"ante_cents": 50, "legs_to_win": 2})
+    game = game_open(table=table, actor=dealer_user, players=[
+        {"seat": seat, "name": f"P{seat}", "buy_in_cents": cents} for seat, cents in ((1, 4_766), (2, 1_001),
+                                                                                    (3, 2_995))])
+    hand_award(hand=hand_start(game=game, actor=dealer_user).pk, actor=floor_user, seats=[3], reason="ruled")
+    player_add_chips(game=game, actor=dealer_user, seat=1, amount_cents=500)
+    for _ in range(2):
+        hand_void(hand=hand_start(game=game, actor=dealer_user).pk, actor=floor_user, reason="misdeal")
+    player_leave(game=game, actor=dealer_user, seat=1)
+    hand_award(hand=hand_start(game=game, actor=dealer_user).pk, actor=floor_user, seats=[2], reason="ruled")
+    exported = game_record(HomeGame.objects.get(pk=game.pk))
+    assert exported["hands"][0]["actions"][-1] == "1 leave"
+    assert exported["hands"][0]["after"]["chips"] == {"1": 500}
+    replayed = json.loads(run("replay_game", tmp_path, exported, "--json"))
+    assert replayed["stacks"]["1"] == 4_766 - 50 + 500
+    assert json.loads(run("play_game", tmp_path, exported, "--json", "--user", floor_user.username)) == replayed

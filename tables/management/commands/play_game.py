@@ -282,10 +282,12 @@ class Command(BaseCommand):
                     if not HomeGamePlayer.objects.filter(game=game, seat=int(leaver), left_at__isnull=True).exists():
                         late.append((index, text, int(leaver)))
                         continue
-                    if int(leaver) in joined:
-                        for seat, cents in hand.chips:
-                            if seat == int(leaver) and cents > 0:
-                                player_add_chips(game=game.pk, actor=actor, seat=seat, amount_cents=cents)
+                    # Chips the leaver added after the hand come before their leave, as the engine's replay applies
+                    # them (a player who left after hands later voided has the leave in the hand before those).
+                    added = [cents for seat, cents in hand.chips if seat == int(leaver) and cents > 0]
+                    for cents in added:
+                        player_add_chips(game=game.pk, actor=actor, seat=int(leaver), amount_cents=cents)
+                    if added or int(leaver) in joined:
                         early_chips.add(int(leaver))
                     player_leave(game=game.pk, actor=actor, seat=int(leaver))
                 elif is_ruling(text):
