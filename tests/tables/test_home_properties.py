@@ -34,6 +34,24 @@ def conserved(game: HomeGame) -> None:
     assert stacks + game.pot_cents + game.house_cents == game.buy_ins_cents - game.cash_outs_cents
 
 
+def act_randomly(row: HomeHand, view: dict[str, Any], dealer: User, data: st.DataObject) -> HomeHand:
+    """One random legal action of the player to act, as `view` (the hand's view) offers it: a bet, a draw, ..."""
+    seat = view["awaiting"]["seat"]
+    if view["legal"] is not None:
+        legal = view["legal"]
+        kind = data.draw(st.sampled_from(legal["actions"]), label="action")
+        request: dict[str, Any] = {"seat": seat, "action": kind}
+        if kind in ("bet", "raise"):
+            bounds = legal[kind]
+            request["amount_cents"] = data.draw(st.integers(bounds["minimum_cents"], bounds["maximum_cents"]))
+    else:
+        choice = view["draw"]
+        held = next(p["cards"] for p in view["players"] if p["seat"] == seat)
+        count = data.draw(st.integers(choice["minimum"], choice["maximum"]), label="discards")
+        request = {"seat": seat, "action": "draw", "cards": held[:count]}
+    return hand_act(hand=row.pk, actor=dealer, **request)
+
+
 def play_one(row: HomeHand, dealer: User, data: st.DataObject, floor: User | None = None) -> None:
     """Random legal actions to the end of the hand; with `floor`, now and then the floor awards the pot by ruling."""
     for _ in range(300):
@@ -45,20 +63,7 @@ def play_one(row: HomeHand, dealer: User, data: st.DataObject, floor: User | Non
             seats = data.draw(st.lists(st.sampled_from(seated), min_size=1, unique=True), label="awarded to")
             hand_award(hand=row.pk, actor=floor, seats=seats, reason="a ruling drawn by the test")
             return
-        seat = view["awaiting"]["seat"]
-        if view["legal"] is not None:
-            legal = view["legal"]
-            kind = data.draw(st.sampled_from(legal["actions"]), label="action")
-            request: dict[str, Any] = {"seat": seat, "action": kind}
-            if kind in ("bet", "raise"):
-                bounds = legal[kind]
-                request["amount_cents"] = data.draw(st.integers(bounds["minimum_cents"], bounds["maximum_cents"]))
-        else:
-            choice = view["draw"]
-            held = next(p["cards"] for p in view["players"] if p["seat"] == seat)
-            count = data.draw(st.integers(choice["minimum"], choice["maximum"]), label="discards")
-            request = {"seat": seat, "action": "draw", "cards": held[:count]}
-        row = hand_act(hand=row.pk, actor=dealer, **request)
+        row = act_randomly(row, view, dealer, data)
     raise AssertionError("the hand did not end")
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
-from typing import Any
 
 from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
@@ -19,11 +18,11 @@ from tables.models import HomeGame, HomeGamePlayer, HomeHand
 from tables.selectors.home import hand_view
 from tables.selectors.home_records import game_record, game_replay
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
-from tables.services.home_hands import hand_act, hand_start
+from tables.services.home_hands import hand_start
 from tables.services.home_rulings import hand_award, hand_correct, hand_void
 from tests.tables.conftest import open_home_table
 from tests.tables.home_commands import run
-from tests.tables.test_home_properties import RULES, conserved
+from tests.tables.test_home_properties import RULES, act_randomly, conserved
 
 NAMES = itertools.count(1)  # table names stay unique over every example Hypothesis runs (and shrinks) in one test
 BETTING = ("check", "call", "fold", "bet", "raise", "allin")
@@ -33,24 +32,6 @@ FLOOR_MOVES = ("act", "act", "act", "act", "act", "act", "act", "act", "leave", 
 def _seated(game: HomeGame) -> list[tuple[int, int]]:
     return list(HomeGamePlayer.objects.filter(game=game, left_at__isnull=True).order_by("seat")
                 .values_list("seat", "stack_cents"))
-
-
-def _act(row: HomeHand, view: dict[str, Any], dealer: User, data: st.DataObject) -> HomeHand:
-    """One random legal action of the player to act (a bet, a draw, ...)."""
-    seat = view["awaiting"]["seat"]
-    if view["legal"] is not None:
-        legal = view["legal"]
-        kind = data.draw(st.sampled_from(legal["actions"]), label="action")
-        request: dict[str, Any] = {"seat": seat, "action": kind}
-        if kind in ("bet", "raise"):
-            bounds = legal[kind]
-            request["amount_cents"] = data.draw(st.integers(bounds["minimum_cents"], bounds["maximum_cents"]))
-    else:
-        choice = view["draw"]
-        held = next(p["cards"] for p in view["players"] if p["seat"] == seat)
-        count = data.draw(st.integers(choice["minimum"], choice["maximum"]), label="discards")
-        request = {"seat": seat, "action": "draw", "cards": held[:count]}
-    return hand_act(hand=row.pk, actor=dealer, **request)
 
 
 def _play(row: HomeHand, dealer: User, floor: User, data: st.DataObject) -> None:
@@ -81,7 +62,7 @@ def _play(row: HomeHand, dealer: User, floor: User, data: st.DataObject) -> None
                 if refused.code != "bad_correction":
                     raise
         else:
-            _act(row, view, dealer, data)
+            act_randomly(row, view, dealer, data)
         conserved(row.game)
     raise AssertionError("the hand did not end")
 
