@@ -52,7 +52,12 @@ def test_a_fixed_limit_hand_with_a_draw_of_four_keeping_an_ace_and_the_button_mo
     assert version(page) == before
     shots(page, "four-without-an-ace-refused")
     expect(page.locator("#draw-submit")).to_have_text("Discard 4 and draw 4")  # the taps are kept to correct
-    draw(page, "As 2s")  # keep the ace, discard the deuce instead
+    expect(page.locator("#draw-count")).to_have_text("4 picked: more than 3 only when keeping an ace")
+    page.locator('form.draw-form label.card[data-card="As"]').tap()  # keep the ace
+    expect(page.locator("#draw-count")).to_have_text("")  # three: nothing to say
+    page.locator('form.draw-form label.card[data-card="2s"]').tap()  # and discard the deuce instead
+    expect(page.locator("#draw-count")).to_have_text("4 picked, keeping an ace")
+    draw(page)
     assert turn(page) == "Seat 3 · Cy: the draw"
     draw(page, "3c")
 

@@ -47,6 +47,7 @@ def test_a_race_to_two_legs_carries_the_pot_until_ann_wins_the_game(
     before = version(page)
     draw(page, "4c 5c")
     expect(page.locator("#draw-error")).to_contain_text("needs exactly three")
+    expect(page.locator("#draw-count")).to_have_text("2 of 3 picked: tap 1 more card")  # the taps kept, counted
     assert version(page) == before
     shots(page, "two-discards-refused")
     draw(page, "7h")  # 4c and 5c are still tapped: three discards

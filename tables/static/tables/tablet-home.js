@@ -56,6 +56,30 @@
     var button = form.querySelector("#draw-submit");
     var standing = Number(form.dataset.minimum || 0) > 0 ? "Discard and draw" : "Stand pat";
     button.textContent = count === 0 ? standing : "Discard " + count + " and draw " + count;
+    var hint = form.querySelector("#draw-count");
+    var keptAce = Array.prototype.some.call(form.querySelectorAll("input[name=discard]:not(:checked)"),
+      function (box) { return box.value.charAt(0) === "A"; });
+    if (hint) { hint.textContent = drawHint(count, keptAce, form.dataset); }
+  }
+
+  // What the tapped discards come to against the announced draw, before the tap that sends them: at speed the
+  // dealer sees "Tap 1 more" instead of learning it from a refusal. The server still checks every draw.
+  function drawHint(count, keptAce, data) {
+    var least = Number(data.minimum || 0), limit = Number(data.limit || 0), most = Number(data.maximum || 0);
+    var more = function (n) { return n + " more " + (n === 1 ? "card" : "cards"); };
+    if (count < least) {
+      return count + " of " + least + " picked: tap " + more(least - count);
+    }
+    if (count > most) {
+      var over = count - most;
+      return count + " picked, at most " + most + ": tap " + over + (over === 1 ? " card" : " cards") +
+        " again to keep " + (over === 1 ? "it" : "them");
+    }
+    if (count > limit) {
+      return keptAce ? count + " picked, keeping an ace" :
+        count + " picked: more than " + limit + " only when keeping an ace";
+    }
+    return least === most ? count + " of " + least + " picked" : "";
   }
 
   function refresh() { refreshShow(); refreshDraw(); }
