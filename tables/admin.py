@@ -17,6 +17,7 @@ from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
+from casino.admin_readonly import ReadOnlyAdmin
 from casino.api_errors import screen_error
 from casino.engine.hand_words import hand_label
 from casino.engine.money import money
@@ -53,19 +54,6 @@ from tables.services.tables import (
     table_open,
     table_set_dealers,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Shown for reference; changes happen only through the services (API, tablet, actions)."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 def _run(

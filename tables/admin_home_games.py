@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from audit.admin_history import AuditHistoryAdmin
+from casino.admin_readonly import ReadOnlyAdmin
 from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.screens.home import action_words
@@ -21,18 +22,9 @@ from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules
 
 
-class ShownOnly(AuditHistoryAdmin):
-    """Read by the floor and compliance; nothing here adds, changes or deletes (stacks, hands and the ledger move
-    only through the services, each with its audit event)."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+class ShownOnly(ReadOnlyAdmin, AuditHistoryAdmin):
+    """Read by the floor and compliance, History from the audit trail; stacks, hands and the ledger move only through
+    the services, each with its audit event."""
 
 
 def clock(moment: datetime | None) -> str:
