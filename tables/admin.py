@@ -17,6 +17,7 @@ from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
+from casino.admin_money import dollars
 from casino.admin_readonly import ReadOnlyAdmin
 from casino.api_errors import screen_error
 from casino.engine.hand_words import hand_label
@@ -178,21 +179,10 @@ class TableAdmin(AuditHistoryAdmin, ServiceActionsAdmin):
 
     # --- columns: money in dollars, the paytable with its status ----------------------------------------
 
-    @admin.display(description="min bet", ordering="min_bet_cents")
-    def min_bet(self, table: Table) -> str:
-        return money(table.min_bet_cents)
-
-    @admin.display(description="max bet", ordering="max_bet_cents")
-    def max_bet(self, table: Table) -> str:
-        return money(table.max_bet_cents)
-
-    @admin.display(description="payout cap per seat")
-    def payout_cap(self, table: Table) -> str:
-        return money(table.max_payout_per_seat_cents)
-
-    @admin.display(description="supervisor approval from")
-    def approval_threshold(self, table: Table) -> str:
-        return money(table.supervisor_approval_threshold_cents)
+    min_bet = dollars("min_bet_cents", "min bet", sortable=True)
+    max_bet = dollars("max_bet_cents", "max bet", sortable=True)
+    payout_cap = dollars("max_payout_per_seat_cents", "payout cap per seat")
+    approval_threshold = dollars("supervisor_approval_threshold_cents", "supervisor approval from")
 
     @admin.display(description="type", ordering="table_type")
     def game(self, table: Table) -> str:
@@ -334,9 +324,7 @@ class BetInline(_RecordInline):
     model = Bet
     fields = readonly_fields = ("seat_number", "circle", "amount", "placed_at")
 
-    @admin.display(description="amount")
-    def amount(self, bet: Bet) -> str:
-        return money(bet.amount_cents)
+    amount = dollars("amount_cents", "amount")
 
 
 class SeatHandInline(_RecordInline):
@@ -373,13 +361,8 @@ class OutcomeInline(_RecordInline):
     def hand(self, outcome: HandOutcome) -> str:
         return hand_label(outcome.category)
 
-    @admin.display(description="returns")
-    def returned(self, outcome: HandOutcome) -> str:
-        return money(outcome.return_cents)
-
-    @admin.display(description="paid")
-    def paid(self, outcome: HandOutcome) -> str:
-        return money(outcome.paid_cents)
+    returned = dollars("return_cents", "returns")
+    paid = dollars("paid_cents", "paid")
 
 
 def _void(request: HttpRequest, rnd: Round) -> Round:
@@ -496,9 +479,7 @@ class BetAdmin(ReadOnlyAdmin):
     list_display = ("round", "seat_number", "circle", "amount", "placed_at")
     list_filter = ("round__table",)
 
-    @admin.display(description="amount", ordering="amount_cents")
-    def amount(self, bet: Bet) -> str:
-        return money(bet.amount_cents)
+    amount = dollars("amount_cents", "amount", sortable=True)
 
 
 @admin.register(HandOutcome)
@@ -514,13 +495,8 @@ class HandOutcomeAdmin(ReadOnlyAdmin):
     def paying_line(self, outcome: HandOutcome) -> str:
         return hand_label(outcome.line_hand) if outcome.line_hand else "no paying line"
 
-    @admin.display(description="returns", ordering="return_cents")
-    def returned(self, outcome: HandOutcome) -> str:
-        return money(outcome.return_cents)
-
-    @admin.display(description="paid", ordering="paid_cents")
-    def paid(self, outcome: HandOutcome) -> str:
-        return money(outcome.paid_cents)
+    returned = dollars("return_cents", "returns", sortable=True)
+    paid = dollars("paid_cents", "paid", sortable=True)
 
 
 @admin.register(LedgerEntry)
@@ -528,9 +504,7 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
     list_display = ("round", "bet", "account", "seat_number", "amount", "posted_at")
     list_filter = ("account", "table")
 
-    @admin.display(description="amount", ordering="amount_cents")
-    def amount(self, entry: LedgerEntry) -> str:
-        return money(entry.amount_cents)
+    amount = dollars("amount_cents", "amount", sortable=True)
 
 
 @admin.register(TableDevice)

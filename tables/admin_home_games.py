@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from audit.admin_history import AuditHistoryAdmin
+from casino.admin_money import dollars
 from casino.admin_readonly import ReadOnlyAdmin
 from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
@@ -48,17 +49,13 @@ def time_at_seat(player: HomeGamePlayer) -> str:
 class PlayerColumns:
     """Each person's own figures in dollars (a seat taken again has one row per person, in the order they sat)."""
 
-    @admin.display(description="bought in")
-    def bought_in(self, player: HomeGamePlayer) -> str:
-        return money(player.bought_in_cents)
+    bought_in = dollars("bought_in_cents", "bought in")
 
     @admin.display(description="cashed out")
     def cashed_out(self, player: HomeGamePlayer) -> str:
         return money(player.cashed_out_cents) if not player.active else "—"
 
-    @admin.display(description="stack")
-    def stack(self, player: HomeGamePlayer) -> str:
-        return money(player.stack_cents)
+    stack = dollars("stack_cents", "stack")
 
     @admin.display(description="chips")
     def chips(self, player: HomeGamePlayer) -> str:
@@ -159,21 +156,10 @@ class HomeGameAdmin(ShownOnly):
     def people(self, game: HomeGame) -> int:
         return game.players.count()
 
-    @admin.display(description="bought in")
-    def buy_ins(self, game: HomeGame) -> str:
-        return money(game.buy_ins_cents)
-
-    @admin.display(description="cashed out")
-    def cash_outs(self, game: HomeGame) -> str:
-        return money(game.cash_outs_cents)
-
-    @admin.display(description="house")
-    def house(self, game: HomeGame) -> str:
-        return money(game.house_cents)
-
-    @admin.display(description="in the middle")
-    def pot(self, game: HomeGame) -> str:
-        return money(game.pot_cents)
+    buy_ins = dollars("buy_ins_cents", "bought in")
+    cash_outs = dollars("cash_outs_cents", "cashed out")
+    house = dollars("house_cents", "house")
+    pot = dollars("pot_cents", "in the middle")
 
 
 @admin.register(HomeGamePlayer)
@@ -278,6 +264,4 @@ class HomeLedgerEntryAdmin(ShownOnly):
     def posted(self, entry: HomeLedgerEntry) -> str:
         return timezone.localtime(entry.posted_at).strftime("%Y-%m-%d %H:%M:%S")
 
-    @admin.display(description="amount", ordering="amount_cents")
-    def amount(self, entry: HomeLedgerEntry) -> str:
-        return money(entry.amount_cents)
+    amount = dollars("amount_cents", "amount", sortable=True)
