@@ -114,8 +114,8 @@ class HomeGameAdmin(ShownOnly):
     list_display = ("__str__", "variant_label", "state", "when", "people", "buy_ins", "house")
     list_filter = ("status", ("table", admin.RelatedOnlyFieldListFilter))
     search_fields = ("table__name", "players__name", "players__player_card")
-    fields = ("table", "number", "variant_label", "card_source_name", "status", "announced", "opened_by", "opened",
-              "ended", "end_reason", "buy_ins", "cash_outs", "house", "pot")
+    fields = ("table", "number", "variant_label", "card_source_name", "status", "announced", "opened_by", "when",
+              "end_reason", "buy_ins", "cash_outs", "house", "pot")
     readonly_fields = fields
     inlines = [PlayerInline]
 
@@ -141,16 +141,14 @@ class HomeGameAdmin(ShownOnly):
 
     @admin.display(description="played", ordering="opened_at")
     def when(self, game: HomeGame) -> str:
-        end = f"{timezone.localtime(game.ended_at):%H:%M}" if game.ended_at else "now"
-        return f"{timezone.localtime(game.opened_at):%b %d %H:%M}–{end}"
-
-    @admin.display(description="opened", ordering="opened_at")
-    def opened(self, game: HomeGame) -> str:
-        return clock(game.opened_at)
-
-    @admin.display(description="ended", ordering="ended_at")
-    def ended(self, game: HomeGame) -> str:
-        return clock(game.ended_at)
+        """ "Dec 02 21:40–23:05", "Dec 02 23:40–Dec 03 00:30" or "Dec 02 21:40–now": the one way a game's time reads,
+        on the list and on its page (a supervisor scanning for the open game sees "now")."""
+        opened = timezone.localtime(game.opened_at)
+        if game.ended_at is None:
+            return f"{opened:%b %d %H:%M}–now"
+        ended = timezone.localtime(game.ended_at)
+        shape = "%H:%M" if ended.date() == opened.date() else "%b %d %H:%M"  # past midnight: the day it ended too
+        return f"{opened:%b %d %H:%M}–{ended.strftime(shape)}"
 
     @admin.display(description="people")
     def people(self, game: HomeGame) -> int:
