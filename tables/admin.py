@@ -19,6 +19,7 @@ from audit.context import acting_as
 from audit.roles import FLOOR, has_role
 from casino.admin_money import dollars
 from casino.admin_readonly import ReadOnlyAdmin
+from casino.admin_time import span
 from casino.api_errors import screen_error
 from casino.engine.hand_words import hand_label
 from casino.engine.money import money
@@ -374,7 +375,9 @@ def _void(request: HttpRequest, rnd: Round) -> Round:
 class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
     """Rounds as the floor reads them (dollars, cards, hands in words); void with a reason; the payout queue."""
 
-    list_display = ("table", "number", "phase", "paytable", "dealer", "stakes", "started_at", "settled_at")
+    # Short columns (the round's name wraps, one "played" column for its two times), so the list fits beside the
+    # admin's menu on an 800 px screen as the home games' lists do; each round's page has every time in full.
+    list_display = ("__str__", "phase", "paytable", "dealer", "stakes", "played")
     list_filter = ("phase", "table")
     search_fields = ("table__name",)
     fields = (
@@ -413,6 +416,10 @@ class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
     @admin.display(description="stakes")
     def stakes(self, rnd: Round) -> str:
         return money(sum(bet.amount_cents for bet in rnd.bets.all()))
+
+    @admin.display(description="played", ordering="started_at")
+    def played(self, rnd: Round) -> str:
+        return span(rnd.started_at, rnd.settled_at or rnd.voided_at)
 
     @admin.display(description="returns")
     def returns(self, rnd: Round) -> str:

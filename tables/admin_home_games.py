@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 from audit.admin_history import AuditHistoryAdmin
 from casino.admin_money import dollars
 from casino.admin_readonly import ReadOnlyAdmin
+from casino.admin_time import span
 from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.screens.home import action_words
@@ -141,14 +142,9 @@ class HomeGameAdmin(ShownOnly):
 
     @admin.display(description="played", ordering="opened_at")
     def when(self, game: HomeGame) -> str:
-        """ "Dec 02 21:40–23:05", "Dec 02 23:40–Dec 03 00:30" or "Dec 02 21:40–now": the one way a game's time reads,
-        on the list and on its page (a supervisor scanning for the open game sees "now")."""
-        opened = timezone.localtime(game.opened_at)
-        if game.ended_at is None:
-            return f"{opened:%b %d %H:%M}–now"
-        ended = timezone.localtime(game.ended_at)
-        shape = "%H:%M" if ended.date() == opened.date() else "%b %d %H:%M"  # past midnight: the day it ended too
-        return f"{opened:%b %d %H:%M}–{ended.strftime(shape)}"
+        """The one way a game's time reads, on the list and on its page (a supervisor scanning for the open game sees
+        "now")."""
+        return span(game.opened_at, game.ended_at)
 
     @admin.display(description="people")
     def people(self, game: HomeGame) -> int:
@@ -250,13 +246,19 @@ class HomeHandAdmin(ShownOnly):
 
 @admin.register(HomeLedgerEntry)
 class HomeLedgerEntryAdmin(ShownOnly):
-    list_display = ("posted", "game", "hand", "kind", "account", "seat", "amount")
+    # One "game / hand" column (a hand's name holds its game's), so the amount stays in sight beside the filter.
+    list_display = ("posted", "game_or_hand", "kind", "account", "seat", "amount")
     list_filter = ("account", "kind", "game__table")
     ordering = ("-id",)
     fields = readonly_fields = ("posted", "game", "hand", "posting", "kind", "account", "seat", "amount")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[HomeLedgerEntry]:
         return super().get_queryset(request).select_related("game__table", "hand")
+
+    @admin.display(description="game / hand")
+    def game_or_hand(self, entry: HomeLedgerEntry) -> str:
+        """ "Threes 1 game 2 hand 5" for a hand's posting, "Threes 1 game 2" for a buy-in or cash-out."""
+        return f"{entry.game} hand {entry.hand.number}" if entry.hand else str(entry.game)
 
     @admin.display(description="posted", ordering="posted_at")
     def posted(self, entry: HomeLedgerEntry) -> str:
