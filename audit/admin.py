@@ -15,10 +15,11 @@ from audit.access import can_read_audit
 from audit.admin_mixins import AuditedModelAdmin
 from audit.models import AuditEvent, ChainVerification
 from audit.services import audit_record
+from casino.admin_readonly import ReadOnlyAdmin
 from casino.users import request_user
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TrailAdmin(ReadOnlyAdmin):
     """Viewing follows the compliance screens (compliance, superusers, or granted); writing is for nobody."""
 
     def has_module_permission(self, request: HttpRequest) -> bool:
@@ -27,21 +28,12 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return can_read_audit(request.user)
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return {}  # no "delete selected"
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(ReadOnlyAdmin):
+class AuditEventAdmin(TrailAdmin):
     list_display = ("id", "sequence", "occurred_at", "actor_username", "actor_kind", "action_label", "object_repr")
     list_filter = ("actor_kind", "exception_kind")
     search_fields = ("=action", "=actor_username", "=correlation_id", "=object_id")
@@ -50,7 +42,7 @@ class AuditEventAdmin(ReadOnlyAdmin):
 
 
 @admin.register(ChainVerification)
-class ChainVerificationAdmin(ReadOnlyAdmin):
+class ChainVerificationAdmin(TrailAdmin):
     list_display = ("checked_at", "ok", "checked_count", "pending_count", "first_broken_id", "message")
 
 

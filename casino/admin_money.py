@@ -1,4 +1,4 @@
-"""An admin mixin that shows every `*_cents` column and read-only field in dollars ("$1,250.00"), never in cents."""
+"""Cents shown in dollars ("$1,250.00") in the admin: one column builder, and a mixin that applies it to `*_cents`."""
 
 from __future__ import annotations
 
@@ -11,6 +11,22 @@ from django.http import HttpRequest
 from casino.engine.money import money
 
 SUFFIX = "_in_dollars"
+
+
+def dollars_of(obj: Any, field: str) -> str:
+    value = getattr(obj, field)
+    return "—" if value is None else money(int(value))
+
+
+def dollars(field: str, description: str, *, sortable: bool = False) -> Callable[[Any, Any], str]:
+    """An admin column (a method) showing the integer cents in `field` as dollars: `stack = dollars("stack_cents",
+    "stack")`; `sortable` lets the list sort by that field."""
+
+    @admin.display(description=description, ordering=field if sortable else None)
+    def column(model_admin: Any, obj: Any) -> str:
+        return dollars_of(obj, field)
+
+    return column
 
 
 def _shown(names: Sequence[Any]) -> list[Any]:
@@ -36,7 +52,6 @@ class DollarsAdminMixin:
 
         @admin.display(description=field.removesuffix("_cents").replace("_", " "), ordering=field)
         def show(obj: Any) -> str:
-            value = getattr(obj, field)
-            return "—" if value is None else money(int(value))
+            return dollars_of(obj, field)
 
         return show

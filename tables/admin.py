@@ -17,6 +17,9 @@ from audit.admin_actions import ObjectAction, ServiceActionsAdmin
 from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
+from casino.admin_money import dollars
+from casino.admin_readonly import ReadOnlyAdmin
+from casino.admin_time import span
 from casino.api_errors import screen_error
 from casino.engine.hand_words import hand_label
 from casino.engine.money import money
@@ -53,19 +56,6 @@ from tables.services.tables import (
     table_open,
     table_set_dealers,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Shown for reference; changes happen only through the services (API, tablet, actions)."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 def _run(
@@ -190,21 +180,10 @@ class TableAdmin(AuditHistoryAdmin, ServiceActionsAdmin):
 
     # --- columns: money in dollars, the paytable with its status ----------------------------------------
 
-    @admin.display(description="min bet", ordering="min_bet_cents")
-    def min_bet(self, table: Table) -> str:
-        return money(table.min_bet_cents)
-
-    @admin.display(description="max bet", ordering="max_bet_cents")
-    def max_bet(self, table: Table) -> str:
-        return money(table.max_bet_cents)
-
-    @admin.display(description="payout cap per seat")
-    def payout_cap(self, table: Table) -> str:
-        return money(table.max_payout_per_seat_cents)
-
-    @admin.display(description="supervisor approval from")
-    def approval_threshold(self, table: Table) -> str:
-        return money(table.supervisor_approval_threshold_cents)
+    min_bet = dollars("min_bet_cents", "min bet", sortable=True)
+    max_bet = dollars("max_bet_cents", "max bet", sortable=True)
+    payout_cap = dollars("max_payout_per_seat_cents", "payout cap per seat")
+    approval_threshold = dollars("supervisor_approval_threshold_cents", "supervisor approval from")
 
     @admin.display(description="type", ordering="table_type")
     def game(self, table: Table) -> str:
@@ -346,9 +325,7 @@ class BetInline(_RecordInline):
     model = Bet
     fields = readonly_fields = ("seat_number", "circle", "amount", "placed_at")
 
-    @admin.display(description="amount")
-    def amount(self, bet: Bet) -> str:
-        return money(bet.amount_cents)
+    amount = dollars("amount_cents", "amount")
 
 
 class SeatHandInline(_RecordInline):
@@ -385,13 +362,8 @@ class OutcomeInline(_RecordInline):
     def hand(self, outcome: HandOutcome) -> str:
         return hand_label(outcome.category)
 
-    @admin.display(description="returns")
-    def returned(self, outcome: HandOutcome) -> str:
-        return money(outcome.return_cents)
-
-    @admin.display(description="paid")
-    def paid(self, outcome: HandOutcome) -> str:
-        return money(outcome.paid_cents)
+    returned = dollars("return_cents", "returns")
+    paid = dollars("paid_cents", "paid")
 
 
 def _void(request: HttpRequest, rnd: Round) -> Round:
@@ -403,7 +375,9 @@ def _void(request: HttpRequest, rnd: Round) -> Round:
 class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
     """Rounds as the floor reads them (dollars, cards, hands in words); void with a reason; the payout queue."""
 
-    list_display = ("table", "number", "phase", "paytable", "dealer", "stakes", "started_at", "settled_at")
+    # Short columns (the round's name wraps, one "played" column for its two times), so the list fits beside the
+    # admin's menu on an 800 px screen as the home games' lists do; each round's page has every time in full.
+    list_display = ("__str__", "phase", "paytable", "dealer", "stakes", "played")
     list_filter = ("phase", "table")
     search_fields = ("table__name",)
     fields = (
@@ -442,6 +416,10 @@ class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
     @admin.display(description="stakes")
     def stakes(self, rnd: Round) -> str:
         return money(sum(bet.amount_cents for bet in rnd.bets.all()))
+
+    @admin.display(description="played", ordering="started_at")
+    def played(self, rnd: Round) -> str:
+        return span(rnd.started_at, rnd.settled_at or rnd.voided_at)
 
     @admin.display(description="returns")
     def returns(self, rnd: Round) -> str:
@@ -508,9 +486,7 @@ class BetAdmin(ReadOnlyAdmin):
     list_display = ("round", "seat_number", "circle", "amount", "placed_at")
     list_filter = ("round__table",)
 
-    @admin.display(description="amount", ordering="amount_cents")
-    def amount(self, bet: Bet) -> str:
-        return money(bet.amount_cents)
+    amount = dollars("amount_cents", "amount", sortable=True)
 
 
 @admin.register(HandOutcome)
@@ -526,13 +502,8 @@ class HandOutcomeAdmin(ReadOnlyAdmin):
     def paying_line(self, outcome: HandOutcome) -> str:
         return hand_label(outcome.line_hand) if outcome.line_hand else "no paying line"
 
-    @admin.display(description="returns", ordering="return_cents")
-    def returned(self, outcome: HandOutcome) -> str:
-        return money(outcome.return_cents)
-
-    @admin.display(description="paid", ordering="paid_cents")
-    def paid(self, outcome: HandOutcome) -> str:
-        return money(outcome.paid_cents)
+    returned = dollars("return_cents", "returns", sortable=True)
+    paid = dollars("paid_cents", "paid", sortable=True)
 
 
 @admin.register(LedgerEntry)
@@ -540,9 +511,7 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
     list_display = ("round", "bet", "account", "seat_number", "amount", "posted_at")
     list_filter = ("account", "table")
 
-    @admin.display(description="amount", ordering="amount_cents")
-    def amount(self, entry: LedgerEntry) -> str:
-        return money(entry.amount_cents)
+    amount = dollars("amount_cents", "amount", sortable=True)
 
 
 @admin.register(TableDevice)

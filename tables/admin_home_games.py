@@ -13,6 +13,9 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from audit.admin_history import AuditHistoryAdmin
+from casino.admin_money import dollars
+from casino.admin_readonly import ReadOnlyAdmin
+from casino.admin_time import span
 from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.screens.home import action_words
@@ -21,18 +24,9 @@ from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules
 
 
-class ShownOnly(AuditHistoryAdmin):
-    """Read by the floor and compliance; nothing here adds, changes or deletes (stacks, hands and the ledger move
-    only through the services, each with its audit event)."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+class ShownOnly(ReadOnlyAdmin, AuditHistoryAdmin):
+    """Read by the floor and compliance, History from the audit trail; stacks, hands and the ledger move only through
+    the services, each with its audit event."""
 
 
 def clock(moment: datetime | None) -> str:
@@ -56,17 +50,13 @@ def time_at_seat(player: HomeGamePlayer) -> str:
 class PlayerColumns:
     """Each person's own figures in dollars (a seat taken again has one row per person, in the order they sat)."""
 
-    @admin.display(description="bought in")
-    def bought_in(self, player: HomeGamePlayer) -> str:
-        return money(player.bought_in_cents)
+    bought_in = dollars("bought_in_cents", "bought in")
 
     @admin.display(description="cashed out")
     def cashed_out(self, player: HomeGamePlayer) -> str:
         return money(player.cashed_out_cents) if not player.active else "—"
 
-    @admin.display(description="stack")
-    def stack(self, player: HomeGamePlayer) -> str:
-        return money(player.stack_cents)
+    stack = dollars("stack_cents", "stack")
 
     @admin.display(description="chips")
     def chips(self, player: HomeGamePlayer) -> str:
@@ -125,8 +115,8 @@ class HomeGameAdmin(ShownOnly):
     list_display = ("__str__", "variant_label", "state", "when", "people", "buy_ins", "house")
     list_filter = ("status", ("table", admin.RelatedOnlyFieldListFilter))
     search_fields = ("table__name", "players__name", "players__player_card")
-    fields = ("table", "number", "variant_label", "card_source_name", "status", "announced", "opened_by", "opened",
-              "ended", "end_reason", "buy_ins", "cash_outs", "house", "pot")
+    fields = ("table", "number", "variant_label", "card_source_name", "status", "announced", "opened_by", "when",
+              "end_reason", "buy_ins", "cash_outs", "house", "pot")
     readonly_fields = fields
     inlines = [PlayerInline]
 
@@ -152,36 +142,18 @@ class HomeGameAdmin(ShownOnly):
 
     @admin.display(description="played", ordering="opened_at")
     def when(self, game: HomeGame) -> str:
-        end = f"{timezone.localtime(game.ended_at):%H:%M}" if game.ended_at else "now"
-        return f"{timezone.localtime(game.opened_at):%b %d %H:%M}–{end}"
-
-    @admin.display(description="opened", ordering="opened_at")
-    def opened(self, game: HomeGame) -> str:
-        return clock(game.opened_at)
-
-    @admin.display(description="ended", ordering="ended_at")
-    def ended(self, game: HomeGame) -> str:
-        return clock(game.ended_at)
+        """The one way a game's time reads, on the list and on its page (a supervisor scanning for the open game sees
+        "now")."""
+        return span(game.opened_at, game.ended_at)
 
     @admin.display(description="people")
     def people(self, game: HomeGame) -> int:
         return game.players.count()
 
-    @admin.display(description="bought in")
-    def buy_ins(self, game: HomeGame) -> str:
-        return money(game.buy_ins_cents)
-
-    @admin.display(description="cashed out")
-    def cash_outs(self, game: HomeGame) -> str:
-        return money(game.cash_outs_cents)
-
-    @admin.display(description="house")
-    def house(self, game: HomeGame) -> str:
-        return money(game.house_cents)
-
-    @admin.display(description="in the middle")
-    def pot(self, game: HomeGame) -> str:
-        return money(game.pot_cents)
+    buy_ins = dollars("buy_ins_cents", "bought in")
+    cash_outs = dollars("cash_outs_cents", "cashed out")
+    house = dollars("house_cents", "house")
+    pot = dollars("pot_cents", "in the middle")
 
 
 @admin.register(HomeGamePlayer)
@@ -274,7 +246,8 @@ class HomeHandAdmin(ShownOnly):
 
 @admin.register(HomeLedgerEntry)
 class HomeLedgerEntryAdmin(ShownOnly):
-    list_display = ("posted", "game", "hand", "kind", "account", "seat", "amount")
+    # One "game / hand" column (a hand's name holds its game's), so the amount stays in sight beside the filter.
+    list_display = ("posted", "game_or_hand", "kind", "account", "seat", "amount")
     list_filter = ("account", "kind", "game__table")
     ordering = ("-id",)
     fields = readonly_fields = ("posted", "game", "hand", "posting", "kind", "account", "seat", "amount")
@@ -282,10 +255,13 @@ class HomeLedgerEntryAdmin(ShownOnly):
     def get_queryset(self, request: HttpRequest) -> QuerySet[HomeLedgerEntry]:
         return super().get_queryset(request).select_related("game__table", "hand")
 
+    @admin.display(description="game / hand")
+    def game_or_hand(self, entry: HomeLedgerEntry) -> str:
+        """ "Threes 1 game 2 hand 5" for a hand's posting, "Threes 1 game 2" for a buy-in or cash-out."""
+        return f"{entry.game} hand {entry.hand.number}" if entry.hand else str(entry.game)
+
     @admin.display(description="posted", ordering="posted_at")
     def posted(self, entry: HomeLedgerEntry) -> str:
         return timezone.localtime(entry.posted_at).strftime("%Y-%m-%d %H:%M:%S")
 
-    @admin.display(description="amount", ordering="amount_cents")
-    def amount(self, entry: HomeLedgerEntry) -> str:
-        return money(entry.amount_cents)
+    amount = dollars("amount_cents", "amount", sortable=True)

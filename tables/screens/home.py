@@ -241,6 +241,21 @@ class HomeScreen:
             names, self.earlier_names)
 
     @property
+    def void_words(self) -> str:
+        """The last hand voided, for the dealer: whose ruling and why, the chips back, and that the next hand deals it
+        again with the same button (the service keeps it; the next hand has the next number). Empty otherwise."""
+        if self.hand is None or self.hand["status"] != HandRow.Status.VOIDED:
+            return ""
+        reason = str(self.hand["void_reason"]).strip()
+        said = reason if reason.endswith((".", "!", "?")) else f"{reason}."
+        words = f"Hand {self.hand['number']} was voided by the floor: {said} Every chip went back where it was."
+        if not self.game_open:
+            return words
+        button = self.hand["button"]
+        holder = next((seat.label for seat in self.seats if seat.seat == button), f"Seat {button}")
+        return f"{words} Deal it again as hand {self.hand['number'] + 1}: the button stays at {holder}."
+
+    @property
     def left_players(self) -> list[str]:
         """An open game's players who left, their seats free again and shown on no seat: "Bob (seat 2), cashed out
         $200.00" ("Seat 2, ..." for a player seated without a name). The one who left during the hand in play is

@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from tables.models import HomeGame
+from tables.selectors.home_records import game_record
+
 
 def run(command: str, tmp_path: Path, record: dict[str, Any], *args: str) -> str:
     """What `manage.py <command> FILE.json <args>` prints (stdout and stderr) for this record."""
@@ -28,3 +31,13 @@ def refused(command: str, tmp_path: Path, record: dict[str, Any], *args: str) ->
     with pytest.raises(SystemExit) as stopped:
         call_command(command, str(path), *args, stdout=out, stderr=out)
     return stopped.value.code, out.getvalue()
+
+
+def plays_again(record: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
+    """play_game prints what replay_game does for this record, and the game it played exports the same hands; returns
+    what replay_game printed."""
+    replayed: dict[str, Any] = json.loads(run("replay_game", tmp_path, record, "--json"))
+    assert json.loads(run("play_game", tmp_path, record, "--json")) == replayed
+    again = game_record(HomeGame.objects.order_by("-pk").first())  # type: ignore[arg-type]
+    assert again["hands"] == record["hands"]
+    return replayed

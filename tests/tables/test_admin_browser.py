@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from audit.models import AuditEvent
@@ -250,6 +251,31 @@ def test_a_round_is_voided_from_the_admin_with_a_reason(
     assert (rnd.phase, rnd.void_reason) == ("voided", "the shoe jammed")
 
 
+def list_fits(page: Page) -> bool:
+    """The changelist's table ends within its box (the admin scrolls a wider one sideways in that box)."""
+    return bool(page.evaluate("""() => {
+        const list = document.querySelector('#result_list');
+        return list.getBoundingClientRect().right <= list.parentElement.getBoundingClientRect().right + 1;
+    }"""))
+
+
+def test_the_rounds_list_shows_every_column_at_both_widths(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], manual_table: Table, floor_user: User
+) -> None:
+    rnd = to_drawing(manual_table, floor_user)
+    page = admin_page("fiona")
+    for size in SIZES.values():
+        page.set_viewport_size(size)
+        page.goto("/admin/tables/round/")
+        assert list_fits(page), f"the rounds list is cut off at {size['width']} px"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+        row = page.locator("#result_list tbody tr").first
+        expect(row).to_contain_text(f"{rnd}")
+        expect(row.locator("td.field-played")).to_contain_text(
+            f"{timezone.localtime(rnd.started_at):%b %d %H:%M}–now")
+    snap(page, "1-rounds")
+
+
 def test_a_home_game_table_is_created_without_the_triple_draw_fields_and_the_list_fits_a_narrow_screen(
     admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User, jacks_for_1: Paytable
 ) -> None:
@@ -342,11 +368,13 @@ def test_the_floor_reads_a_home_game_whose_seat_was_taken_again_at_both_widths(
         box = rows.nth(i).locator("td.field-at_seat").bounding_box()
         assert box is not None
         assert box["x"] + box["width"] <= 800, f"row {i + 1}'s time at the seat is cut off at 800 px"
-    for listing in ("homegame", "homegameplayer", "homehand"):  # beside the menu, as the tables' list fits
+    for listing in ("homegame", "homegameplayer", "homehand", "homeledgerentry"):  # beside the menu, as the tables'
         page.goto(f"/admin/tables/{listing}/")
         right = page.evaluate("() => document.querySelector('#result_list').getBoundingClientRect().right")
         assert right <= 800, f"the {listing} list runs off an 800 px screen ({right:.0f} px)"
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/admin/tables/homeledgerentry/")
+    assert list_fits(page), "the home ledger's last columns are out of sight beside the filter at 1280 px"
     page.goto("/admin/tables/homehand/")
     page.get_by_role("link", name=f"{game} hand 2").click()
     expect(page.locator(".field-players_dealt_in")).to_contain_text("Seat 1 · Dee: $50.00")

@@ -1,4 +1,4 @@
-"""Read-only admin pages show every amount in dollars: the DollarsAdminMixin turns `*_cents` into "$1,250.50"."""
+"""Admin pages show amounts in dollars: DollarsAdminMixin and the `dollars` columns turn cents into "$1,250.50"."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from django.test import Client, RequestFactory
 
 from floor.admin import DropAdmin
 from floor.models import Drop
+from tables.admin_home_games import HomeGameAdmin, HomeLedgerEntryAdmin
+from tables.models import HomeGame, HomeLedgerEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -26,3 +28,14 @@ def test_a_cents_column_is_shown_in_dollars(floor_user: User) -> None:
     client = Client()
     client.force_login(floor_user)
     assert client.get("/admin/floor/drop/").status_code == 200
+
+
+def test_a_dollars_column_reads_its_cents_field_with_its_label_and_sorts_only_when_asked() -> None:
+    model_admin = HomeLedgerEntryAdmin(HomeLedgerEntry, admin.site)
+    assert model_admin.amount(HomeLedgerEntry(amount_cents=-350)) == "-$3.50"
+    assert model_admin.amount.short_description == "amount"
+    assert model_admin.amount.admin_order_field == "amount_cents"
+    game_admin = HomeGameAdmin(HomeGame, admin.site)
+    assert game_admin.pot(HomeGame(pot_cents=12_345_678)) == "$123,456.78"
+    assert game_admin.pot.short_description == "in the middle"
+    assert not hasattr(game_admin.pot, "admin_order_field")

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import pytest
+from django.contrib import admin
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
+from tables.admin_home_games import HomeGameAdmin
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.services.home_hands import hand_start
 from tables.services.home_rulings import hand_correct, hand_void
@@ -122,3 +126,19 @@ def test_a_home_tables_admin_page_links_its_games_and_says_which_is_open(
         page = logged_in(user).get(f"{ADMIN}table/{reused.table_id}/change/").content.decode()
         assert f'href="/admin/tables/homegame/{reused.pk}/change/">Game 1 is open, 3 seated</a>' in page
         assert f'href="/admin/tables/homegame/?table__id__exact={reused.table_id}">every game (1)</a>' in page
+
+
+def test_a_games_time_reads_the_same_on_the_list_and_its_page(reused: HomeGame, floor_user: User) -> None:
+    client = logged_in(floor_user)
+    played = f"{timezone.localtime(reused.opened_at):%b %d %H:%M}–now"
+    listing = client.get(ADMIN + "homegame/").content.decode()
+    assert played in next(text for text in rows(listing) if "three-legged-race 1" in text)
+    page = client.get(f"{ADMIN}homegame/{reused.pk}/change/").content.decode()
+    assert re.search(r">\s*Played:?\s*</label>\s*<div class=\"readonly\">" + re.escape(played) + "<", page)
+
+
+def test_a_game_that_ends_past_midnight_shows_the_day_it_ended() -> None:
+    opened = timezone.make_aware(datetime(2026, 12, 2, 23, 40))
+    shown = HomeGameAdmin(HomeGame, admin.site).when
+    assert shown(HomeGame(opened_at=opened, ended_at=opened + timedelta(minutes=50))) == "Dec 02 23:40–Dec 03 00:30"
+    assert shown(HomeGame(opened_at=opened, ended_at=opened + timedelta(minutes=15))) == "Dec 02 23:40–23:55"

@@ -13,41 +13,30 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
-from casino.engine.cards import ALL_CARDS
 from tables.models import HomeHand, Table
-from tables.services.shoe import device_create, device_revoke
+from tables.services.shoe import device_revoke
 from tests.tables.conftest import client_for
 from tests.tables.helpers import ok
-from tests.tables.test_home_services import balanced
+from tests.tables.home_shoe import DEAL, Shoe, act, check_or_call, seat_one_draws_two_aces, start, state
+from tests.tables.test_home_services import balanced, seat_players
 
-PLAYERS = [{"seat": s, "name": f"P{s}", "buy_in_cents": 10_000} for s in (1, 2, 3)]
-
-
-class Shoe:
-    """A shoe for one table: posts cards with its device token, and deals from its own shuffled deck."""
-
-    def __init__(self, table: Table, floor: User, name: str = "shoe 1", seed: int = 7) -> None:
-        self.device, self.token = device_create(table=table, name=name, actor=floor)
-        self.client = APIClient()
-        self.deck = [str(card) for card in ALL_CARDS]
-        random.Random(seed).shuffle(self.deck)
-
-    def post(self, cards: list[str]) -> Any:
-        return self.client.post("/api/v1/shoe/cards/", {"cards": cards}, format="json",
-                                HTTP_AUTHORIZATION=f"Device {self.token}")
-
-    def next(self, count: int) -> list[str]:
-        taken, self.deck = self.deck[:count], self.deck[count:]
-        return taken
+ShoeHand = tuple[Table, Shoe, dict[str, Any]]
 
 
-def start(dealer_api: APIClient, table: Table, players: list[dict[str, Any]] = PLAYERS) -> dict[str, Any]:
-    game = ok(dealer_api.post(f"/api/v1/tables/{table.pk}/games/", {"players": players}, format="json"), 201)
-    return ok(dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {"button": len(players)}, format="json"), 201)
+@pytest.fixture
+def shoe_hand(
+    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+) -> Callable[..., ShoeHand]:
+    """shoe_hand("pregnant-threes", players=..., name="shoe A", rules={...}): a shoe table (five-card draw unless
+    told), its shoe, and the first hand of a game of three there."""
 
+    def make(variant: str = "five-card-draw", players: list[dict[str, Any]] | None = None, name: str = "shoe 1",
+             **options: Any) -> ShoeHand:
+        table = home_table(variant, source="shoe", **options)
+        shoe = Shoe(table, floor_user, name=name)
+        return table, shoe, start(dealer_api, table, players)
 
-def state(dealer_api: APIClient, hand: dict[str, Any]) -> dict[str, Any]:
-    return ok(dealer_api.get(f"/api/v1/hands/{hand['id']}/"))
+    return make
 
 
 def refused(answer: Any, status: int, code: str) -> dict[str, Any]:
@@ -58,11 +47,9 @@ def refused(answer: Any, status: int, code: str) -> dict[str, Any]:
 
 
 def test_the_shoe_deals_every_card_and_is_told_what_comes_next(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+    shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient
 ) -> None:
-    table = home_table("five-card-draw", source="shoe")
-    shoe = Shoe(table, floor_user)
-    hand = start(dealer_api, table)
+    _, shoe, hand = shoe_hand()
     assert hand["card_progress"] == {"received": 0, "of": 15}
     answer = ok(shoe.post(shoe.next(3)))
     assert answer["cards_due"] == 12
@@ -72,11 +59,9 @@ def test_the_shoe_deals_every_card_and_is_told_what_comes_next(
 
 
 def test_a_network_retry_of_an_accepted_report_is_answered_again_and_records_nothing(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+    shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient
 ) -> None:
-    table = home_table("five-card-draw", source="shoe")
-    shoe = Shoe(table, floor_user)
-    hand = start(dealer_api, table)
+    _, shoe, hand = shoe_hand()
     sent = shoe.next(2)
     ok(shoe.post(sent))
     before = state(dealer_api, hand)
@@ -100,20 +85,17 @@ def test_a_network_retry_of_an_accepted_report_is_answered_again_and_records_not
 
 
 def test_more_cards_than_the_deal_or_a_draw_awaits_are_refused_and_nothing_is_dealt(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+    shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient
 ) -> None:
-    table = home_table("five-card-draw", source="shoe")
-    shoe = Shoe(table, floor_user)
-    hand = start(dealer_api, table)
+    _, shoe, hand = shoe_hand()
     error = refused(shoe.post(shoe.deck[:16]), 400, "too_many_cards")
     assert error["message"] == "16 cards sent, but the deal awaits 15 more"
     assert state(dealer_api, hand)["card_progress"] == {"received": 0, "of": 15}
     ok(shoe.post(shoe.next(15)))
-    url = f"/api/v1/hands/{hand['id']}/actions/"
     for seat in (1, 2, 3):
-        ok(dealer_api.post(url, {"seat": seat, "action": "check"}, format="json"))
+        act(dealer_api, hand, seat, "check")
     held = state(dealer_api, hand)["players"][0]["cards"]
-    hand = ok(dealer_api.post(url, {"seat": 1, "action": "draw", "cards": held[:2]}, format="json"))
+    hand = act(dealer_api, hand, 1, "draw", cards=held[:2])
     assert hand["card_progress"] == {"received": 0, "of": 2}
     error = refused(shoe.post(shoe.deck[:3]), 400, "too_many_cards")
     assert error["message"] == "3 cards sent, but seat 1's draw awaits 2 more"
@@ -126,7 +108,7 @@ def test_a_card_when_none_is_due_is_409_changes_nothing_and_is_audited_as_the_de
 ) -> None:
     table = home_table("freak-of-nature", source="shoe")
     shoe = Shoe(table, floor_user, name="shoe A")
-    game = ok(dealer_api.post(f"/api/v1/tables/{table.pk}/games/", {"players": PLAYERS}, format="json"), 201)
+    game = ok(dealer_api.post(f"/api/v1/tables/{table.pk}/games/", {"players": seat_players(3)}, format="json"), 201)
     error = refused(shoe.post(["2c"]), 409, "no_hand")  # between hands
     assert "no hand in play" in error["message"]
     hand = ok(dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {"button": 3}, format="json"), 201)
@@ -152,7 +134,7 @@ def test_a_card_when_none_is_due_is_409_changes_nothing_and_is_audited_as_the_de
 
 
 def test_the_shoe_of_a_table_not_dealt_from_a_shoe_and_a_revoked_shoe_are_refused(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+    home_table: Callable[..., Table], shoe_hand: Callable[..., ShoeHand], floor_user: User, dealer_api: APIClient
 ) -> None:
     rng_table = home_table("five-card-draw")
     wrong = Shoe(rng_table, floor_user)
@@ -160,9 +142,7 @@ def test_the_shoe_of_a_table_not_dealt_from_a_shoe_and_a_revoked_shoe_are_refuse
     before = state(dealer_api, hand)
     refused(wrong.post(["2c"]), 400, "not_a_shoe_table")
     assert state(dealer_api, hand) == before
-    table = home_table("five-card-draw", source="shoe")
-    shoe = Shoe(table, floor_user)
-    start(dealer_api, table)
+    _, shoe, _ = shoe_hand()
     device_revoke(device=shoe.device, actor=floor_user)
     refused(shoe.post(shoe.next(1)), 403, "bad_device_token")
 
@@ -174,26 +154,19 @@ def test_the_shoe_of_a_table_not_dealt_from_a_shoe_and_a_revoked_shoe_are_refuse
     ("freak-of-nature", {}),
 ])
 def test_every_variant_plays_a_hand_to_its_result_with_the_shoe_dealing_and_drawing(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, variant: str, rules: dict[str, Any]
+    shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient, variant: str, rules: dict[str, Any]
 ) -> None:
-    table = home_table(variant, source="shoe", rules=rules)
-    shoe = Shoe(table, floor_user)
-    players = [{"seat": s, "name": f"P{s}", "buy_in_cents": 10_000} for s in (1, 2, 3, 4)]
-    hand = start(dealer_api, table, players)
-    url = f"/api/v1/hands/{hand['id']}/actions/"
+    _, shoe, hand = shoe_hand(variant, players=seat_players(4), rules=rules)
     while hand["status"] == "in_play":
         awaiting = hand["awaiting"]
         if awaiting["kind"] == "card":
             due = ok(shoe.post(shoe.next(hand["card_progress"]["of"] - hand["card_progress"]["received"])))
             assert due["cards_due"] == 0
         elif awaiting["kind"] == "action":
-            legal = hand["legal"]["actions"]
-            ok(dealer_api.post(url, {"seat": awaiting["seat"], "action": "check" if "check" in legal else "call"},
-                               format="json"))
+            check_or_call(dealer_api, hand)
         else:
             held = next(p["cards"] for p in hand["players"] if p["seat"] == awaiting["seat"])
-            ok(dealer_api.post(url, {"seat": awaiting["seat"], "action": "draw",
-                                     "cards": held[:hand["draw"]["maximum"]]}, format="json"))
+            act(dealer_api, hand, awaiting["seat"], "draw", cards=held[:hand["draw"]["maximum"]])
         hand = state(dealer_api, hand)
     assert hand["status"] == "settled"
     assert hand["result"]["lines"]
@@ -201,15 +174,11 @@ def test_every_variant_plays_a_hand_to_its_result_with_the_shoe_dealing_and_draw
 
 
 def test_a_stock_that_runs_out_at_a_draw_is_reshuffled_from_the_discards_and_the_shoe_deals_them(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+    shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient
 ) -> None:
     # Five players, two mandatory draws of three: 27 cards in the stock, 30 replacements.
-    table = home_table("pregnant-threes", source="shoe", rules={"draws": 2, "cards_per_draw": 3,
-                                                                "draw": "mandatory"})
-    shoe = Shoe(table, floor_user)
-    players = [{"seat": s, "name": f"P{s}", "buy_in_cents": 10_000} for s in (1, 2, 3, 4, 5)]
-    hand = start(dealer_api, table, players)
-    url = f"/api/v1/hands/{hand['id']}/actions/"
+    _, shoe, hand = shoe_hand("pregnant-threes", players=seat_players(5),
+                              rules={"draws": 2, "cards_per_draw": 3, "draw": "mandatory"})
     discarded: list[str] = []
     last_discards: list[str] = []
     while hand["status"] == "in_play":
@@ -224,14 +193,12 @@ def test_a_stock_that_runs_out_at_a_draw_is_reshuffled_from_the_discards_and_the
         elif awaiting["kind"] == "card":
             ok(shoe.post(shoe.next(hand["card_progress"]["of"] - hand["card_progress"]["received"])))
         elif awaiting["kind"] == "action":
-            legal = hand["legal"]["actions"]
-            ok(dealer_api.post(url, {"seat": awaiting["seat"], "action": "check" if "check" in legal else "call"},
-                               format="json"))
+            check_or_call(dealer_api, hand)
         else:
             held = next(p["cards"] for p in hand["players"] if p["seat"] == awaiting["seat"])
             discarded += held[:3]
             last_discards = held[:3]
-            ok(dealer_api.post(url, {"seat": awaiting["seat"], "action": "draw", "cards": held[:3]}, format="json"))
+            act(dealer_api, hand, awaiting["seat"], "draw", cards=held[:3])
         hand = state(dealer_api, hand)
     assert hand["status"] == "settled"
     exported = HomeHand.objects.get(pk=hand["id"]).record
@@ -239,15 +206,11 @@ def test_a_stock_that_runs_out_at_a_draw_is_reshuffled_from_the_discards_and_the
 
 
 def test_the_floor_corrects_a_misread_card_before_the_pot_is_awarded_and_the_shoe_deals_on(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, floor_api: APIClient,
-    assert_audited: Any
+    shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient, floor_api: APIClient, assert_audited: Any
 ) -> None:
-    table = home_table("five-card-draw", source="shoe", rules={"kill_cards": ["Kd"]})
-    shoe = Shoe(table, floor_user)
-    hand = start(dealer_api, table)
+    table, shoe, hand = shoe_hand(rules={"kill_cards": ["Kd"]})
     # The deal goes seat 1, 2, 3, ...: the shoe reads seat 2's first card as Q♠, which was really K♦ (a kill card).
-    deal = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc", "3h", "4d", "5s", "6c", "7h"]
-    ok(shoe.post(deal[:14]))
+    ok(shoe.post(DEAL[:14]))
     url = f"/api/v1/hands/{hand['id']}/correct-card/"
     body = {"card": "Qs", "replacement": "Kd", "reason": "the shoe misread seat 2's first card"}
     assert dealer_api.post(url, body, format="json").status_code == 403  # the floor's ruling, not the dealer's
@@ -269,7 +232,7 @@ def test_the_floor_corrects_a_misread_card_before_the_pot_is_awarded_and_the_sho
     assert stored.original_record["deck"][1] == "Qs"
     assert stored.record["deck"][1] == "Kd"
     # The shoe deals the deal's last card; Q♠ is back in the stock, so it may come later.
-    ok(shoe.post(deal[14:]))
+    ok(shoe.post(DEAL[14:]))
     assert state(dealer_api, hand)["phase"] == "betting"
     balanced(stored.game)
 
@@ -285,18 +248,10 @@ def test_a_card_of_a_hand_the_system_dealt_is_not_corrected_as_a_misread(
 
 
 def test_a_misread_card_already_discarded_is_renamed_in_the_draw_too(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, floor_api: APIClient
+    shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient, floor_api: APIClient
 ) -> None:
-    table = home_table("five-card-draw", source="shoe")
-    shoe = Shoe(table, floor_user)
-    hand = start(dealer_api, table)
-    deal = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc", "3h", "4d", "5s", "6c", "7h"]
-    ok(shoe.post(deal))
-    url = f"/api/v1/hands/{hand['id']}/actions/"
-    for seat in (1, 2, 3):
-        ok(dealer_api.post(url, {"seat": seat, "action": "check"}, format="json"))
-    ok(dealer_api.post(url, {"seat": 1, "action": "draw", "cards": ["2c", "5d"]}, format="json"))
-    ok(shoe.post(["Ac", "Ad"]))
+    _, shoe, hand = shoe_hand()
+    seat_one_draws_two_aces(dealer_api, shoe, hand)
     corrected = ok(floor_api.post(f"/api/v1/hands/{hand['id']}/correct-card/",
                                   {"card": "2c", "replacement": "2h", "reason": "misread deuce"}, format="json"))
     assert corrected["actions"][3] == "1 draw 2h 5d"
@@ -305,12 +260,11 @@ def test_a_misread_card_already_discarded_is_renamed_in_the_draw_too(
 
 
 def test_a_shoe_naming_another_table_or_a_hand_that_is_over_is_refused_and_nothing_is_dealt(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, floor_api: APIClient
+    home_table: Callable[..., Table], shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient,
+    floor_api: APIClient
 ) -> None:
-    table = home_table("five-card-draw", source="shoe")
+    table, shoe, hand = shoe_hand()
     other = home_table("five-card-draw", source="shoe")
-    shoe = Shoe(table, floor_user)
-    hand = start(dealer_api, table)
     sent = shoe.next(2)
     answer = shoe.client.post("/api/v1/shoe/cards/", {"cards": sent, "table": other.pk}, format="json",
                               HTTP_AUTHORIZATION=f"Device {shoe.token}")
@@ -330,13 +284,11 @@ def test_a_shoe_naming_another_table_or_a_hand_that_is_over_is_refused_and_nothi
 
 
 def test_the_floor_reads_a_shoes_last_refused_report_in_the_device_list(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient
+    shoe_hand: Callable[..., ShoeHand], floor_user: User
 ) -> None:
     from django.test import Client
 
-    table = home_table("five-card-draw", source="shoe")
-    shoe = Shoe(table, floor_user, name="shoe Z")
-    start(dealer_api, table)
+    _, shoe, _ = shoe_hand(name="shoe Z")
     shoe.post(["Zz"])
     client = Client()
     client.force_login(floor_user)
@@ -345,18 +297,10 @@ def test_the_floor_reads_a_shoes_last_refused_report_in_the_device_list(
 
 
 def test_correcting_an_action_of_a_shoe_hand_may_not_move_a_card_the_shoe_already_dealt_to_another_seat(
-    home_table: Callable[..., Table], floor_user: User, dealer_api: APIClient, floor_api: APIClient
+    shoe_hand: Callable[..., ShoeHand], dealer_api: APIClient, floor_api: APIClient
 ) -> None:
-    table = home_table("five-card-draw", source="shoe")
-    shoe = Shoe(table, floor_user)
-    hand = start(dealer_api, table)
-    deal = ["2c", "Qs", "4h", "5d", "6s", "7c", "8h", "9d", "Ts", "Jc", "3h", "4d", "5s", "6c", "7h"]
-    ok(shoe.post(deal))
-    url = f"/api/v1/hands/{hand['id']}/actions/"
-    for seat in (1, 2, 3):
-        ok(dealer_api.post(url, {"seat": seat, "action": "check"}, format="json"))
-    ok(dealer_api.post(url, {"seat": 1, "action": "draw", "cards": ["2c", "5d"]}, format="json"))
-    ok(shoe.post(["Ac", "Ad"]))  # both to seat 1, at the table
+    _, shoe, hand = shoe_hand()
+    seat_one_draws_two_aces(dealer_api, shoe, hand)  # both aces to seat 1, at the table
     before = state(dealer_api, hand)
     correct = f"/api/v1/hands/{hand['id']}/correct/"
     # Seat 1 "drew one": A♦ would then go to seat 2's draw, but it is in seat 1's hand.

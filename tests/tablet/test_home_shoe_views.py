@@ -15,7 +15,7 @@ from tables.screens.home import home_token
 from tables.services.shoe import device_revoke
 from tests.tables.conftest import open_home_table
 from tests.tables.helpers import ok
-from tests.tables.test_home_shoe import Shoe, start, state
+from tests.tables.home_shoe import Shoe, start, state
 
 
 def test_a_stock_run_out_at_a_draw_tells_the_dealer_to_reshuffle_the_discards_but_the_drawers_own(

@@ -14,8 +14,9 @@ from django.urls import reverse
 from audit.models import AuditEvent
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, Table
 from tables.screens.home import home_screen_for, home_token
-from tables.services.home_games import game_open, player_leave
+from tables.services.home_games import game_close, game_open, player_leave
 from tables.services.home_hands import hand_act, hand_start
+from tables.services.home_rulings import hand_void
 from tests.tables.conftest import open_home_table
 from tests.tablet.home_support import home_game, stacked_deck
 
@@ -219,9 +220,23 @@ def test_the_floor_voids_a_hand_from_the_tablet_with_a_reason_and_a_dealer_canno
     assert _snapshot(game) == before
     response = _act(floor, table, "void", hand=hand.pk, reason="misdeal")
     assert response.status_code == 200
-    assert "Hand 1 was voided: misdeal" in response.content.decode()
-    assert f"the button stays at seat {hand.button} for the hand dealt again" in response.content.decode()
+    holder = {1: "Seat 1 · Ann", 2: "Seat 2 · Bob"}[hand.button]
+    assert (f"Hand 1 was voided by the floor: misdeal. Every chip went back where it was. Deal it again as hand 2: "
+            f"the button stays at {holder}.") in response.content.decode()
     assert list(HomeGamePlayer.objects.filter(game=game).values_list("stack_cents", flat=True)) == [20_000, 20_000]
+
+
+def test_the_void_notice_ends_a_reason_once_and_says_deal_again_only_while_the_game_is_open(
+    two_players: tuple[Table, HomeGame], dealer_user: User, floor_user: User
+) -> None:
+    table, game = two_players
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    hand_void(hand=hand, actor=floor_user, reason="a card face up.")
+    words = home_screen_for(table).void_words
+    assert words.startswith("Hand 1 was voided by the floor: a card face up. Every chip went back where it was. Deal")
+    game_close(game=game.pk, actor=floor_user, reason="end of the session")
+    assert home_screen_for(table).void_words == (
+        "Hand 1 was voided by the floor: a card face up. Every chip went back where it was.")
 
 
 def test_a_player_leaves_during_a_hand_from_the_seat_menu_and_the_hand_goes_on_without_them(
