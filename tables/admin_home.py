@@ -3,29 +3,38 @@ dollars, checked by the same service as the API (home_config_set) and refused be
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
+from django.http import HttpRequest, QueryDict
 
 from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
 from audit.roles import FLOOR, has_role
 from casino.engine.money import money
-from casino.engine.rules.options import ALL_BETTING, OptionKind, OptionSpec, option_specs
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
 from casino.money_fields import DollarsField
 from casino.users import request_user
+from tables.admin_rules import (
+    field_name,
+    option_fields,
+    option_fieldsets,
+    refusal_in_words,
+    rules_from,
+    shown_rules,
+    usual_values,
+)
 from tables.models import CardSource, HomeGame, HomeTableConfig, HouseCharge, Table, TableType
 from tables.services.home_config import CONFIG_DEFAULTS, config_refusals, home_config_set
 
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
+CHOOSE_A_TABLE = ("Choose a table above: the options of its game show here. (Without scripts, save once and the page "
+                  "shows them.)")
 
 
 def open_game_keeps(table: Table, what: str) -> str | None:
@@ -90,51 +99,14 @@ class PercentField(forms.Field):
         return int(basis_points)
 
 
-def _either(values: Any) -> str:
-    values = [str(value) for value in values]
-    return " or ".join(values) if len(values) < 3 else f"{', '.join(values[:-1])} or {values[-1]}"
-
-
-def option_line(spec: OptionSpec) -> str:
-    """ "draws: Number of draws, 1 to 3 (1)": an option's code as the box takes it, its values and its default."""
-    values = {
-        OptionKind.CENTS: "in cents",
-        OptionKind.NUMBER: f"{spec.minimum} to {spec.maximum}",
-        OptionKind.CHOICE: _either(spec.choices),
-        OptionKind.FLAG: "true or false",
-        OptionKind.CARDS: "a list of cards" + (f" or {', '.join(spec.presets)}" if spec.presets else ""),
-        OptionKind.RANKS: "a list of ranks",
-    }[spec.kind]
-    if tuple(spec.betting) != ALL_BETTING:
-        values += f", under {_either(spec.betting)} only"
-    if spec.required_with and set(spec.required_with) >= set(spec.betting):  # the game must announce it
-        default = "required" + (f", or {spec.default_from}" if spec.default_from else "")
-    elif spec.required_with:
-        default = f"required under {_either(spec.required_with)}"
-    elif spec.default is not None:
-        default = ("none" if spec.default == [] else str(spec.default).lower() if isinstance(spec.default, bool)
-                   else str(spec.default))
-    else:
-        default = f"defaults to {spec.default_from}" if spec.default_from else "none"
-    return f"{spec.code}: {spec.label}, {values} ({default})"
-
-
-def options_help(variant: str) -> str:
-    """The rules box's help for one variant: every option it announces, one a line."""
-    lines = [option_line(spec) for spec in option_specs(variant).values()]
-    return format_html("{} options: code, what it takes (its default; one left out takes it), money in cents:<br>{}",
-                       TableType(variant).label, format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines)))
-
-
 class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
-    """Money in dollars; every value checked as one set by the service's own check before anything is saved."""
+    """Money in dollars, one field per announced option; every value checked as one set by the service's own check
+    before anything is saved. `house_rules_form(variant)` adds the option fields of a table's game."""
 
-    rules = forms.JSONField(
-        required=False,  # "{}" and "[]" are "empty" to a JSONField: the service says what they lack instead
-        help_text='The announced options (DESIGN 7) as JSON, e.g. {"ante_cents": 100, "small_bet_cents": 200, '
-        '"big_bet_cents": 400}; what is left out takes the variant\'s default.',
-        widget=forms.Textarea(attrs={"rows": 8, "cols": 80}),
-    )
+    variant: str | None = None  # the game whose options this form shows (none until a table is chosen)
+    # The game whose options the page showed when it was posted: a table chosen without them (scripts off, or a
+    # table of another game chosen after) is refused, so its options are never taken as left empty on purpose.
+    options_for = forms.CharField(widget=forms.HiddenInput, required=False)
     buy_in_min_cents = DollarsField(label="Smallest buy-in")
     buy_in_max_cents = DollarsField(label="Largest buy-in")
     rake_basis_points = PercentField(
@@ -145,7 +117,7 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = HomeTableConfig
-        fields = ("table", *SETTINGS)
+        fields = ("table", *CONFIG_DEFAULTS)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -154,42 +126,45 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
             assert isinstance(table_field, forms.ModelChoiceField)
             # Home-game tables that have no house rules yet (a table's rules are changed on their own page).
             table_field.queryset = Table.objects.filter(table_type__in=HOME_VARIANTS, home_config__isnull=True)
-        variant = self._variant()
-        if variant is not None:  # the codes the box takes, for this table's game (the API's option_specs)
-            self.fields["rules"].help_text = options_help(variant)
-        if not self.instance.pk:
+        self.posted_for = self.data.get("options_for") if self.is_bound else None
+        if self.is_bound:  # shown again, the page carries the options it now shows
+            self.data = {**self.data.dict(), "options_for": self.variant or ""} if isinstance(self.data, QueryDict) \
+                else {**self.data, "options_for": self.variant or ""}
+        self.initial["options_for"] = self.variant or ""
+        if self.instance.pk and self.variant:
+            self.initial.update(shown_rules(self.variant, self.instance.rules))  # dollars, labels, card text
+        elif not self.instance.pk:
             for name, value in CONFIG_DEFAULTS.items():
                 self.initial.setdefault(name, value)
-            self.initial.setdefault("rules", {})  # the variant's defaults; an empty box would show "null"
-
-    def _variant(self) -> str | None:
-        if self.instance.pk:
-            return str(self.instance.table.table_type)
-        chosen = self.data.get("table") if self.is_bound else self.initial.get("table")
-        chosen = getattr(chosen, "pk", chosen)
-        if not str(chosen or "").isdigit():
-            return None
-        table_type = Table.objects.filter(pk=int(str(chosen))).values_list("table_type", flat=True).first()
-        return table_type if table_type in HOME_VARIANTS else None
+            if self.variant:
+                for name, value in usual_values(self.variant).items():
+                    self.initial.setdefault(name, value)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         for name in ("rake_basis_points", "rake_cap_cents", "time_charge_cents"):
             if name in data and data[name] is None:
                 data[name] = 0  # left empty: no such charge
-        if "rules" in data and data["rules"] is None:
-            data["rules"] = {}  # an empty box: the variant's defaults (the ante has none: the service says so)
         table = data.get("table") or (self.instance.table if self.instance.pk else None)
         if table is None or self.errors:
             return data
+        if self.variant is None or self.variant != table.table_type or self.posted_for != table.table_type:
+            self.add_error("table" if "table" in self.fields else None,
+                           f"Set the options of this {table.get_table_type_display()} table below, then save.")
+            return data
+        data["rules"] = rules_from(self.variant, data)  # what is left empty is left out: the variant's default
         for exc in config_refusals(table.table_type, {name: data.get(name) for name in SETTINGS}):
             self._refuse(exc, data)  # each part's refusal beside its own box, all at once
         return data
 
     def _refuse(self, exc: DomainError, data: dict[str, Any]) -> None:
-        field = (exc.field or "").split(".", 1)[0]  # "rules.legs_to_win" belongs to the rules box
-        if field == "rules" or field not in self.fields:
-            self.add_error(field if field in self.fields else None, f"{exc.field}: {exc.message}")
+        field = exc.field or ""
+        if field.startswith("rules.") and self.variant:  # "rules.legs_to_win" belongs beside the legs to win
+            code = field.removeprefix("rules.")
+            name = field_name(code)
+            self.add_error(name if name in self.fields else None, refusal_in_words(self.variant, code, exc.message))
+        elif field not in self.fields:
+            self.add_error(None, exc.message)
         elif field == "rake_basis_points" and data.get("charge") == HouseCharge.RAKE:
             # The box is a percent; the service counts basis points (the API's unit).
             self.add_error(field, f"a rake is 0.01 % to 100 % of each pot, got "
@@ -204,11 +179,20 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
         return {*super()._get_validation_exclusions(), *CONFIG_DEFAULTS}  # type: ignore[misc]  # not in the stubs
 
     def _in_words(self, message: str) -> str:
-        for name in sorted((name for name in SETTINGS if "_" in name), key=len, reverse=True):  # not "charge"
+        for name in sorted((name for name in CONFIG_DEFAULTS if "_" in name), key=len, reverse=True):  # not "charge"
             label = self.fields[name].label if name in self.fields else None
             if label:
                 message = message.replace(name, f"the {label[0].lower()}{label[1:]}")
         return message
+
+
+@functools.cache
+def house_rules_form(variant: str | None) -> type[HouseRulesForm]:
+    """The house-rules form with a field for each option of the variant's game (none before a table is chosen)."""
+    if variant is None:
+        return HouseRulesForm
+    name = f"HouseRulesForm_{variant.replace('-', '_')}"
+    return type(name, (HouseRulesForm,), {"variant": variant, **option_fields(variant)})
 
 
 @admin.register(HomeTableConfig)
@@ -218,6 +202,9 @@ class HouseRulesAdmin(AuditHistoryAdmin):
     form = HouseRulesForm
     list_display = ("table", "variant", "charge", "buy_ins")
     search_fields = ("table__name",)
+
+    class Media:
+        js = ("tables/admin-house-rules.js",)  # choosing a table shows its game's options (reloads with ?table=)
 
     @admin.display(description="variant")
     def variant(self, config: HomeTableConfig) -> str:
@@ -230,11 +217,32 @@ class HouseRulesAdmin(AuditHistoryAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         return ("in_play", "table") if obj is not None else ()
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: field groups
-        fields = [name for name in super().get_fields(request, obj) if name != "in_play"]
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        kwargs["form"] = house_rules_form(self._variant(request, obj))
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:  # django-stubs: field groups
+        variant = self._variant(request, obj)
+        first = ["table", "options_for"]
         if obj is not None and self._open_game(obj) is not None:
-            fields.insert(0, "in_play")  # said before the change is made, not only after saving it
-        return fields
+            first.insert(0, "in_play")  # said before the change is made, not only after saving it
+        options: list[tuple[str | None, dict[str, Any]]] = [
+            (f"{TableType(variant).label}: {title.lower()}", {"fields": names})
+            for title, names in option_fieldsets(variant)
+        ] if variant else [("The game's options", {"fields": (), "description": CHOOSE_A_TABLE})]
+        return [(None, {"fields": first}), *options,
+                ("Buy-ins and the house's charge", {"fields": list(CONFIG_DEFAULTS)})]
+
+    def _variant(self, request: HttpRequest, obj: Any) -> str | None:
+        """The table's game: its own on the change page; on the add page, the table posted or chosen (?table=)."""
+        if obj is not None:
+            return str(obj.table.table_type)
+        chosen = request.POST.get("table") or request.GET.get("table")
+        if not str(chosen or "").isdigit():
+            return None
+        table_type = Table.objects.filter(pk=int(str(chosen)), table_type__in=HOME_VARIANTS).values_list(
+            "table_type", flat=True).first()
+        return str(table_type) if table_type else None
 
     def _open_game(self, config: HomeTableConfig) -> HomeGame | None:
         return HomeGame.objects.filter(table_id=config.table_id, status=HomeGame.Status.OPEN).first()

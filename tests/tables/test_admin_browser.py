@@ -385,10 +385,8 @@ def test_the_floor_reads_a_home_game_whose_seat_was_taken_again_at_both_widths(
 def test_the_floor_sets_a_new_home_tables_house_rules_from_its_page_at_800px(
     admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User
 ) -> None:
-    """From the table's "set the house rules" link: the variant's options listed, a form wrong in three places refused
-    beside each box with nothing saved, then saved (audited) and shown in dollars and as a percent."""
-    import json
-
+    """From the table's "set the house rules" link: the variant's options one field each, a form wrong in three places
+    refused beside each box with nothing saved, then saved (audited) and shown in dollars and as a percent."""
     from tables.models import HomeTableConfig
 
     table = table_create(name="Threes 3", table_type="pregnant-threes", card_source="manual", actor=floor_user)
@@ -396,30 +394,68 @@ def test_the_floor_sets_a_new_home_tables_house_rules_from_its_page_at_800px(
     page.set_viewport_size({"width": 800, "height": 1280})
     page.goto(f"/admin/tables/table/{table.pk}/change/")
     page.get_by_role("link", name="not set yet: set the house rules").click()
-    expect(page.locator(".field-rules .help")).to_contain_text("draws: Number of draws, 1 to 3 (required)")
-    page.fill("#id_rules", json.dumps({"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400,
-                                       "kill_cards": ["3s"]}))
+    expect(page.locator(".field-rule_draws .help")).to_contain_text("Required: the game announces it before the deal")
+    expect(page.locator("#id_rule_draws")).to_have_value("1")  # its usual value, to confirm
+    expect(page.locator("#id_rule_max_discard")).to_have_count(0)  # Five Card Draw's, not this game's
+    page.fill("#id_rule_ante_cents", "1")
+    page.fill("#id_rule_small_bet_cents", "2")
+    page.fill("#id_rule_big_bet_cents", "4")
+    page.fill("#id_rule_kill_cards", "3s")
     page.fill("#id_buy_in_min_cents", "600")
     page.select_option("#id_charge", "rake")
     page.fill("#id_rake_basis_points", "5")
     page.get_by_role("button", name="Save", exact=True).click()
-    expect(page.locator(".field-rules .errorlist")).to_contain_text("cannot be both wild and a kill card")
+    expect(page.locator(".field-rule_kill_cards .errorlist")).to_contain_text("cannot be both wild and a kill card")
     expect(page.locator(".field-buy_in_max_cents .errorlist")).to_contain_text("at least the smallest buy-in")
     expect(page.locator(".field-rake_cap_cents .errorlist")).to_contain_text("a rake needs a cap")
     assert not HomeTableConfig.objects.filter(table=table).exists()
     snap(page, "1-refused")
-    page.fill("#id_rules", json.dumps({"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400,
-                                       "draws": 2, "cards_per_draw": 2, "draw": "mandatory",
-                                       "kill_cards": ["one_eyed_jacks"]}))
+    page.fill("#id_rule_draws", "2")
+    page.fill("#id_rule_cards_per_draw", "2")
+    page.select_option("#id_rule_draw", label="Mandatory (exactly the cards per draw)")
+    page.fill("#id_rule_kill_cards", "one_eyed_jacks")
     page.fill("#id_buy_in_min_cents", "20")
     page.fill("#id_rake_cap_cents", "3")
     page.get_by_role("button", name="Save and continue editing").click()
     expect(success(page)).to_contain_text("was added successfully")
     config = HomeTableConfig.objects.get(table=table)
-    assert (config.rules["draws"], config.rake_basis_points, config.rake_cap_cents) == (2, 500, 300)
+    assert (config.rules["draws"], config.rules["draw"], config.rake_basis_points, config.rake_cap_cents) == (
+        2, "mandatory", 500, 300)
     expect(page.locator("#id_rake_basis_points")).to_have_value("5")
+    expect(page.locator("#id_rule_ante_cents")).to_have_value("1.00")
+    expect(page.locator("#id_rule_kill_cards")).to_have_value("Js Jh")
     assert AuditEvent.objects.filter(action="home_config_set", table_id=table.pk, actor_username="fiona").exists()
     page.set_viewport_size({"width": 800, "height": 1280})  # snap() left it at desktop width
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 800
     snap(page, "2-saved")
+
+
+def test_choosing_a_table_on_the_add_page_shows_its_games_options(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User
+) -> None:
+    """The add page without a table has no options; choosing a Three Legged Race table shows that game's (legs), and
+    choosing a Five Card Draw table instead shows its own (the draw), not the race's."""
+    from tables.models import HomeTableConfig
+
+    race = table_create(name="Race 7", table_type="three-legged-race", card_source="rng", actor=floor_user)
+    draw = table_create(name="Draw 7", table_type="five-card-draw", card_source="rng", actor=floor_user)
+    page = admin_page("fiona")
+    page.goto("/admin/tables/hometableconfig/add/")
+    expect(page.get_by_text("Choose a table above: the options of its game show here.")).to_be_visible()
+    expect(page.locator("[name^=rule_]")).to_have_count(0)
+    page.select_option("#id_table", str(race.pk))
+    expect(page.locator("#id_rule_legs_to_win")).to_be_visible()
+    expect(page.locator("#id_table")).to_have_value(str(race.pk))
+    page.select_option("#id_table", str(draw.pk))
+    expect(page.locator("#id_rule_max_discard")).to_be_visible()
+    expect(page.locator("#id_rule_legs_to_win")).to_have_count(0)
+    page.fill("#id_rule_ante_cents", "1")
+    page.fill("#id_rule_small_bet_cents", "2")
+    page.fill("#id_rule_big_bet_cents", "4")
+    page.select_option("#id_rule_wild_duplicates_in_flush", label="No")
+    snap(page, "1-draw-options")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(success(page)).to_contain_text("was added successfully")
+    rules = HomeTableConfig.objects.get(table=draw).rules
+    assert (rules["ante_cents"], rules["wild_duplicates_in_flush"], rules["max_discard"]) == (100, False, 3)

@@ -1,9 +1,9 @@
 """The floor sets a home-game table's house rules in the admin (issue 12, "Floor (admin and API)"): money in
-dollars, every value checked by the service the API uses, a refusal beside its field that saves nothing, audited."""
+dollars, one field per announced option, every value checked by the service the API uses, a refusal beside its field
+that saves nothing, audited."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -16,7 +16,8 @@ from tables.services.tables import table_create
 
 pytestmark = pytest.mark.django_db
 ADD = "/admin/tables/hometableconfig/add/"
-STAKES = {"ante_cents": 100, "small_bet_cents": 200, "big_bet_cents": 400}
+# The fixed-limit stakes as typed, in dollars: an ante of $1, bets of $2 and $4.
+STAKES = {"rule_ante_cents": "1", "rule_small_bet_cents": "2", "rule_big_bet_cents": "4"}
 
 
 def _client(user: User) -> Client:
@@ -26,9 +27,11 @@ def _client(user: User) -> Client:
 
 
 def _form(table: Table, **values: Any) -> dict[str, Any]:
+    """The add page as posted once the table's options are shown (options_for: the game they are of)."""
     return {
         "table": table.pk,
-        "rules": json.dumps(STAKES),
+        "options_for": table.table_type,
+        **STAKES,
         "buy_in_min_cents": "20",
         "buy_in_max_cents": "500",
         "charge": "none",
@@ -62,7 +65,13 @@ def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: U
 @pytest.mark.parametrize(
     ("values", "field", "words"),
     [
-        ({"rules": json.dumps({**STAKES, "legs_to_win": 2})}, "rules", "legs_to_win"),
+        ({"rule_big_bet_cents": "1.50"}, "rule_big_bet_cents",
+         "Must be at least the small bet (before the draw) of $2.00, got $1.50"),
+        ({"rule_ante_cents": ""}, "rule_ante_cents", "Must be announced before the deal (Five Card Draw)"),
+        ({"rule_kill_cards": "Js Zz"}, "rule_kill_cards", "Bad card 'Zz'"),
+        ({"rule_max_discard": "6"}, "rule_max_discard", "less than or equal to 5"),
+        ({"rule_betting": "no_limit", "rule_min_bet_cents": "3"}, "rule_small_bet_cents",
+         "Applies only to fixed limit betting, not no limit"),
         ({"buy_in_min_cents": "600"}, "buy_in_max_cents", "the largest buy-in must be at least the smallest buy-in"),
         ({"buy_in_min_cents": "0.50"}, "buy_in_min_cents", "must cover the ante of $1.00"),  # dollars, as typed
         ({"buy_in_min_cents": "0"}, "buy_in_min_cents", "the smallest buy-in must be more than $0.00"),  # not "1"
@@ -75,9 +84,6 @@ def test_the_floor_sets_house_rules_in_dollars_through_the_service(floor_user: U
         # The rake box is a percent: its refusal says percent, not the API's basis points.
         ({"charge": "rake", "rake_basis_points": "150", "rake_cap_cents": "3"}, "rake_basis_points",
          "a rake is 0.01 % to 100 % of each pot, got 150 %"),
-        # An empty object and a list were "This field is required." beside a box that was filled in.
-        ({"rules": "{}"}, "rules", "ante_cents"),
-        ({"rules": "[]"}, "rules", "rules must be an object of announced options"),
     ],
 )
 def test_a_bad_value_is_refused_beside_its_field_and_nothing_is_saved(
@@ -88,8 +94,8 @@ def test_a_bad_value_is_refused_beside_its_field_and_nothing_is_saved(
     errors = response.context["adminform"].form.errors
     assert field in errors, errors
     assert words in " ".join(errors[field])
-    if field != "rules":  # the rules box is the API's JSON: its options are named by their codes
-        assert "_cents" not in " ".join(errors[field])  # the page's words, not the API's field names
+    assert "_cents" not in " ".join(errors[field])  # the page's words, not the API's field names
+    assert "option " not in " ".join(errors[field])  # the engine's "option big_bet_cents must be ..."
     assert "basis points" not in " ".join(errors[field])
     assert "This field is required" not in " ".join(errors[field])
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()
@@ -101,11 +107,13 @@ def test_only_the_floor_sets_house_rules(dealer_user: User, compliance_user: Use
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()
 
 
-def test_the_add_page_starts_from_the_variants_defaults_not_null(floor_user: User, draw_table: Table) -> None:
-    """An empty rules box means the variant's defaults; the page must not offer the floor the word "null"."""
-    page = _client(floor_user).get(ADD).content.decode()
-    assert 'id="id_rules">\n{}</textarea>' in page
-    assert "null</textarea>" not in page
+def test_the_add_page_asks_for_the_table_before_its_options(floor_user: User, draw_table: Table) -> None:
+    """The options depend on the table's game: without a table the page offers the table and says where they come."""
+    page = " ".join(_client(floor_user).get(ADD).content.decode().split())
+    assert 'name="table"' in page
+    assert 'name="rule_' not in page
+    assert "Choose a table above: the options of its game show here." in page
+    assert "tables/admin-house-rules.js" in page  # choosing a table reloads the page with ?table=
 
 
 @pytest.mark.parametrize(("typed", "basis_points"), [("5", 500), ("2.5", 250), ("10 %", 1_000), ("0.01", 1)])
@@ -124,12 +132,12 @@ def test_the_rake_is_typed_as_a_percent_and_stored_in_basis_points(
 
 
 def test_no_refusal_is_shown_by_its_database_constraint_name(floor_user: User, draw_table: Table) -> None:
-    """With the rules box refused, the buy-ins (largest below smallest) were also refused at the top of the page as
+    """With the ante refused, the buy-ins (largest below smallest) were also refused at the top of the page as
     "Constraint “home_buy_in_max_ge_min” is violated.": words of the database, not of the floor."""
-    response = _client(floor_user).post(ADD, _form(draw_table, rules="{}", buy_in_min_cents="600"))
+    response = _client(floor_user).post(ADD, _form(draw_table, rule_ante_cents="", buy_in_min_cents="600"))
     assert response.status_code == 200
     errors = response.context["adminform"].form.errors
-    assert "rules" in errors
+    assert "rule_ante_cents" in errors
     assert "Constraint" not in response.content.decode()
     assert "__all__" not in errors
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()
@@ -153,30 +161,6 @@ def test_the_change_page_says_before_saving_that_an_open_game_keeps_its_rules(
             "announced to the next game.") in page
 
 
-def test_the_rules_box_lists_the_options_of_the_tables_variant(floor_user: User) -> None:
-    """The box takes the announced options by code, but the page named only ante and the fixed-limit bets: a floor
-    supervisor setting up Pregnant Threes could not find out that its draws are `draws`, `cards_per_draw`, `draw`."""
-    threes = table_create(name="Threes 2", table_type="pregnant-threes", card_source="manual", actor=floor_user)
-    race = table_create(name="Race 2", table_type="three-legged-race", card_source="rng", actor=floor_user)
-    client = _client(floor_user)
-    page = " ".join(client.get(f"{ADD}?table={threes.pk}").content.decode().split())
-    assert "Pregnant Threes options:" in page
-    # Announced before the deal, or the game is refused (the engine's rule, though DESIGN 7 gives usual values).
-    assert "draws: Number of draws, 1 to 3 (required)" in page
-    assert "draw: Draw, optional or mandatory (required)" in page
-    assert "max_discard" not in page  # five-card draw's
-    assert "kill_cards: Kill cards, a list of cards or one_eyed_jacks, man_with_the_axe (none)" in page
-    assert "ante_cents: Ante, in cents (required)" in page
-    assert "small_bet_cents: Small bet (before the draw), in cents, under fixed_limit only (required)" in page
-    assert "min_bet_cents: Minimum bet, in cents, under pot_limit or no_limit only (required, or big_bet_cents)" in page
-    assert "legs_to_win" not in page
-    client.post(ADD, _form(race))
-    config = HomeTableConfig.objects.get(table=race)
-    page = " ".join(client.get(f"/admin/tables/hometableconfig/{config.pk}/change/").content.decode().split())
-    assert "legs_to_win: Legs to win, 1 to 5 (2)" in page
-    assert "forced_play: Forced play (no folding), true or false (false)" in page
-
-
 def test_the_history_button_shows_the_audited_changes_not_none(floor_user: User, draw_table: Table) -> None:
     """The services audit every admin edit, but the admin's History page read Django's own log, which they do not
     write: 'This object doesn't have a change history', as if nobody could trace the change."""
@@ -198,10 +182,10 @@ def test_every_wrong_box_is_named_at_once_not_one_save_at_a_time(floor_user: Use
     """The rules, the buy-ins and the charge are checked apart: a form wrong in three places said only the first,
     and the supervisor found the next one on the next save."""
     response = _client(floor_user).post(ADD, _form(
-        draw_table, rules=json.dumps({**STAKES, "big_bet_cents": 100}), buy_in_min_cents="600",
-        charge="rake", rake_basis_points="5"))
+        draw_table, rule_big_bet_cents="1", buy_in_min_cents="600", charge="rake", rake_basis_points="5"))
     errors = response.context["adminform"].form.errors
-    assert "big_bet_cents must be at least small_bet_cents" in " ".join(errors["rules"])
+    assert "Must be at least the small bet (before the draw) of $2.00, got $1.00" in " ".join(
+        errors["rule_big_bet_cents"])
     assert "the largest buy-in must be at least the smallest buy-in" in " ".join(errors["buy_in_max_cents"])
     assert "a rake needs a cap" in " ".join(errors["rake_cap_cents"])
     assert not HomeTableConfig.objects.filter(table=draw_table).exists()

@@ -3,7 +3,6 @@ only approved paytables and only dealers, and shows a refusal beside its field w
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -314,8 +313,8 @@ def test_changing_a_home_tables_source_or_rules_mid_game_says_the_open_game_keep
     config = HomeTableConfig.objects.get(table=table)
     rules = client.post(
         f"/admin/tables/hometableconfig/{config.pk}/change/",
-        {"rules": json.dumps({"ante_cents": 200, "small_bet_cents": 200, "big_bet_cents": 400}),
-         "buy_in_min_cents": "10", "buy_in_max_cents": "1,000", "charge": "none"},
+        {"options_for": "five-card-draw", "rule_ante_cents": "2", "rule_small_bet_cents": "2",
+         "rule_big_bet_cents": "4", "buy_in_min_cents": "10", "buy_in_max_cents": "1,000", "charge": "none"},
         follow=True,
     )
     assert "Game 1 at Draw 1b goes on under the rules it was opened with" in rules.content.decode()
