@@ -43,8 +43,8 @@ from tables.models import (
 from tables.selectors.approvals import payouts_awaiting_approval
 from tables.selectors.rounds import round_in_play
 from tables.services.approvals import round_approve_payout, round_refuse_payout
+from tables.services.devices import device_create, device_revoke
 from tables.services.rounds import round_settle, round_void
-from tables.services.shoe import device_create, device_revoke
 from tables.services.tables import (
     LIMIT_FIELDS,
     table_change,
