@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from audit.context import acting_as
 from audit.services import audit_record
-from casino.errors import DomainError, NotAllowed
+from casino.errors import DomainError, NotAllowed, WrongPhase
 from tables import actions
 from tables.access import require_floor
 from tables.models import CardSource, Round, Table, TableDevice
@@ -53,18 +53,22 @@ def device_create(*, table: Table, name: str, actor: User) -> tuple[TableDevice,
         raise DomainError(f"{table.name} already has a device named {name!r}", code="duplicate_name", field="name")
     token = secrets.token_urlsafe(32)
     device = TableDevice.objects.create(table=table, name=name.strip(), token_hash=token_digest(token))
-    audit_record(action=actions.DEVICE_CREATE, obj=device, table=table, after={"name": device.name})
+    audit_record(action=actions.DEVICE_CREATE, obj=device, table=table, after={"name": device.name}, actor=actor)
     return device, token
 
 
 @transaction.atomic
 def device_revoke(*, device: TableDevice, actor: User) -> TableDevice:
     require_floor(actor, "revoke a device credential")
-    device = TableDevice.objects.select_for_update().get(pk=device.pk)
+    device = TableDevice.objects.select_for_update().select_related("table").get(pk=device.pk)
+    if not device.active:
+        raise WrongPhase(f"device {device.name} of table {device.table.name} is already revoked",
+                         code="already_revoked")
     device.active = False
     device.save(update_fields=["active"])
     audit_record(
-        action=actions.DEVICE_REVOKE, obj=device, table=device.table, before={"active": True}, after={"active": False}
+        action=actions.DEVICE_REVOKE, obj=device, table=device.table, before={"active": True}, after={"active": False},
+        actor=actor,
     )
     return device
 
