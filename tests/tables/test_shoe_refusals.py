@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
@@ -97,6 +98,11 @@ def test_a_refusal_without_a_round_in_play_is_on_the_devices_timeline_and_the_re
     settle_now(shoe.round_id)
     timeline = ok(client_for(compliance_user).get(f"/api/v1/audit/rounds/{shoe.round_id}/"))
     assert timeline["verdict"]["ok"] is True, timeline["verdict"]
+    browser = Client()
+    browser.force_login(compliance_user)
+    screen = browser.get(f"/compliance/rounds/{shoe.round_id}/")
+    assert screen.status_code == 200
+    assert "Shoe report refused" in screen.content.decode()
     answer = shoe.post(["3d"])  # no round in play
     assert (answer.status_code, answer.json()["error"]["code"]) == (409, "no_round")
     table_update(table=shoe.table, actor=floor_user, card_source="manual")
