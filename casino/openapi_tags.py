@@ -12,12 +12,13 @@ from typing import Any
 AREAS: tuple[tuple[str, str, str], ...] = (
     ("Sign-in", "Tokens for the dealer tablet and scripts, and who the token belongs to.", r"(auth|me)/"),
     ("Tables", "Tables, their seats, dealers, paytable and home-game rules.",
-     r"tables/(?!\{table_id\}/(rounds|games)/)"),
+     r"tables/(?!\{table_id\}/(rounds|games|devices)/)"),
     ("Triple Draw rounds", "A round from its start to its settlement, voids and the floor's approval.",
      r"(rounds/|tables/\{table_id\}/rounds/)"),
     ("Home games", "Games, players and hands at home-game tables: actions, draws, showdown cards and rulings.",
      r"(games/|hands/|tables/\{table_id\}/games/)"),
-    ("Card-reading shoe", "Cards reported by a table's shoe, with its device token.", r"shoe/"),
+    ("Card-reading shoe", "Cards reported by a table's shoe, with its device token; the floor issues and revokes "
+     "the tokens.", r"(shoe/|devices/|tables/\{table_id\}/devices/)"),
     ("Paytables", "Paytables, their lines, analysis, approval and retirement.", r"paytables/"),
     ("Floor", "Shift sheets (inventories, drops, slips), dealer sign-in and the pit view.", r"floor/"),
     ("Reports", "Hold, drop and win by table, group and hour, and home-game figures.", r"reports/"),

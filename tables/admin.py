@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -46,8 +47,8 @@ from tables.models import (
 from tables.selectors.approvals import payouts_awaiting_approval
 from tables.selectors.rounds import round_in_play
 from tables.services.approvals import round_approve_payout, round_refuse_payout
+from tables.services.devices import check_device_table, device_create, device_revoke
 from tables.services.rounds import round_settle, round_void
-from tables.services.shoe import device_create, device_revoke
 from tables.services.tables import (
     LIMIT_FIELDS,
     table_change,
@@ -514,10 +515,30 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
     amount = dollars("amount_cents", "amount", sortable=True)
 
 
+class TableDeviceAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The device add form: the service's own check runs on clean, so a table not dealt from a shoe is refused beside
+    the table field, with the name typed kept."""
+
+    class Meta:
+        model = TableDevice
+        fields = ("table", "name")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        table = cleaned.get("table")
+        if table is not None:
+            try:
+                check_device_table(table)
+            except DomainError as exc:
+                self.add_error("table", exc.message)
+        return cleaned
+
+
 @admin.register(TableDevice)
 class TableDeviceAdmin(ServiceActionsAdmin):
     """Issue a shoe credential (its token is shown once, only its hash is kept) or revoke one."""
 
+    form = TableDeviceAdminForm
     list_display = ("table", "name", "active", "created_at", "last_used_at", "last_refused_at", "last_refused")
     list_filter = ("active", "table")
     fields = ("table", "name")

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from tables.apis import home, rounds, shoe, tables
+from tables.apis import devices, home, rounds, shoe, tables
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("me/", tables.MeApi.as_view(), name="me"),
@@ -32,6 +32,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rounds/<int:round_id>/export/", rounds.RoundExportApi.as_view(), name="round-export"),
     path("rounds/<int:round_id>/replay/", rounds.RoundReplayApi.as_view(), name="round-replay"),
     path("shoe/cards/", shoe.ShoeCardsApi.as_view(), name="shoe-cards"),
+    path("tables/<int:table_id>/devices/", devices.TableDeviceCreateApi.as_view(), name="table-devices"),
+    path("devices/<int:device_id>/revoke/", devices.DeviceRevokeApi.as_view(), name="device-revoke"),
     # Home-game tables (issue 12)
     path("tables/<int:table_id>/home-config/", home.HomeConfigApi.as_view(), name="home-config"),
     path("tables/<int:table_id>/games/", home.GameOpenApi.as_view(), name="home-games"),

@@ -227,8 +227,10 @@ class ShoeAcceptedSerializer(serializers.Serializer):  # type: ignore[type-arg]
     hand = serializers.IntegerField(required=False, help_text="a home-game table: the hand")
     phase = serializers.CharField()
     repeated = serializers.BooleanField(
-        required=False, help_text="a home-game table: the report repeated the last cards recorded (a retry): "
+        required=False, help_text="the report repeated the last cards recorded for the round or hand (a retry): "
         "nothing new was recorded")
-    awaiting = serializers.DictField(required=False, help_text="a home-game table: what the hand awaits next")
+    awaiting = serializers.DictField(
+        required=False, help_text="what the hand (home game) or the round (Triple Draw: kind deal, rows or nothing, "
+        "with the next card's seat or row) awaits next")
     cards_due = serializers.IntegerField(
-        required=False, help_text="a home-game table: cards the shoe is still to report for the deal or the draw")
+        required=False, help_text="cards the shoe is still to report for the deal, the draw or the rows")

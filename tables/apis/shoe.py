@@ -16,8 +16,10 @@ from casino.engine.variants import HOME_VARIANTS
 from casino.errors import NotAllowed
 from tables.apis.schemas import ShoeAcceptedSerializer
 from tables.selectors.home import shoe_progress
+from tables.selectors.round_shoe import round_shoe_progress
+from tables.services.devices import device_authenticate
 from tables.services.home_shoe import home_shoe_report
-from tables.services.shoe import device_authenticate, device_for_table, shoe_cards_record
+from tables.services.shoe import shoe_round_report
 
 
 class ShoeCardsApi(APIView):
@@ -31,6 +33,9 @@ class ShoeCardsApi(APIView):
         hand = serializers.IntegerField(required=False, min_value=1,
                                         help_text="a home-game table: the hand the cards are for (optional): refused "
                                                   "(409 hand_moved_on) unless it is the hand in play")
+        round = serializers.IntegerField(required=False, min_value=1,
+                                         help_text="a Triple Draw table: the round the cards are for (optional): "
+                                                   "refused (409 round_moved_on) unless it is the round in play")
 
     @extend_schema(
         request=ShoeCardsInputSerializer,
@@ -55,6 +60,7 @@ class ShoeCardsApi(APIView):
             hand = report.hand
             return Response({"round": hand.pk, "hand": hand.pk, "phase": hand.phase, "repeated": report.repeated,
                              **shoe_progress(hand)})
-        device = device_for_table(device, data.validated_data.get("table"))
-        rnd = shoe_cards_record(device=device, cards=data.validated_data["cards"])
-        return Response({"round": rnd.pk, "phase": rnd.phase})
+        dealt = shoe_round_report(device=device, cards=data.validated_data["cards"],
+                                  table_id=data.validated_data.get("table"), round_id=data.validated_data.get("round"))
+        return Response({"round": dealt.round.pk, "phase": dealt.round.phase, "repeated": dealt.repeated,
+                         **round_shoe_progress(dealt.round)})

@@ -19,7 +19,8 @@ from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
 from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
-from tables.screens.home_shoe import ShoeRefusal, ShoeWait, last_refusal, refusal_token, shoe_wait_at
+from tables.screens.home_shoe import ShoeWait, last_refusal, shoe_wait_at
+from tables.screens.shoe_refusal import ShoeRefusal, refusal_token
 from tables.selectors.home import game_view, hand_view
 from tables.selectors.home_calls import standing_calls
 from tables.selectors.home_records import game_close_summary

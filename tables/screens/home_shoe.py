@@ -4,27 +4,12 @@ for the shoe, and the shoe's last refused report (a misread, a card while none i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
-
-from django.db.models import Count, Max, Q
 
 from tables.models import HomeGame, Table, TableDevice
 from tables.models import HomeHand as HandRow
+from tables.screens.shoe_refusal import ShoeRefusal, latest_refusal
 from tables.templatetags.tablet import card_face
-
-RULE_NOTE = " (rule: "
-
-
-@dataclass(frozen=True)
-class ShoeRefusal:
-    """A refused shoe report, for the dealer: when, which device, the cards it sent and why they were refused."""
-
-    at: datetime
-    device: str
-    cards: str
-    message: str
-    code: str
 
 
 @dataclass(frozen=True)
@@ -35,34 +20,18 @@ class ShoeWait:
     lines: list[str]
 
 
-def refusal_token(table: Table) -> str:
-    """The time of the table's devices' last refused report and how many are active (part of the screen's change
-    token: a refusal, or a shoe issued or revoked, changes no game, so the game's version would not show it)."""
-    found = TableDevice.objects.filter(table=table).aggregate(at=Max("last_refused_at"),
-                                                              active=Count("pk", filter=Q(active=True)))
-    return f"{found['at'].isoformat() if found['at'] is not None else '-'}.{found['active']}"
-
-
 def last_refusal(table: Table, game: HomeGame, hand: HandRow | None) -> ShoeRefusal | None:
     """The latest refused report of the table's shoes while the table stands as it did then: the same version of the
     hand in play, or between hands the same version of the game. The shoe's next card or the dealer's next tap moves
     the hand on, and the refusal is then history (the audit trail keeps it)."""
-    device = (TableDevice.objects.filter(table=table, last_refused_at__isnull=False)
-              .order_by("-last_refused_at").first())
-    if device is None or device.last_refused_at is None:
-        return None
-    refusal = device.last_refusal or {}
     in_play = hand is not None and hand.status == HandRow.Status.IN_PLAY
-    if in_play and hand is not None:
-        current = refusal.get("hand_id") == hand.pk and refusal.get("hand_version") == hand.version
-    else:
-        current = refusal.get("hand_id") is None and refusal.get("game_version") == game.version
-    if not current:
-        return None
-    message = str(refusal.get("message", "")).split(RULE_NOTE)[0]
-    cards = " ".join(card_face(str(code)) for code in refusal.get("cards", []))  # a malformed code as sent
-    return ShoeRefusal(at=device.last_refused_at, device=device.name, cards=cards, message=message,
-                       code=str(refusal.get("code", "")))
+
+    def current(refusal: dict[str, Any]) -> bool:
+        if in_play and hand is not None:
+            return refusal.get("hand_id") == hand.pk and refusal.get("hand_version") == hand.version
+        return refusal.get("hand_id") is None and refusal.get("game_version") == game.version
+
+    return latest_refusal(table, current)
 
 
 NO_SHOE = ("No card-reading shoe is registered for this table, or its token was revoked: the cards cannot arrive "

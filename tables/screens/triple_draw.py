@@ -13,8 +13,11 @@ from casino.engine.cards import Rank, Suit
 from casino.engine.triple_draw import CARDS_PER_HAND, MAX_CIRCLES, ROW_COUNT
 from outbox.jobs import outbox_late
 from tables import actions
-from tables.models import CardSource, Round, Table
+from tables.models import CardSource, Round, Table, TableDevice
+from tables.screens.home_shoe import NO_SHOE
 from tables.screens.payouts import SeatPayout, seat_payouts
+from tables.screens.shoe_refusal import ShoeRefusal, latest_refusal, refusal_token
+from tables.selectors.round_shoe import ShoeProgress, round_shoe_wait
 from tables.selectors.rounds import RoundView, floor_calls, previous_bets, table_view
 from tables.services.rounds import SETTLE_ROUND_TASK
 
@@ -39,9 +42,16 @@ def settlement_wait(rnd: Round | None) -> str:
     return WAIT_WORKER if broker.reachable() else WAIT_BROKER
 
 
-def poll_token(token: str, wait: str) -> str:
-    """The tablet's poll token: the round's change token, plus the settlement wait, which no write changes."""
-    return f"{token}.wait-{wait}" if wait else token
+def shoe_token(table: Table) -> str:
+    """A shoe table's part of the tablet's poll token: a refused shoe report rolls back, so the round's version does
+    not move, but the dealer must see it at once (the device's last refusal time does move)."""
+    return refusal_token(table) if table.card_source == CardSource.SHOE else ""
+
+
+def poll_token(token: str, wait: str, shoe: str = "") -> str:
+    """The tablet's poll token: the round's change token, plus the settlement wait and a shoe's last refusal, which
+    no write to the round changes."""
+    return token + (f".wait-{wait}" if wait else "") + (f".shoe-{shoe}" if shoe else "")
 
 
 # Chip buttons per seat: at most this many denominations fit a seat's box at 1280 px with seven seats.
@@ -202,7 +212,34 @@ class TripleDrawScreen(RoundView):
 
     @property
     def poll_token(self) -> str:
-        return poll_token(self.token, self.settle_wait)
+        return poll_token(self.token, self.settle_wait, shoe_token(self.table))
+
+    @property
+    def is_shoe(self) -> bool:
+        return self.table.card_source == CardSource.SHOE
+
+    @cached_property
+    def shoe_progress(self) -> ShoeProgress | None:
+        """While the round waits for the shoe (the deal, the rows): "12 of 35 cards read; next: seat 4"."""
+        rnd = self.round
+        return round_shoe_wait(rnd) if self.is_shoe and rnd is not None else None
+
+    @cached_property
+    def shoe_missing(self) -> str:
+        """While the round waits for the shoe, a warning if the table has no active shoe to send the cards."""
+        if self.shoe_progress is None or TableDevice.objects.filter(table=self.table, active=True).exists():
+            return ""
+        return NO_SHOE
+
+    @cached_property
+    def shoe_refusal(self) -> ShoeRefusal | None:
+        """The shoe's last refused report while the round in play stands as it did then (the same version): the
+        shoe's next card or the dealer's next tap moves the round on, and the refusal is then history."""
+        rnd = self.round
+        if not self.is_shoe or rnd is None or rnd.phase in Round.FINISHED:
+            return None
+        return latest_refusal(self.table, lambda refusal: refusal.get("round_id") == rnd.pk
+                              and refusal.get("round_version") == rnd.version)
 
     @property
     def last_missing_hold(self) -> int | None:

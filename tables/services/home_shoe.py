@@ -18,10 +18,10 @@ from tables import actions
 from tables.models import CardSource, HomeGame, TableDevice
 from tables.models import HomeHand as HandRow
 from tables.services import home_chips as chips
+from tables.services.devices import device_for_table, device_name, device_refusal_record
 from tables.services.home_engine import game_rules, rebuild, refusals, remember
 from tables.services.home_hands import _persist, hand_in_play
 from tables.services.home_ledger import verify_balanced
-from tables.services.shoe import device_for_table
 
 
 @dataclass(frozen=True)
@@ -31,10 +31,6 @@ class ShoeReport:
 
     hand: HandRow
     repeated: bool = False
-
-
-def _device_name(device: TableDevice) -> str:
-    return f"device:{device.table.name}/{device.name}"
 
 
 def home_shoe_report(*, device: TableDevice, cards: list[str], table_id: int | None = None,
@@ -55,21 +51,16 @@ def shoe_refusal_record(*, device: TableDevice, cards: list[str], refused: Domai
     """Audit a refused shoe report, naming the device, the cards as sent and why, and keep it on the device as its
     last refusal: the dealer's tablet shows it (a misread, a card while none is due) until the hand moves on (the
     shoe's next card, the dealer's next tap), and compliance reads it on the hand's timeline."""
-    table = device.table
-    game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
+    game = HomeGame.objects.filter(table=device.table, status=HomeGame.Status.OPEN).first()
     row = hand_in_play(game) if game is not None else None
-    after: dict[str, Any] = {"cards": [str(card)[:8] for card in cards[:52]], "code": refused.code,
-                             "message": refused.message, "device": device.name,
-                             "hand": row.number if row is not None else None,
+    where: dict[str, Any] = {"hand": row.number if row is not None else None,
                              # What the table stood at: the tablet shows the refusal until the hand (or, between
                              # hands, the game) moves on.
                              "hand_id": row.pk if row is not None else None,
                              "hand_version": row.version if row is not None else None,
                              "game_version": game.version if game is not None else None}
-    with acting_as(user=None, kind="device", name=_device_name(device)):
-        # On the hand's timeline, or between hands the game's (compliance reads both), else the device's own.
-        audit_record(action=actions.SHOE_CARDS_REFUSE, obj=row or game or device, table=table, after=after)
-    TableDevice.objects.filter(pk=device.pk).update(last_refused_at=timezone.now(), last_refusal=after)
+    # On the hand's timeline, or between hands the game's (compliance reads both), else the device's own.
+    device_refusal_record(device=device, cards=cards, refused=refused, obj=row or game or device, where=where)
 
 
 @transaction.atomic
@@ -83,9 +74,10 @@ def home_shoe_cards(*, device: TableDevice, cards: list[str], hand_id: int | Non
     dealt (400). A report that repeats the last cards recorded, in order, is answered as accepted and changes
     nothing: those cards are in players' hands, so only a retry or a double read can send them again. `hand_id`
     (optional): the hand the shoe means; another hand in play is refused (409 `hand_moved_on`), so a late retry of
-    a voided hand's cards is never dealt into the next one."""
+    a voided hand's cards is never dealt into the next one. Between hands, a retry of the report whose card ended
+    the game's last hand is a repeat too, not `no_hand`."""
     table = device.table
-    with acting_as(user=None, kind="device", name=_device_name(device)):
+    with acting_as(user=None, kind="device", name=device_name(device)):
         game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
         source = game.card_source if game is not None else table.card_source
         if source != CardSource.SHOE:
@@ -95,6 +87,11 @@ def home_shoe_cards(*, device: TableDevice, cards: list[str], hand_id: int | Non
         with refusals():
             parsed = [Card.parse(str(token)) for token in cards]
         row = hand_in_play(game) if game is not None else None
+        if game is not None and row is None:
+            ended = HandRow.objects.filter(game=game).order_by("-number").first()
+            if (ended is not None and hand_id in (None, ended.pk)
+                    and tuple(parsed) == rebuild(ended, game_rules(game)).last_dealt(len(parsed))):
+                return ShoeReport(ended, repeated=True)  # the report whose card ended the hand, sent again
         if game is None or row is None:
             raise WrongPhase(f"table {table.name} has no hand in play: cards are reported once a hand has started",
                              code="no_hand")

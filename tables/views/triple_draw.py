@@ -20,7 +20,7 @@ from casino.engine.triple_draw import MAX_SEATS, ROW_COUNT
 from casino.errors import DomainError
 from tables.forms import parse_amount_cents, parse_card_list, parse_circles, parse_reason, parse_seat_number
 from tables.models import Round, Table
-from tables.screens.triple_draw import poll_token, screen_for, settlement_wait
+from tables.screens.triple_draw import poll_token, screen_for, settlement_wait, shoe_token
 from tables.selectors.rounds import previous_bets, state_token, token_round
 from tables.services.approvals import round_approve_payout
 from tables.services.bets import bet_clear, bet_place, bets_place_all
@@ -89,8 +89,9 @@ def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
     if isinstance(table, HttpResponse):
         return table
     shown = token_round(table)
-    # A late settlement job changes no row, so its wait is part of the tablet's token: the dealer is told at once.
-    if request.GET.get("v") == poll_token(state_token(table, shown), settlement_wait(shown)):
+    # A late settlement job and a refused shoe report change no row, so they are part of the tablet's token: the
+    # dealer is told at once.
+    if request.GET.get("v") == poll_token(state_token(table, shown), settlement_wait(shown), shoe_token(table)):
         return HttpResponse(status=204)
     return render(request, "tables/tablet/round.html", _context(request, table))
 

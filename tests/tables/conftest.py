@@ -14,6 +14,7 @@ from tables.models import CardSource, Table
 from tables.services.seats import seat_join
 from tables.services.tables import table_assign_dealer, table_create, table_open
 from tests.paytables.factories import make_paytable
+from tests.tables.shoe_support import TripleDrawShoe
 
 __all__ = ["HOUSE_TO_1", "make_paytable"]  # test modules import both from here
 
@@ -118,3 +119,10 @@ def home_table(floor_user: User, dealer_user: User) -> Callable[..., Table]:
         return open_home_table(f"{variant} {next(count)}", variant, floor_user, dealer_user, **options)
 
     return make
+
+
+@pytest.fixture
+def shoe(floor_user: User, dealer_user: User, dealer_api: APIClient, jacks_for_1: Paytable) -> TripleDrawShoe:
+    """A two-seat Triple Draw table dealt from a shoe, its round's bets closed (tests/tables/shoe_support.py)."""
+    table = open_table("Shoe 9", CardSource.SHOE, jacks_for_1, floor_user, dealer_user, seats=2)
+    return TripleDrawShoe(table, floor_user, dealer_api)

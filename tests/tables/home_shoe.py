@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from casino.engine.cards import ALL_CARDS
 from tables.models import Table
-from tables.services.shoe import device_create
+from tables.services.devices import device_create
 from tests.tables.helpers import ok
 from tests.tables.test_home_services import seat_players
 

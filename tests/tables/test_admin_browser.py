@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from audit.models import AuditEvent
 from paytables.models import Paytable, PaytableStatus
 from paytables.services import paytable_create_draft
-from tables.models import Round, Table
+from tables.models import Round, Table, TableDevice
 from tables.services.tables import table_create
 from tests.paytables.conftest import JACKS_9_6
 from tests.paytables.test_approval_page import analysed
@@ -459,3 +459,25 @@ def test_choosing_a_table_on_the_add_page_shows_its_games_options(
     expect(success(page)).to_contain_text("was added successfully")
     rules = HomeTableConfig.objects.get(table=draw).rules
     assert (rules["ante_cents"], rules["wild_duplicates_in_flush"], rules["max_discard"]) == (100, False, 3)
+
+
+def test_a_device_for_a_table_not_dealt_from_a_shoe_is_refused_beside_the_table_field(
+    admin_page: Callable[[str], Page], snap: Callable[[Page, str], None], floor_user: User
+) -> None:
+    manual = table_create(name="Manual dealing", actor=floor_user)
+    table_create(name="Shoe dealing", actor=floor_user, card_source="shoe")
+    page = admin_page("fiona")
+    page.goto("/admin/tables/tabledevice/add/")
+    page.select_option("#id_table", label="Manual dealing")
+    page.fill("#id_name", "shoe 1")
+    page.get_by_role("button", name="Save", exact=True).click()
+    refusal = page.locator(".field-table .errorlist")
+    expect(refusal).to_contain_text("table Manual dealing's card source is 'Manual entry on the tablet': a device "
+                                    "credential is only for a table dealt from a shoe")
+    expect(page.locator("#id_name")).to_have_value("shoe 1")
+    snap(page, "1-not-a-shoe-table")
+    assert not TableDevice.objects.filter(table=manual).exists()
+    page.select_option("#id_table", label="Shoe dealing")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator(".messagelist")).to_contain_text("Token for ")
+    assert TableDevice.objects.filter(table__name="Shoe dealing", name="shoe 1").exists()

@@ -14,7 +14,8 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
 from tables.models import HomeHand, Table
-from tables.services.shoe import device_revoke
+from tables.services.devices import device_revoke
+from tables.services.tables import table_update
 from tests.tables.conftest import client_for
 from tests.tables.helpers import ok
 from tests.tables.home_shoe import DEAL, Shoe, act, check_or_call, seat_one_draws_two_aces, start, state
@@ -136,8 +137,10 @@ def test_a_card_when_none_is_due_is_409_changes_nothing_and_is_audited_as_the_de
 def test_the_shoe_of_a_table_not_dealt_from_a_shoe_and_a_revoked_shoe_are_refused(
     home_table: Callable[..., Table], shoe_hand: Callable[..., ShoeHand], floor_user: User, dealer_api: APIClient
 ) -> None:
-    rng_table = home_table("five-card-draw")
+    # A shoe issued while the table dealt from a shoe; the floor then switched the table to the system's shuffle.
+    rng_table = home_table("five-card-draw", source="shoe")
     wrong = Shoe(rng_table, floor_user)
+    table_update(table=rng_table, actor=floor_user, card_source="rng")
     hand = start(dealer_api, rng_table)
     before = state(dealer_api, hand)
     refused(wrong.post(["2c"]), 400, "not_a_shoe_table")

@@ -12,10 +12,10 @@ from rest_framework.test import APIClient
 
 from casino.errors import DomainError, NotAllowed, WrongPhase
 from tables.models import HomeGame, Table
+from tables.services.devices import device_create
 from tables.services.home_games import game_close, game_open
 from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award, hand_correct, hand_void
-from tables.services.shoe import device_create
 from tests.tables.helpers import ok
 from tests.tables.test_home_services import balanced, deck, play, seat_players
 

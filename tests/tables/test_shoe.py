@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from audit.models import AuditEvent
 from paytables.models import Paytable
 from tables.models import CardSource
-from tables.services.shoe import device_create, device_revoke
+from tables.services.devices import device_create, device_revoke
 from tests.tables.conftest import open_table
 from tests.tables.helpers import bet, ok, settle_now, start
 

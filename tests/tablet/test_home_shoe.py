@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from casino.engine.cards import ALL_CARDS
 from tables.models import Table
-from tables.services.shoe import device_create
+from tables.services.devices import device_create
 from tests.tablet import home_support
 from tests.tablet.home_support import act, draw, home_game, tap, turn
 

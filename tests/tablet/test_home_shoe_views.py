@@ -12,7 +12,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tables.screens.home import home_token
-from tables.services.shoe import device_revoke
+from tables.services.devices import device_revoke
 from tests.tables.conftest import open_home_table
 from tests.tables.helpers import ok
 from tests.tables.home_shoe import Shoe, start, state

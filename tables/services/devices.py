@@ -1,0 +1,103 @@
+"""Card-reading shoe devices: their credentials (issued only to shoe tables, revoked), the device a report comes
+from, and each refused report audited as the device's and kept on it as its last refusal."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import models, transaction
+from django.utils import timezone
+
+from audit.context import acting_as
+from audit.services import audit_record
+from casino.errors import DomainError, NotAllowed, WrongPhase
+from tables import actions
+from tables.access import require_floor
+from tables.models import CardSource, Round, Table, TableDevice
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def device_name(device: TableDevice) -> str:
+    """The name a device's events are audited under: "device:<table>/<device>"."""
+    return f"device:{device.table.name}/{device.name}"
+
+
+def check_device_table(table: Table) -> None:
+    """Only a table dealt from a shoe takes a shoe's credential: at any other table its reports could only be
+    refused, and a token that deals nothing is one more secret to keep."""
+    if table.card_source != CardSource.SHOE:
+        raise DomainError(
+            f"table {table.name}'s card source is {CardSource(table.card_source).label!r}: a device credential is "
+            f"only for a table dealt from a shoe; set its card source to {CardSource.SHOE.label!r} (admin, Tables, "
+            "between rounds) first",
+            code="not_a_shoe_table",
+            field="table",
+        )
+
+
+@transaction.atomic
+def device_create(*, table: Table, name: str, actor: User) -> tuple[TableDevice, str]:
+    """Issue a shoe credential for one shoe table; the token is shown once and only its hash is kept."""
+    require_floor(actor, "issue a device credential")
+    check_device_table(table)
+    if not name.strip():
+        raise DomainError("a device needs a name", code="name_required", field="name")
+    if TableDevice.objects.filter(table=table, name=name.strip()).exists():
+        raise DomainError(f"{table.name} already has a device named {name!r}", code="duplicate_name", field="name")
+    token = secrets.token_urlsafe(32)
+    device = TableDevice.objects.create(table=table, name=name.strip(), token_hash=token_digest(token))
+    audit_record(action=actions.DEVICE_CREATE, obj=device, table=table, after={"name": device.name}, actor=actor)
+    return device, token
+
+
+@transaction.atomic
+def device_revoke(*, device: TableDevice, actor: User) -> TableDevice:
+    require_floor(actor, "revoke a device credential")
+    device = TableDevice.objects.select_for_update().select_related("table").get(pk=device.pk)
+    if not device.active:
+        raise WrongPhase(f"device {device.name} of table {device.table.name} is already revoked",
+                         code="already_revoked")
+    device.active = False
+    device.save(update_fields=["active"])
+    audit_record(
+        action=actions.DEVICE_REVOKE, obj=device, table=device.table, before={"active": True}, after={"active": False},
+        actor=actor,
+    )
+    return device
+
+
+def device_authenticate(token: str) -> TableDevice:
+    device = TableDevice.objects.select_related("table").filter(token_hash=token_digest(token or "")).first()
+    if device is None or not device.active:
+        raise NotAllowed("unknown or revoked device token", code="bad_device_token")
+    return device
+
+
+def device_for_table(device: TableDevice, table_id: int | None) -> TableDevice:
+    """The device, if the table its report names (optional) is its own: a shoe configured with another table's token
+    would otherwise deal into that table's hand (403 `wrong_table`, nothing changed)."""
+    if table_id is not None and table_id != device.table_id:
+        raise NotAllowed(f"this device's token is for table {device.table.name} (id {device.table_id}), not table id "
+                         f"{table_id}: configure the shoe with its own table's token", code="wrong_table")
+    return device
+
+
+def device_refusal_record(*, device: TableDevice, cards: Sequence[str], refused: DomainError, obj: models.Model,
+                          where: dict[str, Any], round: Round | None = None) -> dict[str, Any]:
+    """Audit a refused report as the device's `shoe_cards_refuse` on `obj`'s timeline (the round or hand in play,
+    else the game or the device), naming the cards as sent and why, with `where` the table stood (so the tablet
+    shows it until the table moves on); keep it on the device as its last refusal. The caller's transaction is its
+    own, the refused report's having rolled back."""
+    after: dict[str, Any] = {"cards": [str(card)[:8] for card in cards[:52]], "code": refused.code,
+                             "message": refused.message, "device": device.name, **where}
+    with acting_as(user=None, kind="device", name=device_name(device)):
+        audit_record(action=actions.SHOE_CARDS_REFUSE, obj=obj, table=device.table, round=round, after=after)
+    TableDevice.objects.filter(pk=device.pk).update(last_refused_at=timezone.now(), last_refusal=after)
+    return after

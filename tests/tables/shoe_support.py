@@ -1,0 +1,47 @@
+"""A Triple Draw table dealt from a card-reading shoe, for the shoe's tests: a round with its bets closed, the
+shoe's device and posts, and a snapshot of everything a report could change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from audit.models import AuditEvent
+from tables.models import DrawRow, Round, RoundCard, SeatHand, Table, TableDevice
+from tables.services.devices import device_create
+from tests.tables.helpers import bet, ok, start
+
+DEAL = ["Js", "Ac", "Jh", "Kc", "4c", "Qc", "7d", "Tc", "9s", "2d"]  # seat 1 gets the 1st, 3rd, 5th...
+ROWS = ["Jc", "2h", "5d", "Qs", "6h", "4d", "4h", "Kh", "2c", "7s", "As", "Ah", "9h", "9d", "Qh"]
+
+
+class TripleDrawShoe:
+    """A two-seat shoe table's shoe, and a round whose bets are closed."""
+
+    def __init__(self, table: Table, floor: User, dealer_api: APIClient) -> None:
+        self.table = table
+        self.device, self.token = device_create(table=self.table, name="shoe-a", actor=floor)
+        self.api = dealer_api
+        self.round_id = start(dealer_api, self.table.pk)
+        ok(bet(dealer_api, self.round_id, 1, 1000, 1))
+        ok(bet(dealer_api, self.round_id, 2, 1000, 1))
+        ok(dealer_api.post(f"/api/v1/rounds/{self.round_id}/close-bets/"))
+
+    def post(self, cards: list[str], **extra: Any) -> Any:
+        return APIClient().post("/api/v1/shoe/cards/", {"cards": cards, **extra}, format="json",
+                                HTTP_AUTHORIZATION=f"Device {self.token}")
+
+    def hold_all(self) -> None:
+        for seat, held in ((1, ["Js", "Jh"]), (2, ["Ac", "Kc"])):
+            ok(self.api.post(f"/api/v1/rounds/{self.round_id}/holds/", {"seat": seat, "held": held}, format="json"))
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything a report could change: the round, its cards, the audit trail, the device."""
+        rnd = Round.objects.get(pk=self.round_id)
+        return (rnd.version, rnd.phase,
+                list(SeatHand.objects.filter(round=rnd).order_by("seat_number").values_list("dealt", flat=True)),
+                list(DrawRow.objects.filter(round=rnd).order_by("row").values_list("cards", flat=True)),
+                RoundCard.objects.filter(round=rnd).count(), AuditEvent.objects.count(),
+                TableDevice.objects.get(pk=self.device.pk).last_used_at)
