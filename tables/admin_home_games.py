@@ -17,6 +17,7 @@ from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.screens.home import action_words
 from tables.selectors.home import hand_view
+from tables.selectors.home_ledger import seat_and_person, with_holders
 from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules
 
@@ -274,13 +275,18 @@ class HomeHandAdmin(ShownOnly):
 
 @admin.register(HomeLedgerEntry)
 class HomeLedgerEntryAdmin(ShownOnly):
-    list_display = ("posted", "game", "hand", "kind", "account", "seat", "amount")
+    # The seat with the person who held it when the chips moved: a seat taken again has had several players.
+    list_display = ("posted", "game", "hand", "kind", "account", "seat_person", "amount")
     list_filter = ("account", "kind", "game__table")
     ordering = ("-id",)
-    fields = readonly_fields = ("posted", "game", "hand", "posting", "kind", "account", "seat", "amount")
+    fields = readonly_fields = ("posted", "game", "hand", "posting", "kind", "account", "seat_person", "amount")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[HomeLedgerEntry]:
-        return super().get_queryset(request).select_related("game__table", "hand")
+        return with_holders(super().get_queryset(request).select_related("game__table", "hand"))
+
+    @admin.display(description="seat · player (as posted)", ordering="seat")
+    def seat_person(self, entry: HomeLedgerEntry) -> str:
+        return seat_and_person(entry)
 
     @admin.display(description="posted", ordering="posted_at")
     def posted(self, entry: HomeLedgerEntry) -> str:
