@@ -112,6 +112,25 @@ class TripleDrawScreen(RoundView):
         ]
 
     @property
+    def shoe_progress(self) -> str:
+        """What the card-reading shoe has read and which card it reads next, in its dealing order (one card to each
+        betting seat in turn, then rows 1, 2 and 3), e.g. "3 of 10 cards read. Next card: Seat 3 · Bob."."""
+        if self.phase == Round.Phase.DEALING:
+            seats = sorted(self.betting_seats, key=lambda seat: seat.number)
+            read, due = sum(len(seat.dealt) for seat in seats), CARDS_PER_HAND * len(seats)
+            if not seats or read >= due:
+                return ""
+            seat = seats[read % len(seats)]
+            who = f"Seat {seat.number} · {seat.player_name}" if seat.player_name else f"Seat {seat.number}"
+            return f"{read} of {due} cards read. Next card: {who}."
+        if self.phase == Round.Phase.DRAWING:
+            read, due = sum(len(row) for row in self.rows), CARDS_PER_HAND * ROW_COUNT
+            if read >= due:
+                return ""
+            return f"{read} of {due} row cards read. Next card: row {read // CARDS_PER_HAND + 1}."
+        return ""
+
+    @property
     def row_targets(self) -> list[CardTarget]:
         return [CardTarget(f"row-{n}", f"row{n}", f"Row {n}", "rows-error") for n in range(1, ROW_COUNT + 1)]
 
