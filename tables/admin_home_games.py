@@ -276,13 +276,23 @@ class HomeHandAdmin(ShownOnly):
 @admin.register(HomeLedgerEntry)
 class HomeLedgerEntryAdmin(ShownOnly):
     # The seat with the person who held it when the chips moved: a seat taken again has had several players.
-    list_display = ("posted", "game", "hand", "kind", "account", "seat_person", "amount")
+    # One column for the hand (or, for chips moved between hands, the game) and the account's short code, so the
+    # person's column fits beside the admin's menu at 1280 px.
+    list_display = ("posted", "where", "kind", "account_code", "seat_person", "amount")
     list_filter = ("account", "kind", "game__table")
     ordering = ("-id",)
     fields = readonly_fields = ("posted", "game", "hand", "posting", "kind", "account", "seat_person", "amount")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[HomeLedgerEntry]:
         return with_holders(super().get_queryset(request).select_related("game__table", "hand"))
+
+    @admin.display(description="hand (or game)", ordering="game")
+    def where(self, entry: HomeLedgerEntry) -> str:
+        return str(entry.hand) if entry.hand is not None else str(entry.game)
+
+    @admin.display(description="account", ordering="account")
+    def account_code(self, entry: HomeLedgerEntry) -> str:
+        return entry.account
 
     @admin.display(description="seat · player (as posted)", ordering="seat")
     def seat_person(self, entry: HomeLedgerEntry) -> str:
