@@ -89,3 +89,27 @@ def test_the_admins_ledger_list_names_the_person_as_posted(reused: HomeGame, com
     entry = HomeLedgerEntry.objects.filter(game=reused, seat=1, kind="cash_out").get()
     detail = signed_in(compliance_user).get(f"/admin/tables/homeledgerentry/{entry.pk}/change/").content.decode()
     assert "Seat 1 · P1" in detail
+
+
+def test_a_player_who_left_during_a_hand_keeps_the_seats_rows_until_the_next_sits_down(
+    home_table: Callable[..., Table], dealer_user: User
+) -> None:
+    """P1 leaves in the middle of hand 1 (cashed out at once, the hand played on without her); Dee takes seat 1 for
+    hand 2. P1's cash-out is posted after she left, and still hers."""
+    from tables.services.home_games import game_open, player_join, player_leave
+    from tables.services.home_hands import hand_start
+    from tests.tables.test_home_services import play_out, seat_players
+
+    game = game_open(table=home_table("five-card-draw"), actor=dealer_user, players=seat_players(3))
+    hand = hand_start(game=game, actor=dealer_user)
+    player_leave(game=game, actor=dealer_user, seat=1)
+    play_out(HomeHand.objects.get(pk=hand.pk), dealer_user)
+    player_join(game=game, actor=dealer_user, seat=1, name="Dee", buy_in_cents=5_000)
+    play_out(hand_start(game=game, actor=dealer_user), dealer_user)
+    ann, dee = HomeGamePlayer.objects.filter(game=game, seat=1).order_by("id")
+    assert ann.left_at is not None
+    rows = [(row["kind"], row["player_id"]) for row in ledger_rows(game) if row["seat"] == 1]
+    cash_out = rows.index(("cash_out", ann.pk))
+    assert rows[:cash_out + 1] == [(kind, ann.pk) for kind, _ in rows[:cash_out + 1]]
+    assert rows[cash_out + 1] == ("buy_in", dee.pk)
+    assert all(holder == dee.pk for _, holder in rows[cash_out + 1:])
