@@ -118,7 +118,7 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
         return queryset.filter(round_id=round_id) if round_id is not None else queryset.none()
 
     def filter_game(self, queryset: QuerySet[AuditEvent], name: str, value: str) -> QuerySet[AuditEvent]:
-        """A home game's events (its own, its hands' and its players'), the game by its id or its name."""
+        """A home game's events (its own, its hands' and its players'), the game by its id or its name (then or now)."""
         if not value.strip():
             return queryset
         chosen = providers.home_game_events(value)

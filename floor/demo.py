@@ -35,11 +35,13 @@ PITS = {
     "Triple Draw 1": "Main pit",
     "Triple Draw 2": "Main pit",
     "High Limit 1": "High limit",
+    "Triple Draw Shoe 1": "Main pit",
     # The home-game tables seed_demo adds (tables/home_demo.py).
     "Five Card Draw 1": "Home games",
     "Pregnant Threes 1": "Home games",
     "Three Legged Race 1": "Home games",
     "Freak of Nature 1": "Home games",
+    "Five Card Draw Shoe 1": "Home games",
 }
 DEMO_DAYS = 3
 # (table, local hour the session starts, rounds, seats, circles): day and swing shift play, high limit at night.

@@ -20,6 +20,7 @@ from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.screens.home import action_words
 from tables.selectors.home import hand_view
+from tables.selectors.home_ledger import seat_and_person, with_holders
 from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules
 
@@ -246,19 +247,28 @@ class HomeHandAdmin(ShownOnly):
 
 @admin.register(HomeLedgerEntry)
 class HomeLedgerEntryAdmin(ShownOnly):
-    # One "game / hand" column (a hand's name holds its game's), so the amount stays in sight beside the filter.
-    list_display = ("posted", "game_or_hand", "kind", "account", "seat", "amount")
+    # The seat with the person who held it when the chips moved: a seat taken again has had several players.
+    # One column for the hand (or, for chips moved between hands, the game) and the account's short code, so the
+    # person's column fits beside the admin's menu at 1280 px.
+    list_display = ("posted", "where", "kind", "account_code", "seat_person", "amount")
     list_filter = ("account", "kind", "game__table")
     ordering = ("-id",)
-    fields = readonly_fields = ("posted", "game", "hand", "posting", "kind", "account", "seat", "amount")
+    fields = readonly_fields = ("posted", "game", "hand", "posting", "kind", "account", "seat_person", "amount")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[HomeLedgerEntry]:
-        return super().get_queryset(request).select_related("game__table", "hand")
+        return with_holders(super().get_queryset(request).select_related("game__table", "hand"))
 
-    @admin.display(description="game / hand")
-    def game_or_hand(self, entry: HomeLedgerEntry) -> str:
-        """ "Threes 1 game 2 hand 5" for a hand's posting, "Threes 1 game 2" for a buy-in or cash-out."""
-        return f"{entry.game} hand {entry.hand.number}" if entry.hand else str(entry.game)
+    @admin.display(description="hand (or game)", ordering="game")
+    def where(self, entry: HomeLedgerEntry) -> str:
+        return str(entry.hand) if entry.hand is not None else str(entry.game)
+
+    @admin.display(description="account", ordering="account")
+    def account_code(self, entry: HomeLedgerEntry) -> str:
+        return entry.account
+
+    @admin.display(description="seat · player (as posted)", ordering="seat")
+    def seat_person(self, entry: HomeLedgerEntry) -> str:
+        return seat_and_person(entry)
 
     @admin.display(description="posted", ordering="posted_at")
     def posted(self, entry: HomeLedgerEntry) -> str:

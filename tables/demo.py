@@ -1,5 +1,5 @@
-"""Demo Triple Draw tables for seed_demo: an rng table on the house to_1 paytable, a manual one on 9/6, and a
-high-limit rng table on Double Bonus 10/7 (idempotent)."""
+"""Demo Triple Draw tables for seed_demo: an rng table on the house to_1 paytable, a manual one on 9/6, a high-limit
+rng table on Double Bonus 10/7, and one dealt from a card-reading shoe on the house paytable (idempotent)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ DEMO_TABLES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
     ("Triple Draw 1", CardSource.RNG, "Triple Draw house", {}),
     ("Triple Draw 2", CardSource.MANUAL, "Jacks or Better 9/6", {}),
     ("High Limit 1", CardSource.RNG, "Double Bonus 10/7", {"min_bet_cents": 2_500, "max_bet_cents": 500_000}),
+    # Its shoe's token is printed by seed_demo (tables/shoe_demo.py), so the shoe can be tried with curl.
+    ("Triple Draw Shoe 1", CardSource.SHOE, "Triple Draw house", {}),
 )
 
 

@@ -1,5 +1,6 @@
-"""Demo home-game tables for seed_demo: one table of each home-game type (Pregnant Threes manual, the others rng),
-each with its house rules and a game open with four players, two of them with a few hands played (idempotent)."""
+"""Demo home-game tables for seed_demo: one table of each home-game type (Pregnant Threes manual, the others rng) and
+a Five Card Draw table dealt from a card-reading shoe, each with its house rules and a game open with four players,
+two of them with a few hands played (idempotent)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ DEMO_HOME_TABLES: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ..
     ("Freak of Nature 1", TableType.FREAK_OF_NATURE, CardSource.RNG,
      {"ante_cents": 100, "betting": "pot_limit", "min_bet_cents": 200},
      {"charge": "rake", "rake_basis_points": 500, "rake_cap_cents": 300}),
+    # Its shoe's token is printed by seed_demo (tables/shoe_demo.py): the shoe deals every card, posted with curl.
+    ("Five Card Draw Shoe 1", TableType.FIVE_CARD_DRAW, CardSource.SHOE, FIXED, {}),
 )
 # Hands played at seeding, so the floor's reports, the compliance timelines and the tablet's history have home-game
 # play to show: a fixed-limit table without a house charge, and a pot-limit one with a rake.

@@ -41,17 +41,32 @@ def game_events(game: HomeGame) -> list[AuditEvent]:
 
 def game_events_chosen(text: str) -> Q | None:
     """settings.AUDIT_HOME_GAME_EVENTS: the trail's "Home game" filter. A game by its id or by its name as the screens
-    show it ("Five Card Draw 1 game 2", any case); None when there is no such game."""
+    show it ("Five Card Draw 1 game 2", any case), under the table's name today or the one it had when the game was
+    played; None when there is no such game."""
     text = " ".join(text.split())
-    game: HomeGame | None = None
+    games: list[HomeGame] = []
     if text.isascii() and text.isdigit():
-        game = HomeGame.objects.filter(pk=int(text)).first() if int(text) < 2**63 else None
+        games = list(HomeGame.objects.filter(pk=int(text))) if int(text) < 2**63 else []
     else:
         at = text.lower().rfind(" game ")  # the last one: a table's own name may hold the word
         table, number = (text[:at], text[at + len(" game "):]) if at > 0 else ("", "")
         if number.isascii() and number.isdigit() and int(number) < 2**31:
-            game = HomeGame.objects.filter(table__name__iexact=table, number=int(number)).first()
-    return game_event_refs(game) if game is not None else None
+            games = list(HomeGame.objects.filter(Q(table__name__iexact=table) | Q(pk__in=games_once_named(text)),
+                                                 number=int(number)))
+    if not games:
+        return None
+    # Two games may answer one name: a table renamed after its game, and another table given the old name since.
+    refs = game_event_refs(games[0])
+    for game in games[1:]:
+        refs |= game_event_refs(game)
+    return refs
+
+
+def games_once_named(name: str) -> list[int]:
+    """The games the trail recorded under `name` (any case): each event keeps the game as it was named then, so a
+    game played before its table was renamed is found by the name it had at the table."""
+    ids = AuditEvent.objects.filter(object_type="tables.homegame", object_repr__iexact=name)
+    return [int(pk) for pk in ids.values_list("object_id", flat=True).distinct() if pk.isdigit()]
 
 
 def finding(build: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:

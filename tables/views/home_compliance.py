@@ -12,6 +12,7 @@ from audit.chain_status import chain_status
 from audit.views import compliance_view
 from tables.models import HomeGame, HomeGamePlayer, HomeHand
 from tables.selectors.home import game_view, hand_view
+from tables.selectors.home_ledger import ledger_rows
 from tables.selectors.home_records import game_record, game_replay, hand_verdict, hands_in_record
 from tables.selectors.home_timeline import finding, game_events, hand_events
 
@@ -24,7 +25,7 @@ def hand_timeline(request: HttpRequest, hand_id: int) -> HttpResponse:
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {hand}", "subject": str(hand), "game": hand.game, "hand": hand,
         "hand_summary": summary, "summary_error": summary_error, "game_summary": game_view(hand.game),
-        "events": hand_events(hand),
+        "events": hand_events(hand), "ledger": ledger_rows(hand.game, hand),
         "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
 
@@ -35,7 +36,7 @@ def game_timeline(request: HttpRequest, game_id: int) -> HttpResponse:
     verdict, error = finding(lambda: game_replay(game))
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {game}", "subject": str(game), "game": game, "game_summary": game_view(game),
-        "hands": hands_in_record(game),
+        "hands": hands_in_record(game), "ledger": ledger_rows(game),
         "events": game_events(game), "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })
 

@@ -57,7 +57,10 @@ def test_force_seeds_even_with_debug_off() -> None:
 @override_settings(DEBUG=True)
 def test_the_banner_names_every_screen_and_each_one_answers(client: Client) -> None:
     output = seed("--host", "http://casino.test:8123")
-    paths = re.findall(r"http://casino\.test:8123(/\S*)", output)
+    # The screens' addresses; the shoes' curl lines post to the API (tests/tables/test_shoe_demo.py pastes them).
+    screens = "\n".join(line for line in output.splitlines() if not line.strip().startswith("curl "))
+    paths = re.findall(r"http://casino\.test:8123(/\S*)", screens)
+    assert "curl -s -X POST http://casino.test:8123/api/v1/shoe/cards/" in output
     for path in ("/tablet/", "/admin/", "/compliance/", "/api/docs/", "/api/redoc/", "/api/schema/", "/healthz"):
         assert path in paths
     for path in paths:

@@ -15,17 +15,19 @@ from tables.models import Round, Table
 pytestmark = pytest.mark.django_db
 
 
-def test_seed_demo_adds_an_rng_and_a_manual_table_for_the_demo_dealer_once() -> None:
+def test_seed_demo_adds_an_rng_a_manual_and_a_shoe_table_for_the_demo_dealer_once() -> None:
     call_command("seed_demo", "--force", stdout=StringIO())
     call_command("seed_demo", "--force", stdout=StringIO())
     tables = Table.objects.filter(name__startswith="Triple Draw").order_by("name")
     assert [(t.name, t.card_source, t.is_open) for t in tables] == [
         ("Triple Draw 1", "rng", True),
         ("Triple Draw 2", "manual", True),
+        ("Triple Draw Shoe 1", "shoe", True),
     ]
     assert [(t.paytable.name, t.paytable.basis) for t in tables] == [
         ("Triple Draw house", "to_1"),
         ("Jacks or Better 9/6", "for_1"),
+        ("Triple Draw house", "to_1"),
     ]
     for table in tables:
         assert table.paytable is not None

@@ -20,11 +20,12 @@ from tests.tables.test_home_services import deck, play, seat_players
 
 def test_seed_demo_adds_one_table_of_each_home_game_type_with_a_game_open_once(db: None) -> None:
     call_command("seed_demo", "--force", stdout=StringIO())
-    assert HomeGame.objects.filter(status="open").count() == 4
+    assert HomeGame.objects.filter(status="open").count() == 5
     call_command("seed_demo", "--force", stdout=StringIO())
-    games = HomeGame.objects.filter(status="open").select_related("table").order_by("variant")
+    games = HomeGame.objects.filter(status="open").select_related("table").order_by("variant", "card_source")
     assert [(g.variant, g.card_source) for g in games] == [
         ("five-card-draw", "rng"),
+        ("five-card-draw", "shoe"),
         ("freak-of-nature", "rng"),
         ("pregnant-threes", "manual"),
         ("three-legged-race", "rng"),
@@ -36,7 +37,7 @@ def test_seed_demo_adds_one_table_of_each_home_game_type_with_a_game_open_once(d
     # have home-game play to show; one of them takes a rake.
     played = {g.table.name: list(g.hands.values_list("status", flat=True)) for g in games}
     assert played == {"Five Card Draw 1": ["settled"] * 3, "Freak of Nature 1": ["settled"] * 3,
-                      "Pregnant Threes 1": [], "Three Legged Race 1": []}
+                      "Pregnant Threes 1": [], "Three Legged Race 1": [], "Five Card Draw Shoe 1": []}
     assert games.get(table__name="Freak of Nature 1").house_cents > 0
     first = HomeHand.objects.get(game__table__name="Five Card Draw 1", number=1).record["actions"]
     assert first[:2] == ["2 bet 200", "3 call"]

@@ -15,6 +15,7 @@ from casino.errors import DomainError
 from paytables.seed import seed_standard_paytables
 from tables.demo import seed_triple_draw_tables
 from tables.home_demo import seed_home_tables
+from tables.shoe_demo import DemoShoe, seed_shoe_credentials
 from tables.signals import demo_seeding
 
 # Development passwords only: the command refuses to run with DEBUG off unless forced.
@@ -60,11 +61,23 @@ class Command(BaseCommand):
         with acting_as(kind="system", name="seed_demo"), transaction.atomic():
             users = {spec["username"]: self._user(spec) for spec in DEMO_USERS}
             try:
-                self._seed_rest(users)
+                shoes = self._seed_rest(users)
             except DomainError as exc:
                 # An existing login whose role was changed is left alone, so it may no longer do its part.
                 raise CommandError(f"cannot seed the demo data with the existing logins: {exc.message}") from exc
+        # Printed only once committed: a token shown for a credential rolled back would be refused.
         self._banner(options["host"].rstrip("/"))
+        self._shoes_banner(options["host"].rstrip("/"), shoes)
+
+    def _shoes_banner(self, base: str, shoes: list[DemoShoe]) -> None:
+        """Each demo shoe's token (issued this run; the last run's is revoked) and a curl that reports one card."""
+        if not shoes:
+            return
+        self.stdout.write("  Card-reading shoes (a new token every run, the last one revoked): start a round or a hand")
+        self.stdout.write("  on the tablet, then post the cards it asks for, in dealing order (README: Try the shoe):")
+        for shoe in shoes:
+            self.stdout.write(f"    {shoe.table_name} (table {shoe.table_id}, {shoe.device_name}): token {shoe.token}")
+            self.stdout.write(f"      {shoe.curl(base)}")
 
     def _banner(self, base: str) -> None:
         """Every screen's address and every demo login: all a new user needs to start."""
@@ -93,10 +106,12 @@ class Command(BaseCommand):
             user.groups.add(Group.objects.get(name=spec["role"]))
         return user
 
-    def _seed_rest(self, users: dict[str, User]) -> None:
-        """Paytables and tables of every type; each app adds its part here as it lands."""
+    def _seed_rest(self, users: dict[str, User]) -> list[DemoShoe]:
+        """Paytables and tables of every type, and a new token for each shoe; each app adds its part here as it
+        lands."""
         # Drafted by the admin, approved by the floor supervisor: nobody approves their own paytable.
         seed_standard_paytables(users["floor"], drafter=users["admin"])
-        seed_triple_draw_tables(users)
-        seed_home_tables(users)
+        tables = seed_triple_draw_tables(users) + seed_home_tables(users)
+        shoes = seed_shoe_credentials(tables, users["floor"])
         demo_seeding.send(sender=self.__class__, users=users)
+        return shoes
