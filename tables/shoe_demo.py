@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from tables.models import CardSource, Table, TableDevice
-from tables.services.shoe import device_create, device_revoke
+from tables.services.devices import device_create, device_revoke
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from rest_framework.test import APIClient
 from audit.models import AuditEvent
 from casino.errors import NotAllowed
 from tables.models import HomeGame, Table, TableDevice
+from tables.services.devices import device_authenticate
 from tables.services.seats import seat_join
-from tables.services.shoe import device_authenticate
 from tests.tables.helpers import bet, ok, start
 
 pytestmark = pytest.mark.django_db
