@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import models, transaction
@@ -18,6 +18,8 @@ from casino.errors import DomainError, NotAllowed, WrongPhase
 from tables import actions
 from tables.access import require_floor
 from tables.models import CardSource, Round, Table, TableDevice
+
+Report = TypeVar("Report")
 
 
 def token_digest(token: str) -> str:
@@ -101,3 +103,16 @@ def device_refusal_record(*, device: TableDevice, cards: Sequence[str], refused:
         audit_record(action=actions.SHOE_CARDS_REFUSE, obj=obj, table=device.table, round=round, after=after)
     TableDevice.objects.filter(pk=device.pk).update(last_refused_at=timezone.now(), last_refusal=after)
     return after
+
+
+def device_report(*, device: TableDevice, cards: Sequence[str], table_id: int | None, record: Callable[[], Report],
+                  refusal_record: Callable[..., None]) -> Report:
+    """A shoe's report, all or nothing: `record()` deals it if `table_id` (optional) is the device's table; a refusal
+    is then recorded in its own transaction by `refusal_record(device=, cards=, refused=)` (the round or hand is
+    unchanged, the refused report's transaction having rolled back) and raised again for the shoe's answer."""
+    try:
+        device_for_table(device, table_id)
+        return record()
+    except DomainError as refused:
+        refusal_record(device=device, cards=cards, refused=refused)
+        raise

@@ -18,7 +18,7 @@ from tables import actions
 from tables.models import CardSource, HomeGame, TableDevice
 from tables.models import HomeHand as HandRow
 from tables.services import home_chips as chips
-from tables.services.devices import device_for_table, device_name, device_refusal_record
+from tables.services.devices import device_name, device_refusal_record, device_report
 from tables.services.home_engine import game_rules, rebuild, refusals, remember
 from tables.services.home_hands import _persist, hand_in_play
 from tables.services.home_ledger import verify_balanced
@@ -38,12 +38,8 @@ def home_shoe_report(*, device: TableDevice, cards: list[str], table_id: int | N
     """The shoe's report, all or nothing (`home_shoe_cards`; `table_id`, optional, must be the device's table); a
     refusal is then recorded in its own transaction as the device's audit event `shoe_cards_refuse` (the hand is
     unchanged) and raised again for the shoe's answer."""
-    try:
-        device_for_table(device, table_id)
-        return home_shoe_cards(device=device, cards=cards, hand_id=hand_id)
-    except DomainError as refused:
-        shoe_refusal_record(device=device, cards=cards, refused=refused)
-        raise
+    return device_report(device=device, cards=cards, table_id=table_id, refusal_record=shoe_refusal_record,
+                         record=lambda: home_shoe_cards(device=device, cards=cards, hand_id=hand_id))
 
 
 @transaction.atomic

@@ -21,7 +21,7 @@ from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand, Table
 from tables.selectors.rounds import round_in_play
 from tables.services import card_input
 from tables.services.cards import advance_after_cards, finish_rows, save_cards
-from tables.services.devices import device_for_table, device_name, device_refusal_record
+from tables.services.devices import device_name, device_refusal_record, device_report
 from tables.services.guards import round_ref
 from tables.services.locks import version_bump
 
@@ -42,12 +42,8 @@ def shoe_round_report(*, device: TableDevice, cards: Sequence[str], table_id: in
     """The shoe's report, all or nothing (`shoe_cards_record`; `table_id`, optional, must be the device's table); a
     refusal is then recorded in its own transaction as the device's audit event `shoe_cards_refuse` (the round is
     unchanged) and raised again for the shoe's answer."""
-    try:
-        device_for_table(device, table_id)
-        return shoe_cards_record(device=device, cards=cards, round_id=round_id)
-    except DomainError as refused:
-        round_refusal_record(device=device, cards=cards, refused=refused)
-        raise
+    return device_report(device=device, cards=cards, table_id=table_id, refusal_record=round_refusal_record,
+                         record=lambda: shoe_cards_record(device=device, cards=cards, round_id=round_id))
 
 
 @transaction.atomic
