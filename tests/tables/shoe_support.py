@@ -24,10 +24,15 @@ class TripleDrawShoe:
         self.table = table
         self.device, self.token = device_create(table=self.table, name="shoe-a", actor=floor)
         self.api = dealer_api
-        self.round_id = start(dealer_api, self.table.pk)
-        ok(bet(dealer_api, self.round_id, 1, 1000, 1))
-        ok(bet(dealer_api, self.round_id, 2, 1000, 1))
-        ok(dealer_api.post(f"/api/v1/rounds/{self.round_id}/close-bets/"))
+        self.round_id = self.next_round()
+
+    def next_round(self) -> int:
+        """The table's next round (the last one over), both seats' bets closed: the one the snapshot reads."""
+        self.round_id = start(self.api, self.table.pk)
+        ok(bet(self.api, self.round_id, 1, 1000, 1))
+        ok(bet(self.api, self.round_id, 2, 1000, 1))
+        ok(self.api.post(f"/api/v1/rounds/{self.round_id}/close-bets/"))
+        return self.round_id
 
     def post(self, cards: list[str], **extra: Any) -> Any:
         return APIClient().post("/api/v1/shoe/cards/", {"cards": cards, **extra}, format="json",
