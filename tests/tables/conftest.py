@@ -122,6 +122,12 @@ def home_table(floor_user: User, dealer_user: User) -> Callable[..., Table]:
 
 
 @pytest.fixture
+def shoe_table(floor_user: User, dealer_user: User, jacks_for_1: Paytable) -> Table:
+    """An open one-seat Triple Draw table dealt from a shoe, no device issued yet."""
+    return open_table("Shoe table", CardSource.SHOE, jacks_for_1, floor_user, dealer_user, seats=1)
+
+
+@pytest.fixture
 def shoe(floor_user: User, dealer_user: User, dealer_api: APIClient, jacks_for_1: Paytable) -> TripleDrawShoe:
     """A two-seat Triple Draw table dealt from a shoe, its round's bets closed (tests/tables/shoe_support.py)."""
     table = open_table("Shoe 9", CardSource.SHOE, jacks_for_1, floor_user, dealer_user, seats=2)

@@ -1,11 +1,13 @@
 """A Triple Draw table dealt from a card-reading shoe, for the shoe's tests: a round with its bets closed, the
-shoe's device and posts, and a snapshot of everything a report could change."""
+shoe's device and posts, a snapshot of everything a report could change, and a device added in the admin."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.test import Client
 from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
@@ -15,6 +17,20 @@ from tests.tables.helpers import bet, ok, start
 
 DEAL = ["Js", "Ac", "Jh", "Kc", "4c", "Qc", "7d", "Tc", "9s", "2d"]  # seat 1 gets the 1st, 3rd, 5th...
 ROWS = ["Jc", "2h", "5d", "Qs", "6h", "4d", "4h", "Kh", "2c", "7s", "As", "Ah", "9h", "9d", "Qh"]
+
+
+def shoe_post(token: str, cards: list[str], **extra: Any) -> Any:
+    """A shoe's report with its device token (`extra`: "table", "round" or "hand")."""
+    return APIClient().post("/api/v1/shoe/cards/", {"cards": cards, **extra}, format="json",
+                            HTTP_AUTHORIZATION=f"Device {token}")
+
+
+def device_add_in_admin(floor: User, table: Table, name: str) -> HttpResponse:
+    """The floor adds a device for `table` on the admin's Table devices → Add page."""
+    client = Client()
+    client.force_login(floor)
+    response: HttpResponse = client.post("/admin/tables/tabledevice/add/", {"table": table.pk, "name": name})
+    return response
 
 
 class TripleDrawShoe:
@@ -35,8 +51,7 @@ class TripleDrawShoe:
         return self.round_id
 
     def post(self, cards: list[str], **extra: Any) -> Any:
-        return APIClient().post("/api/v1/shoe/cards/", {"cards": cards, **extra}, format="json",
-                                HTTP_AUTHORIZATION=f"Device {self.token}")
+        return shoe_post(self.token, cards, **extra)
 
     def hold_all(self) -> None:
         for seat, held in ((1, ["Js", "Jh"]), (2, ["Ac", "Kc"])):
