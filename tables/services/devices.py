@@ -152,8 +152,7 @@ def device_late_retry_check(device: TableDevice, sent: Sequence[Card], *, kind: 
     codes = " ".join(str(card) for card in sent)
     raise WrongPhase(
         f"{codes}: the last cards this shoe reported, {seconds:.0f} s ago, for {kind} id {earlier}, and {in_play} has "
-        f"no card from it yet: a late retry of that report, or the same cards dealt again after the shuffle? Nothing "
-        f"was dealt: if they are new cards, the shoe sends them again with \"{kind}\": {in_play_id}; if a retry, "
-        f"nothing is missing ({kind} id {earlier} has them)",
+        f"none from it yet: a late retry, or the same cards first again after the shuffle? Nothing was dealt; if they "
+        f"are new, the shoe sends them again with \"{kind}\": {in_play_id}",
         code=f"{kind}_unclear",
     )
