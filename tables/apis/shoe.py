@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.engine.shoe_order import RETRY_WINDOW_SECONDS
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import NotAllowed
 from tables.apis.schemas import ShoeAcceptedSerializer
@@ -31,17 +32,32 @@ class ShoeCardsApi(APIView):
         table = serializers.IntegerField(required=False, min_value=1,
                                          help_text="the table the shoe deals at (optional): refused unless the token's")
         hand = serializers.IntegerField(required=False, min_value=1,
-                                        help_text="a home-game table: the hand the cards are for (optional): refused "
-                                                  "(409 hand_moved_on) unless it is the hand in play")
+                                        help_text="a home-game table: the hand the cards are for (send it): refused "
+                                                  "(409 hand_moved_on) unless it is the hand in play; without it, a "
+                                                  "report repeating the shoe's last one for an earlier hand within "
+                                                  f"{RETRY_WINDOW_SECONDS} s is refused (409 hand_unclear)")
         round = serializers.IntegerField(required=False, min_value=1,
-                                         help_text="a Triple Draw table: the round the cards are for (optional): "
-                                                   "refused (409 round_moved_on) unless it is the round in play")
+                                         help_text="a Triple Draw table: the round the cards are for (send it): "
+                                                   "refused (409 round_moved_on) unless it is the round in play; "
+                                                   "without it, a report repeating the shoe's last one for an earlier "
+                                                   f"round within {RETRY_WINDOW_SECONDS} s is refused (409 "
+                                                   "round_unclear)")
 
     @extend_schema(
         request=ShoeCardsInputSerializer,
         responses={200: ShoeAcceptedSerializer},
         parameters=[OpenApiParameter("Authorization", str, OpenApiParameter.HEADER, description="Device <token>")],
         summary="Cards from the shoe in dealing order",
+        description=(
+            "A card-reading shoe's report, in dealing order, for the round (Triple Draw) or hand (home game) in play; "
+            "authenticated by the table's device token. A report repeating the last cards recorded is answered 200 "
+            "`repeated` and changes nothing (a network retry, a double read). Name the round (`round`) or hand "
+            "(`hand`) in every report: one naming none that repeats the last cards the shoe reported for an earlier "
+            f"round or hand, within {RETRY_WINDOW_SECONDS} s, while the one in play has no card from it yet, may be a "
+            "late retry or the same card first after a fresh shuffle, and is refused (409 `round_unclear` / "
+            "`hand_unclear`, nothing dealt): sent again naming the round or hand in play, it is dealt. Every refusal "
+            "is audited as the device's `shoe_cards_refuse` and shown on the dealer's tablet."
+        ),
         auth=[],
     )
     def post(self, request: Request) -> Response:

@@ -109,6 +109,9 @@ class TableDevice(models.Model):
     active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
+    # The device's last accepted report, at `last_used_at`: the round or hand it went to ({"round_id": 7} or
+    # {"hand_id": 7}) and its cards, so a late network retry of it is not dealt into the next (services/devices.py).
+    last_report = models.JSONField(default=dict, blank=True)
     # The device's last refused report (code, message, cards, hand), so the dealer's tablet can say what the shoe did
     # wrong; the refusal itself changed nothing at the table (its audit event is the record).
     last_refused_at = models.DateTimeField(null=True, blank=True)

@@ -1,12 +1,13 @@
 """Card-reading shoe devices: their credentials (issued only to shoe tables, revoked), the device a report comes
-from, and each refused report audited as the device's and kept on it as its last refusal."""
+from, its last accepted report (a late retry of it is not dealt again), and each refused report audited as the
+device's and kept on it as its last refusal."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import models, transaction
@@ -14,10 +15,14 @@ from django.utils import timezone
 
 from audit.context import acting_as
 from audit.services import audit_record
+from casino.engine.cards import Card
+from casino.engine.shoe_order import may_be_late_retry
 from casino.errors import DomainError, NotAllowed, WrongPhase
 from tables import actions
 from tables.access import require_floor
 from tables.models import CardSource, Round, Table, TableDevice
+
+Report = TypeVar("Report")
 
 
 def token_digest(token: str) -> str:
@@ -101,3 +106,53 @@ def device_refusal_record(*, device: TableDevice, cards: Sequence[str], refused:
         audit_record(action=actions.SHOE_CARDS_REFUSE, obj=obj, table=device.table, round=round, after=after)
     TableDevice.objects.filter(pk=device.pk).update(last_refused_at=timezone.now(), last_refusal=after)
     return after
+
+
+def device_report(*, device: TableDevice, cards: Sequence[str], table_id: int | None, record: Callable[[], Report],
+                  refusal_record: Callable[..., None]) -> Report:
+    """A shoe's report, all or nothing: `record()` deals it if `table_id` (optional) is the device's table; a refusal
+    is then recorded in its own transaction by `refusal_record(device=, cards=, refused=)` (the round or hand is
+    unchanged, the refused report's transaction having rolled back) and raised again for the shoe's answer."""
+    try:
+        device_for_table(device, table_id)
+        return record()
+    except DomainError as refused:
+        refusal_record(device=device, cards=cards, refused=refused)
+        raise
+
+
+def device_report_keep(device: TableDevice, cards: Sequence[Card], **went_to: int) -> None:
+    """Keep an accepted report on its device: where it `went_to` (`round_id=` or `hand_id=`) and its cards, at
+    `last_used_at`, so a late retry of it is recognised once the table has moved on (`device_late_retry_check`)."""
+    device.last_used_at = timezone.now()
+    device.last_report = {**went_to, "cards": [str(card) for card in cards]}
+    device.save(update_fields=["last_used_at", "last_report"])
+
+
+def device_late_retry_check(device: TableDevice, sent: Sequence[Card], *, kind: str, in_play_id: int,
+                            in_play: str) -> None:
+    """Refuse (409 `<kind>_unclear`, nothing dealt) a report naming no round (or hand) that repeats the last cards of
+    this device's last accepted report, within RETRY_WINDOW_SECONDS of it, when that report went to an earlier round
+    and the round in play (`kind` "round" or "hand", `in_play_id`, `in_play` its words) has none from this device.
+
+    Why a refusal: the report is either a late network retry of the old report (its answer lost; dealing it would put
+    a card in the new round that is not on the felt) or the same card coming first after the new round's fresh
+    shuffle (answering it `repeated` would drop a card that is on the felt, silently). Either silent guess can pay a
+    hand on the wrong cards; a refusal is loud, changes nothing, is audited and shown on the dealer's tablet, and the
+    shoe resolves it by naming the round: the round in play's id for a new card (dealt), the old round's for its
+    retry (409 `round_moved_on`, nothing dealt). Past the window a retry is no longer expected and the card is
+    dealt; a shoe that names its round is never asked."""
+    earlier = device.last_report.get(f"{kind}_id")
+    if earlier is None or earlier == in_play_id or device.last_used_at is None:
+        return
+    last = [Card.parse(str(code)) for code in device.last_report.get("cards", [])]
+    seconds = (timezone.now() - device.last_used_at).total_seconds()
+    if not may_be_late_retry(sent, last, seconds):
+        return
+    codes = " ".join(str(card) for card in sent)
+    raise WrongPhase(
+        f"{codes}: the last cards this shoe reported, {seconds:.0f} s ago, for {kind} id {earlier}, and {in_play} has "
+        f"none from it yet: a late retry, or the same cards first again after the shuffle? Nothing was dealt; if they "
+        f"are new, the shoe sends them again with \"{kind}\": {in_play_id}",
+        code=f"{kind}_unclear",
+    )

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from audit.context import acting_as
 from audit.services import audit_record
@@ -18,7 +17,13 @@ from tables import actions
 from tables.models import CardSource, HomeGame, TableDevice
 from tables.models import HomeHand as HandRow
 from tables.services import home_chips as chips
-from tables.services.devices import device_for_table, device_name, device_refusal_record
+from tables.services.devices import (
+    device_late_retry_check,
+    device_name,
+    device_refusal_record,
+    device_report,
+    device_report_keep,
+)
 from tables.services.home_engine import game_rules, rebuild, refusals, remember
 from tables.services.home_hands import _persist, hand_in_play
 from tables.services.home_ledger import verify_balanced
@@ -38,12 +43,8 @@ def home_shoe_report(*, device: TableDevice, cards: list[str], table_id: int | N
     """The shoe's report, all or nothing (`home_shoe_cards`; `table_id`, optional, must be the device's table); a
     refusal is then recorded in its own transaction as the device's audit event `shoe_cards_refuse` (the hand is
     unchanged) and raised again for the shoe's answer."""
-    try:
-        device_for_table(device, table_id)
-        return home_shoe_cards(device=device, cards=cards, hand_id=hand_id)
-    except DomainError as refused:
-        shoe_refusal_record(device=device, cards=cards, refused=refused)
-        raise
+    return device_report(device=device, cards=cards, table_id=table_id, refusal_record=shoe_refusal_record,
+                         record=lambda: home_shoe_cards(device=device, cards=cards, hand_id=hand_id))
 
 
 @transaction.atomic
@@ -75,7 +76,9 @@ def home_shoe_cards(*, device: TableDevice, cards: list[str], hand_id: int | Non
     nothing: those cards are in players' hands, so only a retry or a double read can send them again. `hand_id`
     (optional): the hand the shoe means; another hand in play is refused (409 `hand_moved_on`), so a late retry of
     a voided hand's cards is never dealt into the next one. Between hands, a retry of the report whose card ended
-    the game's last hand is a repeat too, not `no_hand`."""
+    the game's last hand is a repeat too, not `no_hand`. Without `hand_id`, a report repeating this device's last
+    accepted report from an earlier hand, within 30 s of it, while the hand in play has no card from the device, is
+    refused (409 `hand_unclear`: a late retry, or the same card first after the shuffle? `device_late_retry_check`)."""
     table = device.table
     with acting_as(user=None, kind="device", name=device_name(device)):
         game = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
@@ -103,6 +106,9 @@ def home_shoe_cards(*, device: TableDevice, cards: list[str], hand_id: int | Non
         if tuple(parsed) == hand.last_dealt(len(parsed)):
             transaction.set_rollback(True)  # the lock's version bump too: a retry leaves no trace
             return ShoeReport(row, repeated=True)
+        if hand_id is None:
+            device_late_retry_check(device, parsed, kind="hand", in_play_id=row.pk,
+                                    in_play=f"hand {row.number} (id {row.pk})")
         due = hand.cards_due
         if due and len(parsed) > due:
             what = "the deal" if hand.phase.value == "dealing" else f"seat {hand.awaiting.seat}'s draw"
@@ -122,8 +128,7 @@ def home_shoe_cards(*, device: TableDevice, cards: list[str], hand_id: int | Non
                      after={"hand": row.number, "cards": dealt, "phase": hand.phase.value, "device": device.name})
         _persist(game, row, hand, players, kind="bet", actor=None)
         chips.save_game(game)
-        device.last_used_at = timezone.now()
-        device.save(update_fields=["last_used_at"])
+        device_report_keep(device, parsed, hand_id=row.pk)
         verify_balanced(game)
         remember(row, hand, players)
     return ShoeReport(row)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from audit.context import acting_as
 from audit.services import audit_record
@@ -21,7 +20,13 @@ from tables.models import CardSource, DrawRow, Round, RoundCard, SeatHand, Table
 from tables.selectors.rounds import round_in_play
 from tables.services import card_input
 from tables.services.cards import advance_after_cards, finish_rows, save_cards
-from tables.services.devices import device_for_table, device_name, device_refusal_record
+from tables.services.devices import (
+    device_late_retry_check,
+    device_name,
+    device_refusal_record,
+    device_report,
+    device_report_keep,
+)
 from tables.services.guards import round_ref
 from tables.services.locks import version_bump
 
@@ -42,12 +47,8 @@ def shoe_round_report(*, device: TableDevice, cards: Sequence[str], table_id: in
     """The shoe's report, all or nothing (`shoe_cards_record`; `table_id`, optional, must be the device's table); a
     refusal is then recorded in its own transaction as the device's audit event `shoe_cards_refuse` (the round is
     unchanged) and raised again for the shoe's answer."""
-    try:
-        device_for_table(device, table_id)
-        return shoe_cards_record(device=device, cards=cards, round_id=round_id)
-    except DomainError as refused:
-        round_refusal_record(device=device, cards=cards, refused=refused)
-        raise
+    return device_report(device=device, cards=cards, table_id=table_id, refusal_record=round_refusal_record,
+                         record=lambda: shoe_cards_record(device=device, cards=cards, round_id=round_id))
 
 
 @transaction.atomic
@@ -76,7 +77,10 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str], round_id: in
     already dealt (400). A report that repeats the round's last recorded cards, in order, is answered as accepted
     and changes nothing, also once the deal or the rows it completed moved the round on (a card is dealt once per
     round, so only a retry or a double read sends them again). `round_id` (optional): the round the shoe means;
-    another round in play is refused (409 `round_moved_on`), so a late retry never deals into the next round."""
+    another round in play is refused (409 `round_moved_on`), so a late retry never deals into the next round. Without
+    `round_id`, a report repeating this device's last accepted report from an earlier round, within 30 s of it, while
+    the round in play has no card from the device, is refused (409 `round_unclear`: a late retry, or the same card
+    first after the shuffle? `device_late_retry_check`)."""
     table = device.table
     with acting_as(user=None, kind="device", name=device_name(device)):
         if table.card_source != CardSource.SHOE:
@@ -95,6 +99,8 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str], round_id: in
                              "nothing was dealt", code="round_moved_on")
         if repeats_last(parsed, _already_recorded(rnd)):
             return RoundShoeReport(rnd, repeated=True)  # read before any write: a retry leaves no trace
+        if round_id is None:
+            device_late_retry_check(device, parsed, kind="round", in_play_id=rnd.pk, in_play=round_ref(rnd))
         version_bump(rnd)
         if rnd.phase == Phase.DEALING:
             _deal(rnd, parsed)
@@ -105,8 +111,7 @@ def shoe_cards_record(*, device: TableDevice, cards: Sequence[str], round_id: in
                 f"the shoe cannot deal while {round_ref(rnd)} is {rnd.phase}"
                 + (": no row card may be known before every hold is locked" if rnd.phase == Phase.HOLDING else ""),
             )
-        device.last_used_at = timezone.now()
-        device.save(update_fields=["last_used_at"])
+        device_report_keep(device, parsed, round_id=rnd.pk)
         audit_record(
             action=actions.SHOE_CARDS_RECORD,
             obj=rnd,

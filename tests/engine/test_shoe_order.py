@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from casino.engine.cards import parse_cards
-from casino.engine.shoe_order import repeats_last, shoe_order
+from casino.engine.shoe_order import RETRY_WINDOW_SECONDS, may_be_late_retry, repeats_last, shoe_order
 
 
 def test_the_deal_goes_one_card_to_each_seat_in_turn_then_the_rows_in_order() -> None:
@@ -21,3 +21,14 @@ def test_only_the_last_cards_in_order_are_a_repeat() -> None:
     assert not repeats_last(parse_cards("4c 9d"), order)  # the last card and a new one
     assert not repeats_last(parse_cards("2d Js Ac Jh Kc 4c"), order)  # longer than what was recorded
     assert not repeats_last((), order)
+
+
+def test_a_late_retry_is_the_last_reports_last_cards_within_the_window_only() -> None:
+    last = parse_cards("9d Qh")
+    assert may_be_late_retry(parse_cards("9d Qh"), last, 0)
+    assert may_be_late_retry(parse_cards("Qh"), last, RETRY_WINDOW_SECONDS - 0.1)  # the last card read twice
+    assert not may_be_late_retry(parse_cards("Qh"), last, RETRY_WINDOW_SECONDS)  # too late for a retry: a new card
+    assert not may_be_late_retry(parse_cards("9d"), last, 1)  # not the last card
+    assert not may_be_late_retry(parse_cards("Qh 9d"), last, 1)  # not in order
+    assert not may_be_late_retry(parse_cards("Qh"), (), 1)  # no accepted report
+    assert not may_be_late_retry(parse_cards("Qh"), last, -5)  # a clock that moved back answers no guess

@@ -10,11 +10,12 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from paytables.models import Paytable
-from tables.models import CardSource, Table
+from tables.models import CardSource, HomeGame, Table
 from tables.services.seats import seat_join
 from tables.services.tables import table_assign_dealer, table_create, table_open
 from tests.paytables.factories import make_paytable
 from tests.tables.shoe_support import TripleDrawShoe
+from tests.tables.test_home_seat_reuse import _game_with_seat_one_taken_again
 
 __all__ = ["HOUSE_TO_1", "make_paytable"]  # test modules import both from here
 
@@ -119,6 +120,18 @@ def home_table(floor_user: User, dealer_user: User) -> Callable[..., Table]:
         return open_home_table(f"{variant} {next(count)}", variant, floor_user, dealer_user, **options)
 
     return make
+
+
+@pytest.fixture
+def reused(home_table: Callable[..., Table], dealer_user: User) -> HomeGame:
+    """A Three Legged Race game whose seat 1 was taken again: P1 played hand 1 and left, Dee played hand 2 there."""
+    return _game_with_seat_one_taken_again(home_table("three-legged-race"), dealer_user)
+
+
+@pytest.fixture
+def shoe_table(floor_user: User, dealer_user: User, jacks_for_1: Paytable) -> Table:
+    """An open one-seat Triple Draw table dealt from a shoe, no device issued yet."""
+    return open_table("Shoe table", CardSource.SHOE, jacks_for_1, floor_user, dealer_user, seats=1)
 
 
 @pytest.fixture

@@ -27,8 +27,8 @@ class Shoe:
         self.deck = [str(card) for card in ALL_CARDS]
         random.Random(seed).shuffle(self.deck)
 
-    def post(self, cards: list[str]) -> Any:
-        return self.client.post("/api/v1/shoe/cards/", {"cards": cards}, format="json",
+    def post(self, cards: list[str], **extra: Any) -> Any:
+        return self.client.post("/api/v1/shoe/cards/", {"cards": cards, **extra}, format="json",
                                 HTTP_AUTHORIZATION=f"Device {self.token}")
 
     def next(self, count: int) -> list[str]:

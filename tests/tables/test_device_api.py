@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
@@ -14,18 +13,9 @@ from tables.models import CardSource, Table, TableDevice
 from tables.services.devices import token_digest
 from tests.tables.conftest import client_for, open_table
 from tests.tables.helpers import ok
+from tests.tables.shoe_support import device_add_in_admin, shoe_post
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def shoe_table(floor_user: User, dealer_user: User, jacks_for_1: Paytable) -> Table:
-    return open_table("Shoe API", CardSource.SHOE, jacks_for_1, floor_user, dealer_user, seats=1)
-
-
-def shoe_post(token: str) -> object:
-    return APIClient().post("/api/v1/shoe/cards/", {"cards": ["Js"]}, format="json",
-                            HTTP_AUTHORIZATION=f"Device {token}")
 
 
 def test_the_floor_issues_a_device_and_its_token_works_then_revokes_it(
@@ -35,12 +25,12 @@ def test_the_floor_issues_a_device_and_its_token_works_then_revokes_it(
     assert (issued["table_id"], issued["name"], issued["active"]) == (shoe_table.pk, "shoe 1", True)
     device = TableDevice.objects.get(pk=issued["id"])
     assert device.token_hash == token_digest(issued["token"]) != issued["token"]
-    assert shoe_post(issued["token"]).json()["error"]["code"] == "no_round"  # authenticated: the table is idle
+    assert shoe_post(issued["token"], ["Js"]).json()["error"]["code"] == "no_round"  # authenticated: the table is idle
     assert AuditEvent.objects.filter(action="device_create", actor_username=floor_user.username).exists()
     revoked = ok(floor_api.post(f"/api/v1/devices/{device.pk}/revoke/"))
     assert revoked["active"] is False
     assert "token" not in revoked
-    assert shoe_post(issued["token"]).json()["error"]["code"] == "bad_device_token"
+    assert shoe_post(issued["token"], ["Js"]).json()["error"]["code"] == "bad_device_token"
     again = floor_api.post(f"/api/v1/devices/{device.pk}/revoke/")
     assert (again.status_code, again.json()["error"]["code"]) == (409, "already_revoked")
     assert floor_api.post("/api/v1/devices/999999/revoke/").status_code == 404
@@ -86,9 +76,7 @@ def test_the_admin_refuses_a_device_for_a_table_not_dealt_from_a_shoe_beside_the
     floor_user: User, dealer_user: User, jacks_for_1: Paytable
 ) -> None:
     table = open_table("Manual admin", CardSource.MANUAL, jacks_for_1, floor_user, dealer_user, seats=1)
-    client = Client()
-    client.force_login(floor_user)
-    response = client.post("/admin/tables/tabledevice/add/", {"table": table.pk, "name": "shoe-c"})
+    response = device_add_in_admin(floor_user, table, "shoe-c")
     assert response.status_code == 200  # the form again, not a redirect
     errors = response.context["adminform"].form.errors
     assert list(errors) == ["table"]

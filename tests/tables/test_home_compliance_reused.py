@@ -8,24 +8,12 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from django.utils import timezone
 
 from tables.models import HomeGame, HomeGamePlayer, Table
-from tests.tables.test_home_seat_reuse import _game_with_seat_one_taken_again
+from tests.tables.pages import signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def reused(home_table: Callable[..., Table], dealer_user: User) -> HomeGame:
-    return _game_with_seat_one_taken_again(home_table("three-legged-race"), dealer_user)
 
 
 def clock(moment: object) -> str:

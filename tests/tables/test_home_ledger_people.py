@@ -3,33 +3,16 @@ plays hand 1 at seat 1 and leaves, Dee sits down there and plays hand 2."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 
 from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.selectors.home_ledger import ledger_rows, seat_and_person, with_holders
-from tests.tables.test_home_seat_reuse import _game_with_seat_one_taken_again
+from tests.tables.pages import signed_in, table_rows
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def reused(home_table: Callable[..., Table], dealer_user: User) -> HomeGame:
-    return _game_with_seat_one_taken_again(home_table("three-legged-race"), dealer_user)
-
-
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def texts(page: str) -> list[str]:
-    return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in re.findall(r"<tr[^>]*>.*?</tr>", page, re.S)]
 
 
 def test_each_stack_leg_names_who_held_the_seat_when_it_was_posted(reused: HomeGame) -> None:
@@ -64,24 +47,24 @@ def test_the_hand_timelines_ledger_names_the_person_of_that_hand(reused: HomeGam
     client = signed_in(compliance_user)
     one = client.get(f"/compliance/home/hands/{first.pk}/").content.decode()
     assert "Chip ledger" in one
-    seat_one = [row for row in texts(one) if "Seat 1 ·" in row]
+    seat_one = [row for row in table_rows(one) if "Seat 1 ·" in row]
     assert seat_one
     assert all("Seat 1 · P1" in row for row in seat_one)
     assert f'href="/compliance/home/players/{ann.pk}/"' in one
     two = client.get(f"/compliance/home/hands/{second.pk}/").content.decode()
-    seat_one = [row for row in texts(two) if "Seat 1 ·" in row]
+    seat_one = [row for row in table_rows(two) if "Seat 1 ·" in row]
     assert seat_one
     assert all("Seat 1 · Dee" in row for row in seat_one)
     game_page = client.get(f"/compliance/home/games/{reused.pk}/").content.decode()
-    assert any("buy_in" in row and "Seat 1 · P1" in row for row in texts(game_page))
-    assert any("buy_in" in row and "Seat 1 · Dee" in row for row in texts(game_page))
+    assert any("buy_in" in row and "Seat 1 · P1" in row for row in table_rows(game_page))
+    assert any("buy_in" in row and "Seat 1 · Dee" in row for row in table_rows(game_page))
     assert f'href="/compliance/home/players/{dee.pk}/"' in game_page
 
 
 def test_the_admins_ledger_list_names_the_person_as_posted(reused: HomeGame, compliance_user: User) -> None:
     page = signed_in(compliance_user).get("/admin/tables/homeledgerentry/", {"game__table__id__exact":
                                                                               reused.table_id}).content.decode()
-    rows = texts(page)
+    rows = table_rows(page)
     assert any("Seat · player (as posted)" in row and "Kind" in row for row in rows)
     assert any("cash_out" in row and "Seat 1 · P1" in row for row in rows)
     assert any("buy_in" in row and "Seat 1 · Dee" in row for row in rows)

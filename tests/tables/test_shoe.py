@@ -8,18 +8,13 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
 from paytables.models import Paytable
-from tables.models import CardSource
+from tables.models import CardSource, Table
 from tables.services.devices import device_create, device_revoke
 from tests.tables.conftest import open_table
 from tests.tables.helpers import bet, ok, settle_now, start
+from tests.tables.shoe_support import device_add_in_admin, shoe_post
 
 pytestmark = pytest.mark.django_db
-
-
-def shoe_post(token: str, cards: list[str]) -> object:
-    return APIClient().post(
-        "/api/v1/shoe/cards/", {"cards": cards}, format="json", HTTP_AUTHORIZATION=f"Device {token}"
-    )
 
 
 def test_the_shoe_deals_round_robin_then_lays_the_rows(
@@ -61,9 +56,8 @@ def test_the_shoe_deals_round_robin_then_lays_the_rows(
     assert set(events.values_list("actor_kind", flat=True)) == {"device"}
 
 
-def test_a_bad_or_revoked_token_is_refused(floor_user: User, dealer_user: User, jacks_for_1: Paytable) -> None:
-    table = open_table("Shoe 2", CardSource.SHOE, jacks_for_1, floor_user, dealer_user, seats=1)
-    device, token = device_create(table=table, name="shoe-b", actor=floor_user)
+def test_a_bad_or_revoked_token_is_refused(shoe_table: Table, floor_user: User) -> None:
+    device, token = device_create(table=shoe_table, name="shoe-b", actor=floor_user)
     assert shoe_post("not-a-token", ["Js"]).json()["error"]["code"] == "bad_device_token"
     assert APIClient().post("/api/v1/shoe/cards/", {"cards": ["Js"]}, format="json").status_code == 403
     device_revoke(device=device, actor=floor_user)
@@ -71,20 +65,14 @@ def test_a_bad_or_revoked_token_is_refused(floor_user: User, dealer_user: User, 
     assert (response.status_code, response.json()["error"]["code"]) == (403, "bad_device_token")
 
 
-def test_the_floor_issues_a_shoe_token_in_the_admin_and_it_is_shown_once(
-    floor_user: User, dealer_user: User, jacks_for_1: Paytable
-) -> None:
+def test_the_floor_issues_a_shoe_token_in_the_admin_and_it_is_shown_once(shoe_table: Table, floor_user: User) -> None:
     from django.contrib.messages import get_messages
-    from django.test import Client
 
     from tables.models import TableDevice
 
-    table = open_table("Shoe 3", CardSource.SHOE, jacks_for_1, floor_user, dealer_user, seats=1)
-    client = Client()
-    client.force_login(floor_user)
-    response = client.post("/admin/tables/tabledevice/add/", {"table": table.pk, "name": "shoe-c"})
+    response = device_add_in_admin(floor_user, shoe_table, "shoe-c")
     assert response.status_code == 302
-    device = TableDevice.objects.get(table=table, name="shoe-c")
+    device = TableDevice.objects.get(table=shoe_table, name="shoe-c")
     shown = " ".join(str(m) for m in get_messages(response.wsgi_request))
     token = shown.split("Token for ")[1].split(": ")[1].split(" ")[0]
     assert device.token_hash != token

@@ -70,7 +70,8 @@ def test_a_genuinely_new_report_is_never_taken_for_a_retry(shoe: TripleDrawShoe)
     assert fresh["repeated"] is False
     assert list(SeatHand.objects.filter(round_id=shoe.round_id).order_by("seat_number")
                 .values_list("dealt", flat=True)) == [["Js", "Jh", "4c"], ["Ac", "Kc", "Qc"]]
-    # After the last round settles, the same cards at the next round are new: they are dealt, not repeated.
+    # After the last round settles, the same cards reported for the next round (naming it) are new: dealt, not
+    # repeated (without the round, see test_shoe_late_retry.py).
     ok(shoe.post(DEAL[6:]))
     shoe.hold_all()
     ok(shoe.post(ROWS))
@@ -78,7 +79,7 @@ def test_a_genuinely_new_report_is_never_taken_for_a_retry(shoe: TripleDrawShoe)
     following = start(shoe.api, shoe.table.pk)
     ok(bet(shoe.api, following, 1, 1000, 1))
     ok(shoe.api.post(f"/api/v1/rounds/{following}/close-bets/"))
-    answer = ok(shoe.post(ROWS[-2:]))
+    answer = ok(shoe.post(ROWS[-2:], round=following))
     assert (answer["repeated"], answer["round"]) == (False, following)
     assert SeatHand.objects.get(round_id=following, seat_number=1).dealt == ROWS[-2:]
 
