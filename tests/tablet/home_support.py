@@ -132,7 +132,7 @@ def tap(page: Page, locator: Any) -> None:
         """(before) => { const s = document.querySelector('#home-hand');
              return s && !document.querySelector('#home-hand form.htmx-request')
                && (s.dataset.version !== before || [...s.querySelectorAll('.error')].some(e => e.textContent.trim())
-                   || s.querySelector('#confirm-ace')); }""",
+                   || s.querySelector('#confirm-ace, #confirm-fold')); }""",
         arg=before,
     )
 
@@ -149,10 +149,21 @@ def turn(page: Page) -> str:
     return page.locator("#turn-title").inner_text()
 
 
-def draw(page: Page, discards: str = "") -> None:
-    """An rng draw: tap the discarded cards, then the draw button."""
+def fold(page: Page) -> None:
+    """Fold the player to act: Fold, then the second step's Yes."""
+    act(page, "Fold")
+    tap(page, page.locator("#fold-yes"))
+
+
+def discard(page: Page, discards: str) -> None:
+    """Tap cards of the hand on screen as discards (a second tap keeps a card again)."""
     for code in discards.split():
         page.locator(f'form.draw-form label.card[data-card="{code}"]').tap()
+
+
+def draw(page: Page, discards: str = "") -> None:
+    """An rng draw: tap the discarded cards, then the draw button."""
+    discard(page, discards)
     tap(page, page.locator("#draw-submit"))
 
 
