@@ -11,10 +11,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from tables.models import HomeHand
-from tables.services.home_hands import hand_act, hand_start
+from tables.services.home_hands import hand_start
 from tests.tablet import home_support
 from tests.tablet.conftest import SIZES
-from tests.tablet.home_support import act, home_game, tap, version
+from tests.tablet.home_support import act, home_game, manual_showdown, tap, version
 
 decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -23,13 +23,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def test_the_record_button_waits_for_five_cards_and_a_refusal_shows_beside_it_in_view(
     home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
 ) -> None:
-    table, game = home_game("pregnant-threes", floor_user, dealer_user, source="manual",
-                            players=[(1, "Ann"), (2, "Bob")], rules={"draws": 1, "cards_per_draw": 3, "draw": "optional"})
-    hand = hand_start(game=game.pk, actor=dealer_user, button=2)
-    for request in ({"seat": None, "action": "dealt"}, {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"},
-                    {"seat": 1, "action": "draw", "count": 0}, {"seat": 2, "action": "draw", "count": 0},
-                    {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"}):
-        hand_act(hand=hand.pk, actor=dealer_user, **request)
+    table, _, hand = manual_showdown("pregnant-threes", floor_user, dealer_user, draws=1, cards_per_draw=3,
+                                     draw="optional")
     page = home_tablet(table)
     record = page.locator('form.show-form[data-seat="1"] button[type=submit]')
     count = page.locator("#show-count-1")

@@ -14,7 +14,7 @@ from django.urls import reverse
 from tables.models import HomeGame, HomeHand, Table
 from tables.services.home_games import player_leave
 from tables.services.home_hands import hand_act, hand_start
-from tests.tablet.home_support import home_game, stacked_deck
+from tests.tablet.home_support import home_game, manual_showdown, stacked_deck
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -114,13 +114,7 @@ def test_a_draw_the_rules_refuse_is_refused_by_the_server_beside_the_draw(
 def test_a_hand_of_fewer_than_five_cards_is_refused_beside_its_record_button(
     floor_user: User, dealer_user: User
 ) -> None:
-    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")],
-                            source="manual")
-    hand = hand_start(game=game.pk, actor=dealer_user, button=2)
-    for request in ({"seat": None, "action": "dealt"}, {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"},
-                    {"seat": 1, "action": "draw", "count": 0}, {"seat": 2, "action": "draw", "count": 0},
-                    {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"}):
-        hand_act(hand=hand.pk, actor=dealer_user, **request)
+    table, _, hand = manual_showdown("five-card-draw", floor_user, dealer_user)
     before = _record(hand)
     response = _act(_client(dealer_user), table, "show", hand=hand.pk, seat=1, cards="Ks Kh")
     answer = response.content.decode()
