@@ -65,9 +65,30 @@ class SeatView:
         return f"seat-{self.seat}"
 
     @property
+    def show_key(self) -> str:
+        """Where a refusal of this seat's hand at a manual showdown is shown: beside its Record button."""
+        return f"show-{self.seat}"
+
+    @property
     def label(self) -> str:
-        plain = f"Seat {self.seat}"
-        return f"{plain} · {self.name}" if self.name and self.name != plain else plain
+        return seat_label(self.seat, self.name)
+
+
+def seat_label(seat: int, name: str) -> str:
+    """"Seat 2 · Bob"; "Seat 2" for a player seated without a name."""
+    plain = f"Seat {seat}"
+    return f"{plain} · {name}" if name and name != plain else plain
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """One row of a hand's result: the seat and the player who played it (from the hand's own record), the hand's
+    value, and its cards as given, each with whether it played wild."""
+
+    seat: int
+    label: str
+    value: dict[str, Any]
+    cards: list[tuple[str, bool]]
 
 
 # How every amount on the betting buttons reads (DESIGN 9 posts a bet's amount and a raise's total): a bare amount
@@ -558,15 +579,17 @@ class HomeScreen:
         return hand_wild(self.rules, Rank.parse(slide) if slide else None)
 
     @property
-    def result_hands(self) -> list[tuple[SeatView, dict[str, Any], list[tuple[str, bool]]]]:
-        """Each shown hand: the seat, its value, and its cards as given, each with whether it played wild."""
+    def result_hands(self) -> list[ShownHand]:
+        """Each shown hand: the seat and its player as the hand recorded them (one who cashed out since is still
+        named), its value, and its cards as given, each with whether it played wild."""
         result = self.result
-        if not result:
+        if not result or self.hand is None:
             return []
         hands = result["hands"]
         wild = self.result_wild
-        return [(seat, hands[key], [(code, wild.is_wild(Card.parse(code))) for code in hands[key]["held"]])
-                for seat in self.seats if (key := str(seat.seat)) in hands]
+        return [ShownHand(player["seat"], seat_label(player["seat"], player["name"]), hands[key],
+                          [(code, wild.is_wild(Card.parse(code))) for code in hands[key]["held"]])
+                for player in self.hand["players"] if (key := str(player["seat"])) in hands]
 
 
 def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -> list[SeatView]:

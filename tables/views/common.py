@@ -11,13 +11,14 @@ from urllib.parse import urlencode, urlsplit
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from audit.roles import COMPLIANCE, DEALER, FLOOR, has_role, role_label
+from casino.engine.variants import HOME_VARIANTS
 from tables.models import HomeGame, HomeHand, Table, TableType
 from tables.selectors.rounds import round_shown
 from tables.selectors.tables import tables_for
@@ -101,3 +102,18 @@ def table_for_user(request: HttpRequest, table_id: int) -> Table | HttpResponse:
     if not tables_for(request.user).filter(pk=table.pk).exists():
         return render(request, "tables/tablet/forbidden.html", {"table": table}, status=403)
     return table
+
+
+def table_for_screen(request: HttpRequest, table_id: int, *, home: bool,
+                     other_page: str = "tablet:table") -> Table | HttpResponse:
+    """`table_for_user`, for a page or tap of one game's screen (`home`: the home-game screen's, else Triple
+    Draw's). A table of the other game (a stale tab, an address typed or bookmarked) is sent to its own game's
+    `other_page` (the same page where that game has one: the rules), never shown the other game's screen; a tap
+    changes nothing. htmx follows the redirect as a whole page (HX-Redirect), not as a section swapped in."""
+    table = table_for_user(request, table_id)
+    if isinstance(table, HttpResponse) or (table.table_type in HOME_VARIANTS) == home:
+        return table
+    url = reverse(other_page, args=[table.pk])
+    if request.headers.get("HX-Request") == "true":
+        return HttpResponse(headers={"HX-Redirect": url})
+    return HttpResponseRedirect(url)

@@ -37,7 +37,7 @@ from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award, hand_correct, hand_correct_card, hand_void
 from tables.templatetags.tablet import money
 from tables.views import triple_draw
-from tables.views.common import dealer_words, table_for_user, tablet_login_required
+from tables.views.common import dealer_words, table_for_screen, table_for_user, tablet_login_required
 
 HAND_TEMPLATE = "tables/tablet/home_hand.html"
 
@@ -69,7 +69,7 @@ def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
     not: a stale screen's tap on a hand that has moved on), else under the hand's title."""
     kind = screen.awaiting_kind
     visible = {
-        "turn": kind == AwaitKind.ACTION, "draw": kind == AwaitKind.DRAW, "show": kind == AwaitKind.SHOW,
+        "turn": kind == AwaitKind.ACTION, "draw": kind == AwaitKind.DRAW,
         "deal": kind == AwaitKind.DEAL, "kill": bool(screen.killable_seats), "void": screen.in_play and is_floor,
         "award": screen.in_play and is_floor, "correct": bool(screen.recorded_actions) and is_floor,
         "correct-card": bool(screen.dealt_by_shoe) and is_floor,
@@ -78,6 +78,8 @@ def _shown_at(screen: HomeScreen, where: str, is_floor: bool) -> str:
     }
     if where.startswith("seat-"):
         return where if screen.game_open else "hand"
+    if where.startswith("show-"):
+        return where if where in {seat.show_key for seat in screen.showing_seats} else "hand"
     return where if visible.get(where, False) else "hand"
 
 
@@ -94,11 +96,8 @@ def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "tables/tablet/home_table.html", _context(request, table))
 
 
-def _home_table(request: HttpRequest, table_id: int) -> Table | HttpResponse:
-    table = table_for_user(request, table_id)
-    if isinstance(table, Table) and not is_home_table(table):
-        raise Http404("not a home-game table")
-    return table
+def _home_table(request: HttpRequest, table_id: int, other_page: str = "tablet:table") -> Table | HttpResponse:
+    return table_for_screen(request, table_id, home=True, other_page=other_page)
 
 
 @tablet_login_required
@@ -117,8 +116,9 @@ def home_state(request: HttpRequest, table_id: int) -> HttpResponse:
 @tablet_login_required
 @require_GET
 def home_rules(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The announced rules as a page of their own (the table screen shows the same in a dialog)."""
-    table = _home_table(request, table_id)
+    """The announced rules as a page of their own (the table screen shows the same in a dialog); a Triple Draw
+    table's are its paytable and rules."""
+    table = _home_table(request, table_id, other_page="tablet:rules")
     if isinstance(table, HttpResponse):
         return table
     return render(request, "tables/tablet/home_rules_page.html", _context(request, table))
@@ -128,7 +128,8 @@ def home_rules(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 class NeedsConfirmation(Exception):
-    """A tap the dealer must confirm first (a manual draw above the limit keeps an ace); nothing was changed."""
+    """A tap the dealer must confirm first (a fold; a manual draw above the limit keeps an ace); nothing was
+    changed."""
 
     def __init__(self, where: str, details: dict[str, Any]) -> None:
         super().__init__(where)
@@ -150,6 +151,11 @@ def _fixed(where: str) -> Callable[[QueryDict], str]:
 
 def _seat_where(data: QueryDict) -> str:
     return f"seat-{data.get('seat', '')}"
+
+
+def _show_where(data: QueryDict) -> str:
+    """A hand shown at a manual showdown: its refusal goes beside that seat's Record button, in view."""
+    return f"show-{data.get('seat', '')}"
 
 
 def _game(table: Table, data: QueryDict) -> HomeGame:
@@ -336,13 +342,29 @@ def _act(table: Table, data: QueryDict, user: Any) -> object:
     amount = None
     if verb in ("bet", "raise"):
         amount = _dollars(data.get("amount"), f"the {'bet' if verb == 'bet' else 'raise'}", "amount_cents")
+    seat = parse_seat_number(data.get("seat"))
+    if verb == "fold" and data.get("confirm") != "yes":
+        _ask_before_folding(table, data, seat)
     try:
-        return _turn_act(table, data, user, seat=parse_seat_number(data.get("seat")), action=verb,
-                         amount_cents=amount)
+        return _turn_act(table, data, user, seat=seat, action=verb, amount_cents=amount)
     except DomainError as exc:
         if exc.field == "amount_cents" and amount is not None:
             exc.message = _amount_refusal(table, verb, amount) or exc.message
         raise
+
+
+def _ask_before_folding(table: Table, data: QueryDict, seat: int) -> None:
+    """No dealer can take a fold back: the screen's Fold asks first, in a second step whose Yes is not where Fold
+    was (a double tap lands on Cancel). Asked only of the turn the screen showed; a tap from a screen that moved on
+    goes on to the service, which refuses it as stale or out of turn."""
+    screen = home_screen_for(table)
+    shown = _seen_version(data)
+    turn = screen.turn_seat
+    hand = screen.hand
+    if (hand is None or turn is None or turn.seat != seat or "fold" not in screen.legal_actions
+            or data.get("hand") != str(hand["id"]) or (shown is not None and shown != hand["version"])):
+        return
+    raise NeedsConfirmation("turn", {"fold": True, "seat": seat, "label": turn.label})
 
 
 def _amount_refusal(table: Table, verb: str, amount: int) -> str | None:
@@ -430,7 +452,7 @@ ACTIONS: dict[str, Action] = {
     "draw-count": Action(_fixed("draw"), _draw_count),
     "dealt": Action(_fixed("deal"), _dealt),
     "kill": Action(_fixed("kill"), _kill),
-    "show": Action(_fixed("show"), _show),
+    "show": Action(_show_where, _show),
 }
 
 

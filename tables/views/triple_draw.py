@@ -36,7 +36,7 @@ from tables.services.rounds import (
 from tables.services.seats import seat_join, seat_leave
 from tables.services.tables import table_open
 from tables.templatetags.tablet import money
-from tables.views.common import dealer_words, table_for_user, tablet_login_required
+from tables.views.common import dealer_words, table_for_screen, table_for_user, tablet_login_required
 
 
 def _context(request: HttpRequest, table: Table, errors: dict[str, str] | None = None) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
 @never_cache
 def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
     """The polled round fragment; 204 (htmx then leaves the screen alone) while nothing has changed."""
-    table = table_for_user(request, table_id)
+    table = table_for_screen(request, table_id, home=False)
     if isinstance(table, HttpResponse):
         return table
     shown = token_round(table)
@@ -99,8 +99,9 @@ def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
 @tablet_login_required
 @require_GET
 def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The paytable and rules as a page of their own (the table screen shows the same in a dialog)."""
-    table = table_for_user(request, table_id)
+    """The paytable and rules as a page of their own (the table screen shows the same in a dialog); a home-game
+    table's are its announced house rules."""
+    table = table_for_screen(request, table_id, home=False, other_page="tablet:home-rules")
     if isinstance(table, HttpResponse):
         return table
     return render(request, "tables/tablet/rules_page.html", _context(request, table))
@@ -298,7 +299,7 @@ def _error_text(where: str, message: str) -> str:
 @require_POST
 def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
     """Run one tap through its service; answer htmx with the re-rendered round, a plain form with a redirect."""
-    table = table_for_user(request, table_id)
+    table = table_for_screen(request, table_id, home=False)
     if isinstance(table, HttpResponse):
         return table
     chosen = ACTIONS.get(action)

@@ -14,8 +14,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from casino.engine.cards import ALL_CARDS, Card, parse_cards
-from tables.models import HomeGame, Table
+from tables.models import HomeGame, HomeHand, Table
 from tables.services.home_games import game_open
+from tables.services.home_hands import hand_act, hand_start
 from tests.tables.conftest import open_home_table
 from tests.tablet.conftest import ARTIFACTS, SIZES, sign_in, small_touch_targets
 from tests.tablet.test_csp import WATCH_CSP
@@ -38,6 +39,19 @@ def home_game(variant: str, floor: User, dealer: User, *, players: Sequence[tupl
     game = game_open(table=table, actor=dealer,
                      players=[{"seat": seat, "name": name, "buy_in_cents": buy_in_cents} for seat, name in players])
     return table, game
+
+
+def manual_showdown(variant: str, floor: User, dealer: User, **rules: Any) -> tuple[Table, HomeGame, HomeHand]:
+    """A manual table where Ann (seat 1) and Bob (seat 2, the button) played a hand of one draw to its showdown,
+    checking and standing pat: the hands shown are still to be recorded, Ann's first."""
+    table, game = home_game(variant, floor, dealer, players=[(1, "Ann"), (2, "Bob")], source="manual",
+                            rules=rules or None)
+    hand = hand_start(game=game.pk, actor=dealer, button=2)
+    for request in ({"seat": None, "action": "dealt"}, {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"},
+                    {"seat": 1, "action": "draw", "count": 0}, {"seat": 2, "action": "draw", "count": 0},
+                    {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"}):
+        hand_act(hand=hand.pk, actor=dealer, **request)
+    return table, game, hand
 
 
 def stacked_deck(deal_order: Sequence[int], hands: dict[int, str], *replacements: str) -> list[Card]:
@@ -132,7 +146,7 @@ def tap(page: Page, locator: Any) -> None:
         """(before) => { const s = document.querySelector('#home-hand');
              return s && !document.querySelector('#home-hand form.htmx-request')
                && (s.dataset.version !== before || [...s.querySelectorAll('.error')].some(e => e.textContent.trim())
-                   || s.querySelector('#confirm-ace')); }""",
+                   || s.querySelector('#confirm-ace, #confirm-fold')); }""",
         arg=before,
     )
 
@@ -149,10 +163,21 @@ def turn(page: Page) -> str:
     return page.locator("#turn-title").inner_text()
 
 
-def draw(page: Page, discards: str = "") -> None:
-    """An rng draw: tap the discarded cards, then the draw button."""
+def fold(page: Page) -> None:
+    """Fold the player to act: Fold, then the second step's Yes."""
+    act(page, "Fold")
+    tap(page, page.locator("#fold-yes"))
+
+
+def discard(page: Page, discards: str) -> None:
+    """Tap cards of the hand on screen as discards (a second tap keeps a card again)."""
     for code in discards.split():
         page.locator(f'form.draw-form label.card[data-card="{code}"]').tap()
+
+
+def draw(page: Page, discards: str = "") -> None:
+    """An rng draw: tap the discarded cards, then the draw button."""
+    discard(page, discards)
     tap(page, page.locator("#draw-submit"))
 
 

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from tables.models import HomeGame, HomeGamePlayer, HomeHand
 from tests.tablet import home_support
 from tests.tablet.conftest import POLL_TIMEOUT_MS
-from tests.tablet.home_support import act, home_game, tap, turn, version
+from tests.tablet.home_support import act, fold, home_game, tap, turn, version
 
 home_tablet, shots = home_support.home_tablet, home_support.shots
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -89,7 +89,7 @@ def test_the_floor_corrects_an_action_awards_a_pot_by_ruling_and_closes_a_race_a
 
     # Hand 2: Ann folds, Bob alone scores a leg and the $2.00 stays in the middle.
     tap(page, page.locator("#start-hand"))
-    act(page, "Fold")
+    fold(page)
     expect(page.locator("#pot")).to_have_text("Carried pot $2.00")
     expect(page.locator("#seat-2 .legs")).to_have_text("Legs 1 of 2")
 

@@ -7,6 +7,7 @@ again for the next hand"; "When a player wins their final required leg, they tak
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests.tablet import home_support
-from tests.tablet.home_support import act, draw, home_game, show, stacked_deck, tap, turn, version
+from tests.tablet.home_support import act, discard, draw, fold, home_game, show, stacked_deck, tap, turn
 
 decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -44,12 +45,13 @@ def test_a_race_to_two_legs_carries_the_pot_until_ann_wins_the_game(
     assert turn(page) == "Seat 2 · Bob: the draw"
     expect(page.locator("#draw-rule")).to_have_text("Discard exactly 3 cards.")
     shots(page, "the-draw-exactly-three")
-    before = version(page)
-    draw(page, "4c 5c")
-    expect(page.locator("#draw-error")).to_contain_text("needs exactly three")
-    expect(page.locator("#draw-count")).to_have_text("2 of 3 picked: tap 1 more card")  # the taps kept, counted
-    assert version(page) == before
-    shots(page, "two-discards-refused")
+    discard(page, "4c 5c")
+    # Exactly three: two cannot be sent, and the button and the hint under it say what is missing.
+    expect(page.locator("#draw-submit")).to_be_disabled()
+    expect(page.locator("#draw-submit")).to_have_text("Tap 1 more card to discard")
+    expect(page.locator("#draw-count")).to_have_text("2 of 3 picked: tap 1 more card")
+    expect(page.locator("#draw-count")).to_have_class(re.compile(r"\billegal\b"))
+    shots(page, "two-discards-disabled")
     draw(page, "7h")  # 4c and 5c are still tapped: three discards
     draw(page, "Ks 2c 3d")
     act(page, "Check")
@@ -122,7 +124,7 @@ def test_a_manual_hand_draws_three_each_and_three_jacks_score_a_leg_while_the_po
     # headline says so too (it read "No live hand: the pot stays in the middle" above "Ann scores a leg").
     act(page, "The deal is done")
     act(page, "Bet $2.00")
-    act(page, "Fold")
+    fold(page)
     expect(page.locator("#headline")).to_have_text("Ann is left alone and scores a leg: the pot stays in the middle")
     expect(page.locator("#result-lines")).to_contain_text("Ann scores a leg: 1 of 3")
     expect(page.locator("#pot")).to_have_text("Carried pot $4.00")

@@ -60,7 +60,9 @@ def test_a_home_game_table_gets_the_home_screen_and_a_triple_draw_table_its_own(
     assert 'id="home-hand"' in home_page
     assert "Announce the rules before the first card" in home_page
     assert 'id="round"' in client.get(reverse("tablet:table", args=[triple.pk])).content.decode()
-    assert client.get(reverse("tablet:home-state", args=[triple.pk])).status_code == 404
+    # A Triple Draw table's poll of the home screen (a stale tab) is sent to its own screen.
+    assert client.get(reverse("tablet:home-state", args=[triple.pk]))["Location"] == reverse("tablet:table",
+                                                                                             args=[triple.pk])
 
 
 def test_the_table_list_says_which_game_and_hand_a_home_table_is_at(
@@ -164,7 +166,7 @@ def test_a_tap_from_a_screen_another_tablet_moved_on_records_nothing_and_says_so
     assert response.status_code == 409
     assert "nothing was recorded" in _error(response, "turn")
     # From the screen as it is now, the tap is recorded.
-    response = _act(client, table, "act", hand=hand.pk, version=_version(hand), seat=2, action="fold")
+    response = _act(client, table, "act", hand=hand.pk, version=_version(hand), seat=2, action="fold", confirm="yes")
     assert response.status_code == 200
     assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 fold"
     response = _act(client, table, "act", hand=hand.pk, version="x", seat=3, action="check")
@@ -197,7 +199,7 @@ def test_a_manual_draw_above_the_limit_waits_for_the_ace_to_be_confirmed(
     before = _snapshot(game)
     response = _act(client, table, "show", hand=hand.pk, seat=2, cards="Ks Kh 7c 4d 2s")
     assert response.status_code == 400
-    assert _error(response, "show") == (
+    assert _error(response, "show-2") == (
         "Seat 2 drew above the limit keeping an ace but shows no ace. Check the cards picked; if the player has no "
         "ace, call the floor: they correct the draw (a count tapped by mistake) or rule on the hand")
     assert _snapshot(game) == before

@@ -35,8 +35,15 @@
       cards.forEach(function (c) { picked[c] = true; });
       var slots = form.querySelector(".show-slots");
       var label = slots.textContent.split(" shows:")[0];
-      slots.textContent = label + " shows: " + (cards.length ? cards.map(faceOf).join(" ") : "no cards picked") +
-        " (" + cards.length + " of 5)";
+      slots.textContent = label + " shows: " + (cards.length ? cards.map(faceOf).join(" ") : "no cards picked");
+      // Five cards or no Record: the button says what is missing and the count beside it is read out as it
+      // changes. Without scripts the button stays enabled and the server refuses a hand of fewer cards.
+      var missing = 5 - cards.length;
+      var record = form.querySelector("button.show-submit");
+      record.disabled = missing > 0;
+      record.textContent = missing > 0 ? "Tap " + missing + " more " + (missing === 1 ? "card" : "cards") +
+        " for " + record.dataset.label : "Record " + record.dataset.label + "'s hand";
+      form.querySelector(".show-count").textContent = cards.length + " of 5 picked";
       form.classList.toggle("chosen", form.dataset.seat === chosen);
     });
     document.querySelectorAll("button.show-target").forEach(function (b) {
@@ -53,33 +60,42 @@
     var form = document.querySelector("form.draw-form");
     if (!form) { return; }
     var count = form.querySelectorAll("input[name=discard]:checked").length;
-    var button = form.querySelector("#draw-submit");
-    var standing = Number(form.dataset.minimum || 0) > 0 ? "Discard and draw" : "Stand pat";
-    button.textContent = count === 0 ? standing : "Discard " + count + " and draw " + count;
-    var hint = form.querySelector("#draw-count");
     var keptAce = Array.prototype.some.call(form.querySelectorAll("input[name=discard]:not(:checked)"),
       function (box) { return box.value.charAt(0) === "A"; });
-    if (hint) { hint.textContent = drawHint(count, keptAce, form.dataset); }
+    var state = drawState(count, keptAce, form.dataset);
+    var button = form.querySelector("#draw-submit");
+    var standing = Number(form.dataset.minimum || 0) > 0 ? "Discard and draw" : "Stand pat";
+    button.textContent = state.button || (count === 0 ? standing : "Discard " + count + " and draw " + count);
+    button.disabled = !state.legal;
+    var hint = form.querySelector("#draw-count");
+    if (hint) {
+      hint.textContent = state.hint;
+      hint.classList.toggle("illegal", !state.legal);
+    }
   }
 
   // What the tapped discards come to against the announced draw, before the tap that sends them: at speed the
-  // dealer sees "Tap 1 more" instead of learning it from a refusal. The server still checks every draw.
-  function drawHint(count, keptAce, data) {
+  // dealer sees "Tap 1 more" and a button that cannot send a draw the rules refuse (the screen shows the player's
+  // five cards, so it knows whether the card kept is an ace). The server still checks every draw.
+  function drawState(count, keptAce, data) {
     var least = Number(data.minimum || 0), limit = Number(data.limit || 0), most = Number(data.maximum || 0);
+    var cards = function (n) { return n + " " + (n === 1 ? "card" : "cards"); };
     var more = function (n) { return n + " more " + (n === 1 ? "card" : "cards"); };
     if (count < least) {
-      return count + " of " + least + " picked: tap " + more(least - count);
+      return { legal: false, hint: count + " of " + least + " picked: tap " + more(least - count),
+               button: "Tap " + more(least - count) + " to discard" };
     }
     if (count > most) {
       var over = count - most;
-      return count + " picked, at most " + most + ": tap " + over + (over === 1 ? " card" : " cards") +
-        " again to keep " + (over === 1 ? "it" : "them");
+      return { legal: false, hint: count + " picked, at most " + most + ": tap " + cards(over) + " again to keep " +
+               (over === 1 ? "it" : "them"), button: "At most " + cards(most) + " may be discarded" };
     }
     if (count > limit) {
-      return keptAce ? count + " picked, keeping an ace" :
-        count + " picked: more than " + limit + " only when keeping an ace";
+      return keptAce ? { legal: true, hint: count + " picked, keeping an ace" } :
+        { legal: false, hint: count + " picked: more than " + limit + " only when keeping an ace",
+          button: "Discard " + count + " only when keeping an ace" };
     }
-    return least === most ? count + " of " + least + " picked" : "";
+    return { legal: true, hint: least === most ? count + " of " + least + " picked" : "" };
   }
 
   function refresh() { refreshShow(); refreshDraw(); }

@@ -1,0 +1,105 @@
+"""The home-game tablet guards a dealer at speed (in Chromium, at 1280x800 and 800x1280): the showdown picker's Record
+button waits for five cards and any refusal shows beside it, in view; a fold takes a second step whose Yes is not
+where Fold was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from tables.models import HomeHand
+from tables.services.home_hands import hand_start
+from tests.tablet import home_support
+from tests.tablet.conftest import SIZES
+from tests.tablet.home_support import act, home_game, manual_showdown, tap, version
+
+decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_the_record_button_waits_for_five_cards_and_a_refusal_shows_beside_it_in_view(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    table, _, hand = manual_showdown("pregnant-threes", floor_user, dealer_user, draws=1, cards_per_draw=3,
+                                     draw="optional")
+    page = home_tablet(table)
+    record = page.locator('form.show-form[data-seat="1"] button[type=submit]')
+    count = page.locator("#show-count-1")
+    expect(record).to_be_disabled()
+    expect(record).to_have_text("Tap 5 more cards for Seat 1 · Ann")
+    expect(count).to_have_text("0 of 5 picked")
+    expect(count).to_have_attribute("aria-live", "polite")
+    for code in ("Ks", "Kh"):
+        page.locator(f'button.hpick[data-card="{code}"]').tap()
+    expect(record).to_have_text("Tap 3 more cards for Seat 1 · Ann")
+    expect(count).to_have_text("2 of 5 picked")
+    expect(record).to_be_disabled()
+    shots(page, "two-of-five-picked")
+
+    # A page without scripts sends the two cards anyway (here: the button enabled by hand): the server refuses,
+    # and says so beside the button, in view at both sizes, nothing recorded.
+    before = version(page)
+    record.evaluate("button => { button.disabled = false; }")
+    tap(page, record)
+    error = page.locator("#show-1-error")
+    expect(error).to_have_text("Tap the five cards seat 1 shows (2 chosen)")
+    assert version(page) == before
+    for size in SIZES.values():
+        page.set_viewport_size(size)
+        record.scroll_into_view_if_needed()
+        expect(error).to_be_in_viewport()
+    page.set_viewport_size(SIZES["landscape"])
+    shots(page, "fewer-than-five-refused-beside-the-button")
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 check"
+
+    # The two cards were kept: three more and the button records the hand.
+    for code in ("Qs", "Qd", "9d"):
+        page.locator(f'button.hpick[data-card="{code}"]').tap()
+    expect(record).to_be_enabled()
+    expect(record).to_have_text("Record Seat 1 · Ann's hand")
+    expect(count).to_have_text("5 of 5 picked")
+    tap(page, record)
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "1 show Ks Kh Qs Qd 9d"
+
+
+def _center(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_fold_takes_a_second_step_whose_yes_is_not_under_the_fold(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cat")])
+    hand = hand_start(game=game.pk, actor=dealer_user, button=2)
+    page = home_tablet(table)
+    expect(page.locator("#turn-title")).to_have_text("Seat 3 · Cat to act")
+    fold = '#turn-panel button[value="fold"]:not(#fold-yes)'
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.locator(fold).scroll_into_view_if_needed()
+        x, y = _center(page, fold)
+        before = version(page)
+        act(page, "Fold")
+        expect(page.locator("#confirm-fold")).to_contain_text("Fold Seat 3 · Cat? A fold cannot be undone")
+        assert version(page) == before  # nothing recorded by the first tap
+        # A second tap at the same spot (a double tap) does not reach Yes: it lands on Cancel or on the question.
+        under = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); "
+                              "return e ? (e.closest('a, button') || e).id || e.tagName : ''; }", [x, y])
+        assert under != "fold-yes", f"{name}: Yes lies under the Fold tapped at {x},{y}"
+        expect(page.locator("#fold-yes")).to_have_text("Yes, fold Seat 3 · Cat")
+        if name == "landscape":
+            shots(page, "fold-asks-first")
+        page.locator("#fold-cancel").tap()
+        expect(page.locator("#confirm-fold")).to_have_count(0)
+        expect(page.locator(fold)).to_be_visible()  # the turn as it was
+        assert HomeHand.objects.get(pk=hand.pk).record["actions"] == []
+    page.set_viewport_size(SIZES["landscape"])
+    act(page, "Fold")
+    tap(page, page.locator("#fold-yes"))
+    expect(page.locator("#seat-3 .seat-status")).to_have_text("Folded")
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["3 fold"]
