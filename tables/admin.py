@@ -482,17 +482,25 @@ class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
         return queue
 
 
+class SeatColumn:
+    """The seat's number under the heading "seat" (the field's "seat number" widened the lists past 800 px)."""
+
+    @admin.display(description="seat", ordering="seat_number")
+    def seat(self, row: Bet | HandOutcome | LedgerEntry) -> int | None:
+        return row.seat_number
+
+
 @admin.register(Bet)
-class BetAdmin(ReadOnlyAdmin):
-    list_display = ("round", "seat_number", "circle", "amount", "placed_at")
+class BetAdmin(SeatColumn, ReadOnlyAdmin):
+    list_display = ("round", "seat", "circle", "amount", "placed_at")
     list_filter = ("round__table",)
 
     amount = dollars("amount_cents", "amount", sortable=True)
 
 
 @admin.register(HandOutcome)
-class HandOutcomeAdmin(ReadOnlyAdmin):
-    list_display = ("round", "seat_number", "circle", "hand", "paying_line", "returned", "paid")
+class HandOutcomeAdmin(SeatColumn, ReadOnlyAdmin):
+    list_display = ("round", "seat", "circle", "hand", "paying_line", "returned", "paid")
     list_filter = ("category", "round__table")
 
     @admin.display(description="hand", ordering="category")
@@ -501,15 +509,15 @@ class HandOutcomeAdmin(ReadOnlyAdmin):
 
     @admin.display(description="paying line")
     def paying_line(self, outcome: HandOutcome) -> str:
-        return hand_label(outcome.line_hand) if outcome.line_hand else "no paying line"
+        return hand_label(outcome.line_hand) if outcome.line_hand else "none"  # the heading says of what
 
     returned = dollars("return_cents", "returns", sortable=True)
     paid = dollars("paid_cents", "paid", sortable=True)
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(ReadOnlyAdmin):
-    list_display = ("round", "bet", "account", "seat_number", "amount", "posted_at")
+class LedgerEntryAdmin(SeatColumn, ReadOnlyAdmin):
+    list_display = ("round", "bet", "account", "seat", "amount", "posted_at")
     list_filter = ("account", "table")
 
     amount = dollars("amount_cents", "amount", sortable=True)
