@@ -3,11 +3,10 @@ its columns inside the page (none past the right edge beside the menu or the fil
 
 from __future__ import annotations
 
-import re
 import shutil
+from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.conf import settings
@@ -20,13 +19,15 @@ from accounts.services import api_token_issue
 from audit.tasks import verify_chain
 from floor.models import Drop
 from floor.services.corrections import shift_correct
+from tests.tables.test_admin_browser import SIZES as SIZES_BY_NAME
+from tests.tables.test_admin_browser import admin_page  # noqa: F401 -- the signed-in page, as there
 from tests.tablet.conftest import browser_type_launch_args  # noqa: F401 -- Debian's Chromium, as there
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTIFACTS = Path(settings.BASE_DIR) / "artifacts" / "admin" / "every_list"
 OUR_APPS = ("tables", "floor", "audit", "accounts", "outbox", "paytables")
-SIZES = ({"width": 1280, "height": 800}, {"width": 800, "height": 1280})
+SIZES = (SIZES_BY_NAME["landscape"], SIZES_BY_NAME["portrait"])
 # Where the list ends, the right edge of the box it scrolls in, the page's width, and how many rows it shows.
 MEASURE = """() => {
     const list = document.querySelector('#result_list');
@@ -57,19 +58,9 @@ def demo_data(operator: User) -> None:
     verify_chain()
 
 
-def signed_in(browser: Any, base_url: str, username: str) -> Page:
-    context = browser.new_context(viewport=SIZES[0], base_url=base_url, locale="en-US")
-    context.set_default_timeout(10_000)
-    page: Page = context.new_page()
-    page.goto("/admin/login/?next=/admin/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "pw-" + username)
-    page.locator("input[type=submit]").click()
-    page.wait_for_url(re.compile(r"/admin/$"))
-    return page
-
-
-def test_every_list_of_our_apps_shows_all_its_columns_at_both_widths(browser: Any, live_server: Any) -> None:
+def test_every_list_of_our_apps_shows_all_its_columns_at_both_widths(
+    admin_page: Callable[[str], Page],  # noqa: F811
+) -> None:
     """Ada administers everything, so she sees every list, audit trail included, and the longest menu beside it."""
     ada = User.objects.create_superuser(username="ada", password="pw-ada", email="")
     demo_data(ada)
@@ -78,7 +69,7 @@ def test_every_list_of_our_apps_shows_all_its_columns_at_both_widths(browser: An
             "/admin/accounts/apitoken/", "/admin/paytables/paytable/"} <= set(lists)
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     ARTIFACTS.mkdir(parents=True)
-    page = signed_in(browser, live_server.url, "ada")
+    page = admin_page("ada")
     cut_off = []
     for size in SIZES:
         page.set_viewport_size(size)

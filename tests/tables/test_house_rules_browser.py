@@ -21,6 +21,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 FIXED = ("#id_rule_small_bet_cents", "#id_rule_big_bet_cents")
 
 
+def fixed_limit_stakes(page: Page) -> None:
+    """An ante of $1 and fixed limit's bets of $2 and $4."""
+    for box, dollars in (("ante", "1"), ("small_bet", "2"), ("big_bet", "4")):
+        page.fill(f"#id_rule_{box}_cents", dollars)
+
+
 def fits(page: Page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 1280 if width == 800 else 800})
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width, f"the page scrolls at {width} px"
@@ -36,9 +42,7 @@ def test_no_limit_hides_fixed_limits_bets_and_they_are_not_saved(
     expect(page.locator(".breadcrumbs")).to_contain_text("House rules › Add house rules")
     page.select_option("#id_table", str(table.pk))
     expect(page.locator("#id_rule_legs_to_win")).to_be_visible()
-    page.fill("#id_rule_ante_cents", "1")
-    page.fill("#id_rule_small_bet_cents", "2")
-    page.fill("#id_rule_big_bet_cents", "4")
+    fixed_limit_stakes(page)
     expect(page.locator("#id_rule_min_bet_cents")).to_be_hidden()  # fixed limit, the default
     page.select_option("#id_rule_betting", "no_limit")
     for box in FIXED:
@@ -73,9 +77,7 @@ def test_every_wrong_option_is_shown_beside_its_box_in_one_save(
     freak = table_create(name="Freak 5", table_type="freak-of-nature", card_source="rng", actor=floor_user)
     page = admin_page("fiona")
     page.goto(f"/admin/tables/hometableconfig/add/?table={threes.pk}")
-    page.fill("#id_rule_ante_cents", "1")
-    page.fill("#id_rule_small_bet_cents", "2")
-    page.fill("#id_rule_big_bet_cents", "4")
+    fixed_limit_stakes(page)
     page.fill("#id_rule_cards_per_draw", "")
     page.fill("#id_rule_kill_cards", "Zz")
     page.get_by_role("button", name="Save", exact=True).click()
