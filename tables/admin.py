@@ -498,10 +498,24 @@ class BetAdmin(SeatColumn, ReadOnlyAdmin):
     amount = dollars("amount_cents", "amount", sortable=True)
 
 
+class HandFilter(admin.SimpleListFilter):
+    """The hands by name ("Four of a kind"), not by their stored codes ("four_of_a_kind")."""
+
+    title = "hand"
+    parameter_name = "category"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        codes = HandOutcome.objects.order_by("category").values_list("category", flat=True).distinct()
+        return [(code, hand_label(code)) for code in codes]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[HandOutcome]) -> QuerySet[HandOutcome]:
+        return queryset.filter(category=self.value()) if self.value() else queryset
+
+
 @admin.register(HandOutcome)
 class HandOutcomeAdmin(SeatColumn, ReadOnlyAdmin):
     list_display = ("round", "seat", "circle", "hand", "paying_line", "returned", "paid")
-    list_filter = ("category", "round__table")
+    list_filter = (HandFilter, "round__table")
 
     @admin.display(description="hand", ordering="category")
     def hand(self, outcome: HandOutcome) -> str:

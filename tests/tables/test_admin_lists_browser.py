@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from accounts.services import api_token_issue
 from audit.tasks import verify_chain
@@ -85,3 +85,12 @@ def test_every_list_of_our_apps_shows_all_its_columns_at_both_widths(
             name = url.strip("/").removeprefix("admin/").replace("/", "-")
             page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}.png"))
     assert not cut_off, "\n".join(cut_off)
+    # The hands' filter names the hands as the list does, and filters by them.
+    page.goto("/admin/tables/handoutcome/")
+    hands = page.locator("#changelist-filter details", has_text="By hand")
+    expect(hands).to_contain_text("High card")
+    expect(hands).not_to_contain_text("high_card")
+    hands.get_by_role("link", name="High card").click()
+    shown = page.locator("#result_list td.field-hand").all_inner_texts()
+    assert shown
+    assert set(shown) == {"High card"}
