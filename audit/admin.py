@@ -16,6 +16,7 @@ from audit.admin_mixins import AuditedModelAdmin
 from audit.models import AuditEvent, ChainVerification
 from audit.services import audit_record
 from casino.admin_readonly import ReadOnlyAdmin
+from casino.admin_time import to_the_second
 from casino.users import request_user
 
 
@@ -34,11 +35,32 @@ class TrailAdmin(ReadOnlyAdmin):
 
 @admin.register(AuditEvent)
 class AuditEventAdmin(TrailAdmin):
-    list_display = ("id", "sequence", "occurred_at", "actor_username", "actor_kind", "action_label", "object_repr")
+    # Short headings and the time in one short shape, so every column fits an 800 px screen beside the menu.
+    list_display = ("id", "sequence", "occurred", "actor", "kind", "action_words", "object_named")
     list_filter = ("actor_kind", "exception_kind")
     search_fields = ("=action", "=actor_username", "=correlation_id", "=object_id")
     show_full_result_count = False  # COUNT(*) over millions of rows on every page is not worth it
     ordering = ("-id",)
+
+    @admin.display(description="occurred", ordering="occurred_at")
+    def occurred(self, event: AuditEvent) -> str:
+        return to_the_second(event.occurred_at)
+
+    @admin.display(description="actor", ordering="actor_username")
+    def actor(self, event: AuditEvent) -> str:
+        return event.actor_username or "—"
+
+    @admin.display(description="kind", ordering="actor_kind")
+    def kind(self, event: AuditEvent) -> str:
+        return event.get_actor_kind_display()
+
+    @admin.display(description="action", ordering="action")
+    def action_words(self, event: AuditEvent) -> str:
+        return event.action_label
+
+    @admin.display(description="object")
+    def object_named(self, event: AuditEvent) -> str:
+        return event.object_repr
 
 
 @admin.register(ChainVerification)

@@ -482,18 +482,40 @@ class RoundAdmin(ServiceActionsAdmin, ReadOnlyAdmin):
         return queue
 
 
+class SeatColumn:
+    """The seat's number under the heading "seat" (the field's "seat number" widened the lists past 800 px)."""
+
+    @admin.display(description="seat", ordering="seat_number")
+    def seat(self, row: Bet | HandOutcome | LedgerEntry) -> int | None:
+        return row.seat_number
+
+
 @admin.register(Bet)
-class BetAdmin(ReadOnlyAdmin):
-    list_display = ("round", "seat_number", "circle", "amount", "placed_at")
+class BetAdmin(SeatColumn, ReadOnlyAdmin):
+    list_display = ("round", "seat", "circle", "amount", "placed_at")
     list_filter = ("round__table",)
 
     amount = dollars("amount_cents", "amount", sortable=True)
 
 
+class HandFilter(admin.SimpleListFilter):
+    """The hands by name ("Four of a kind"), not by their stored codes ("four_of_a_kind")."""
+
+    title = "hand"
+    parameter_name = "category"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        codes = HandOutcome.objects.order_by("category").values_list("category", flat=True).distinct()
+        return [(code, hand_label(code)) for code in codes]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[HandOutcome]) -> QuerySet[HandOutcome]:
+        return queryset.filter(category=self.value()) if self.value() else queryset
+
+
 @admin.register(HandOutcome)
-class HandOutcomeAdmin(ReadOnlyAdmin):
-    list_display = ("round", "seat_number", "circle", "hand", "paying_line", "returned", "paid")
-    list_filter = ("category", "round__table")
+class HandOutcomeAdmin(SeatColumn, ReadOnlyAdmin):
+    list_display = ("round", "seat", "circle", "hand", "paying_line", "returned", "paid")
+    list_filter = (HandFilter, "round__table")
 
     @admin.display(description="hand", ordering="category")
     def hand(self, outcome: HandOutcome) -> str:
@@ -501,15 +523,15 @@ class HandOutcomeAdmin(ReadOnlyAdmin):
 
     @admin.display(description="paying line")
     def paying_line(self, outcome: HandOutcome) -> str:
-        return hand_label(outcome.line_hand) if outcome.line_hand else "no paying line"
+        return hand_label(outcome.line_hand) if outcome.line_hand else "none"  # the heading says of what
 
     returned = dollars("return_cents", "returns", sortable=True)
     paid = dollars("paid_cents", "paid", sortable=True)
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(ReadOnlyAdmin):
-    list_display = ("round", "bet", "account", "seat_number", "amount", "posted_at")
+class LedgerEntryAdmin(SeatColumn, ReadOnlyAdmin):
+    list_display = ("round", "bet", "account", "seat", "amount", "posted_at")
     list_filter = ("account", "table")
 
     amount = dollars("amount_cents", "amount", sortable=True)

@@ -4,6 +4,7 @@ dollars, checked by the same service as the API (home_config_set) and refused be
 from __future__ import annotations
 
 import functools
+import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -11,6 +12,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, QueryDict
+from django.utils.safestring import SafeString, mark_safe
 
 from audit.admin_history import AuditHistoryAdmin
 from audit.context import acting_as
@@ -33,6 +35,9 @@ from tables.models import CardSource, HomeGame, HomeTableConfig, HouseCharge, Ta
 from tables.services.home_config import CONFIG_DEFAULTS, config_refusals, home_config_set
 
 SETTINGS = ("rules", *CONFIG_DEFAULTS)
+# The admin's message after a save (the table's name in a link to the page): "The house rules “<a …>Pit 2 house
+# rules</a>” was added successfully." The floor says "The house rules of Pit 2 were added successfully."
+SAVED = re.compile(r"^The house rules “(<a [^>]*>)?(.+?) house rules(</a>)?” was (added|changed)")
 CHOOSE_A_TABLE = ("Choose a table above: the options of its game show here. (Without scripts, save once and the page "
                   "shows them.)")
 
@@ -266,6 +271,12 @@ class HouseRulesAdmin(AuditHistoryAdmin):
         note = open_game_keeps(table, "rules") if change and form.changed_data else None
         if note:
             self.message_user(request, note, messages.WARNING)
+
+    def message_user(self, request: HttpRequest, message: Any, *args: Any, **kwargs: Any) -> None:
+        worded = SAVED.sub(r"The house rules of \1\2\3 were \4", str(message))
+        # The admin's message was built safe (its link escaped); rewording it keeps it so.
+        super().message_user(request, mark_safe(worded) if isinstance(message, SafeString) else worded,
+                             *args, **kwargs)
 
     def log_addition(self, request: HttpRequest, obj: Any, message: Any) -> Any:
         return None  # home_config_set wrote the audit event

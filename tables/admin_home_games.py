@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from audit.admin_history import AuditHistoryAdmin
 from casino.admin_money import dollars
 from casino.admin_readonly import ReadOnlyAdmin
-from casino.admin_time import span
+from casino.admin_time import span, to_the_second
 from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
 from tables.screens.home import action_words
@@ -272,6 +272,6 @@ class HomeLedgerEntryAdmin(ShownOnly):
 
     @admin.display(description="posted", ordering="posted_at")
     def posted(self, entry: HomeLedgerEntry) -> str:
-        return timezone.localtime(entry.posted_at).strftime("%Y-%m-%d %H:%M:%S")
+        return to_the_second(entry.posted_at)
 
     amount = dollars("amount_cents", "amount", sortable=True)

@@ -94,6 +94,17 @@ def option_help(spec: OptionSpec) -> str:
 def option_field(spec: OptionSpec) -> forms.Field:
     """The form field of one option: dollars, a whole number, a select or card text, never required by the form (the
     service says what a game must announce, beside this field)."""
+    field = _bare_field(spec)
+    # For the page's script: an option of some betting structures only is hidden (and not sent) under the others;
+    # the betting select says which structure an empty choice means.
+    if tuple(spec.betting) != ALL_BETTING:
+        field.widget.attrs["data-betting"] = " ".join(str(structure) for structure in spec.betting)
+    if spec.code == "betting":
+        field.widget.attrs["data-default"] = str(spec.default)
+    return field
+
+
+def _bare_field(spec: OptionSpec) -> forms.Field:
     common: dict[str, Any] = {"label": spec.label, "required": False, "help_text": option_help(spec)}
     if spec.kind is OptionKind.CENTS:
         return DollarsField(minimum_cents=spec.minimum or 0, **common)

@@ -38,6 +38,8 @@ class HomeTableConfig(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        # As the floor says it, on the admin's pages, its breadcrumbs and its index ("Add house rules").
+        verbose_name = verbose_name_plural = "house rules"
         constraints = [
             models.CheckConstraint(condition=Q(buy_in_min_cents__gt=0), name="home_buy_in_min_positive"),
             models.CheckConstraint(

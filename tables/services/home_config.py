@@ -13,6 +13,7 @@ from casino.engine.home.house import BASIS_POINTS
 from casino.engine.money import money
 from casino.engine.rules.model import Rules
 from casino.engine.rules.options import option_specs
+from casino.engine.rules.refusals import announcement_refusals
 from casino.engine.rules.words import describe_charge, describe_rules
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError
@@ -39,7 +40,12 @@ def announce_rules(variant: str, rules: Any) -> Rules:
     try:
         return Rules.announce(variant, rules)
     except RulesError as exc:
-        raise DomainError(exc.message, code="bad_rules", field=f"rules.{exc.option or 'rules'}") from exc
+        raise _option_refused(exc) from exc
+
+
+def _option_refused(exc: RulesError) -> DomainError:
+    """The engine's refusal of an option, naming it as `rules.<option>` (the field a form shows it beside)."""
+    return DomainError(exc.message, code="bad_rules", field=f"rules.{exc.option or 'rules'}")
 
 
 def announcement(rules: Rules, charged: Any) -> list[str]:
@@ -104,14 +110,19 @@ def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
 
 
 def config_refusals(variant: str, values: dict[str, Any]) -> list[DomainError]:
-    """Every refusal of checked_config at once, one per part (the announcement, the buy-ins, the charge), for a form
-    that shows each beside its own box; empty when checked_config accepts the values."""
+    """Every refusal of checked_config at once, for a form that shows each beside its own box: each wrong option of
+    the announcement, then the buy-ins' and the charge's; empty when checked_config accepts the values."""
     refusals: list[DomainError] = []
     ante: int | None = None  # the ante the smallest buy-in must cover, once the announcement stands
-    try:
-        ante = announce_rules(variant, values["rules"]).ante_cents
-    except DomainError as exc:
-        refusals.append(exc)
+    rules = values["rules"]
+    wrong = announcement_refusals(variant, rules) if isinstance(rules, dict) else []
+    if wrong:  # every wrong option, each naming its own field
+        refusals += [_option_refused(exc) for exc in wrong]
+    else:
+        try:
+            ante = announce_rules(variant, rules).ante_cents
+        except DomainError as exc:
+            refusals.append(exc)
     for check in (lambda: _buy_ins(values, ante), lambda: _charge(values)):
         try:
             check()

@@ -68,9 +68,9 @@ def test_fixed_limit_is_accepted_exactly_when_the_big_bet_is_not_below_the_small
 @pytest.mark.parametrize(
     ("code", "options", "card", "words"),
     [
-        ("five-card-draw", {"wild_ranks": ["J"], "kill_cards": ["Js"]}, "Js", "wild_ranks makes jacks wild"),
+        ("five-card-draw", {"wild_ranks": ["J"], "kill_cards": ["Js"]}, "Js", "jacks are announced wild in wild_ranks"),
         ("five-card-draw", {"wild_ranks": ["J"], "kill_cards": ["one_eyed_jacks"]}, "Js", "jacks"),
-        ("three-legged-race", {"wild_ranks": ["2"], "kill_cards": ["2c"]}, "2c", "twos wild"),
+        ("three-legged-race", {"wild_ranks": ["2"], "kill_cards": ["2c"]}, "2c", "twos are announced wild"),
         ("five-card-draw", {"wild_cards": ["Kd"], "kill_cards": ["man_with_the_axe"]}, "Kd", "wild_cards"),
         ("pregnant-threes", {"kill_cards": ["3s"]}, "3s", "threes are wild in Pregnant Threes"),
         ("pregnant-threes", {"kill_cards": ["Kd", "9h"]}, "9h", "nines are wild in Pregnant Threes"),

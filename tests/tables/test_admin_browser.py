@@ -417,7 +417,7 @@ def test_the_floor_sets_a_new_home_tables_house_rules_from_its_page_at_800px(
     page.fill("#id_buy_in_min_cents", "20")
     page.fill("#id_rake_cap_cents", "3")
     page.get_by_role("button", name="Save and continue editing").click()
-    expect(success(page)).to_contain_text("was added successfully")
+    expect(success(page)).to_contain_text("The house rules of Threes 3 were added successfully")
     config = HomeTableConfig.objects.get(table=table)
     assert (config.rules["draws"], config.rules["draw"], config.rake_basis_points, config.rake_cap_cents) == (
         2, "mandatory", 500, 300)
@@ -456,7 +456,7 @@ def test_choosing_a_table_on_the_add_page_shows_its_games_options(
     page.select_option("#id_rule_wild_duplicates_in_flush", label="No")
     snap(page, "1-draw-options")
     page.get_by_role("button", name="Save", exact=True).click()
-    expect(success(page)).to_contain_text("was added successfully")
+    expect(success(page)).to_contain_text("The house rules of Draw 7 were added successfully")
     rules = HomeTableConfig.objects.get(table=draw).rules
     assert (rules["ante_cents"], rules["wild_duplicates_in_flush"], rules["max_discard"]) == (100, False, 3)
 

@@ -158,7 +158,8 @@ def test_a_refusal_lands_beside_its_option_and_changes_nothing(floor: Client, fl
     assert response.status_code == 200
     errors = response.context["adminform"].form.errors
     assert list(errors) == ["rule_kill_cards"]
-    assert errors["rule_kill_cards"][0].startswith("Card Js cannot be both wild and a kill card (the wild ranks")
+    assert errors["rule_kill_cards"] == [
+        "Card Js cannot be both wild and a kill card (jacks are announced wild in the wild ranks)"]
     assert HomeTableConfig.objects.get(table=table).rules == before
     assert AuditEvent.objects.filter(action="home_config_set").count() == events
 
@@ -178,3 +179,48 @@ def test_a_table_saved_before_its_options_were_shown_is_asked_for_them(floor: Cl
     assert _selected(floor.get(f"{ADD}?table={table.pk}").content.decode(), "rule_draw") == "optional"
     rules = _saved(floor, table, **STAKES, **THREES_DRAWS)
     assert (rules["draws"], rules["draw"]) == (1, "optional")
+
+
+def test_the_pages_say_house_rules_as_the_floor_does(floor: Client, floor_user: User) -> None:
+    table = _table("freak-of-nature", floor_user, name="Freak 9")
+    add = floor.get(f"{ADD}?table={table.pk}").content.decode()
+    assert "<title>Add house rules |" in add
+    assert re.search(r'<a href="/admin/tables/hometableconfig/">House rules</a>\s*&rsaquo; Add house rules', add)
+    response = floor.post(ADD, _form(table, **STAKES), follow=True)
+    page = response.content.decode()
+    assert "<title>Select house rules to change |" in page
+    assert re.search(r"The house rules of <a href=\"[^\"]+\">Freak 9</a> were added successfully\.", page)
+    config = HomeTableConfig.objects.get(table=table)
+    change = floor.get(f"/admin/tables/hometableconfig/{config.pk}/change/").content.decode()
+    assert "<title>Freak 9 house rules | Change house rules |" in change
+    assert re.search(r'<a href="/admin/tables/hometableconfig/">House rules</a>', change)
+    index = floor.get("/admin/").content.decode()
+    assert re.search(r'<a href="/admin/tables/hometableconfig/">House rules</a>', index)
+    assert "home table config" not in (add + page + change + index).lower()
+
+
+def test_every_wrong_option_is_refused_beside_its_own_field_in_one_save(floor: Client, floor_user: User) -> None:
+    """No limit with fixed limit's small and big bets still filled in (sent without the page's script), and a kill
+    card that is no card: each refused by name beside its box, and nothing saved."""
+    table = _table("five-card-draw", floor_user)
+    response = floor.post(ADD, _form(table, rule_ante_cents="1", rule_betting="no_limit", rule_min_bet_cents="2",
+                                     rule_small_bet_cents="2", rule_big_bet_cents="4", rule_kill_cards="Zz"))
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert set(errors) == {"rule_small_bet_cents", "rule_big_bet_cents", "rule_kill_cards"}
+    assert errors["rule_small_bet_cents"] == ["Applies only to fixed limit betting, not no limit"]
+    assert errors["rule_big_bet_cents"] == ["Applies only to fixed limit betting, not no limit (it stands in only "
+                                            "for the minimum bet when that is not announced)"]
+    assert "Zz" in errors["rule_kill_cards"][0]
+    assert not HomeTableConfig.objects.filter(table=table).exists()
+
+
+def test_a_bet_of_one_structure_tells_the_pages_script_which(floor: Client, floor_user: User) -> None:
+    table = _table("three-legged-race", floor_user)
+    page = floor.get(f"{ADD}?table={table.pk}").content.decode()
+    assert re.search(r'<input[^>]*name="rule_small_bet_cents"[^>]*data-betting="fixed_limit"', page)
+    assert re.search(r'<input[^>]*name="rule_min_bet_cents"[^>]*data-betting="pot_limit no_limit"', page)
+    assert re.search(r'<select name="rule_betting" data-default="fixed_limit"', page)
+    ante = re.search(r'<input[^>]*name="rule_ante_cents"[^>]*>', page)
+    assert ante is not None
+    assert "data-betting" not in ante[0]  # the ante is announced under every structure

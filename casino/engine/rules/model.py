@@ -98,11 +98,13 @@ class Rules:
         for code in data:
             if code not in specs:
                 raise RulesError(f"option {code!r} does not apply to {variant.name}", token=code, option=code)
-        values: dict[str, Any] = {code: _read(spec, data.get(code, spec.default)) for code, spec in specs.items()}
+        values: dict[str, Any] = {code: spec.read(data.get(code, spec.default)) for code, spec in specs.items()}
         if not values:
             return cls(variant)
         values["betting"] = betting = Betting(values["betting"])
-        _refuse_other_structures(specs, data, betting)
+        refused = other_structure_refusals(specs, data, betting)
+        if refused:
+            raise refused[0]
         if betting is Betting.FIXED_LIMIT:
             values["min_bet_cents"] = None
             small, big = values["small_bet_cents"], values["big_bet_cents"]
@@ -134,10 +136,9 @@ class Rules:
             )
         try:
             rules = cls.parse(variant_code, data)
-            for code, spec in option_specs(variant_code).items():
-                defaulted = spec.default_from is not None and data.get(spec.default_from) is not None
-                if spec.required(rules.betting) and data.get(code) is None and not defaulted:
-                    raise spec.error(f"must be announced before the deal ({rules.name})", token=code)
+            missing = missing_refusals(variant_code, data, rules.betting)
+            if missing:
+                raise missing[0]
             rules.verify_playable()
         except RulesError as exc:
             raise AnnouncementError(exc.message, option=exc.option or "rules") from exc
@@ -231,22 +232,26 @@ class Rules:
         return self.min_bet_cents or 0
 
 
-def _read(spec: OptionSpec, value: object) -> object:
-    if spec.kind in (OptionKind.CENTS, OptionKind.NUMBER):
-        return spec.integer(value)
-    if spec.kind is OptionKind.CHOICE:
-        return spec.choice(value)
-    if spec.kind is OptionKind.FLAG:
-        return spec.flag(value)
-    if spec.kind is OptionKind.CARDS:
-        return spec.cards(value)
-    return spec.ranks(value)
+def missing_refusals(variant_code: str, data: Mapping[str, object], betting: str) -> list[RulesError]:
+    """Each option a game of the variant must announce under `betting` (it has no default) that `data` leaves out."""
+    name = find_variant(variant_code).name
+    refusals = []
+    for code, spec in option_specs(variant_code).items():
+        defaulted = spec.default_from is not None and data.get(spec.default_from) is not None
+        if spec.required(betting) and data.get(code) is None and not defaulted:
+            refusals.append(spec.error(f"must be announced before the deal ({name})", token=code))
+    return refusals
 
 
-def _refuse_other_structures(specs: Mapping[str, OptionSpec], data: Mapping[str, object], betting: Betting) -> None:
-    # An option of another betting structure is refused, not dropped: the floor would never see it go (fixed limit
-    # with a minimum bet of $9.99). The one exception is DESIGN 7's default: under pot or no limit the big bet
-    # stands in for a minimum bet that is not announced.
+def other_structure_refusals(
+    specs: Mapping[str, OptionSpec], data: Mapping[str, object], betting: str
+) -> list[RulesError]:
+    """Each announced option of another betting structure than `betting`, refused by name.
+
+    Refused, not dropped: the floor would never see it go (fixed limit with a minimum bet of $9.99). The one
+    exception is DESIGN 7's default: under pot or no limit the big bet stands in for a minimum bet that is not
+    announced."""
+    refusals = []
     for code, spec in specs.items():
         if data.get(code) is None or spec.applies(betting):
             continue
@@ -255,7 +260,8 @@ def _refuse_other_structures(specs: Mapping[str, OptionSpec], data: Mapping[str,
             continue
         structures = " or ".join(str(structure) for structure in spec.betting)
         note = f" (it stands in only for {standing[0]} when that is not announced)" if standing else ""
-        raise spec.error(f"applies only to {structures} betting, not {betting}{note}", token=code)
+        refusals.append(spec.error(f"applies only to {structures} betting, not {betting}{note}", token=code))
+    return refusals
 
 
 def _refuse_wild_kill_cards(variant: Variant, values: Mapping[str, Any]) -> None:
@@ -274,7 +280,9 @@ def _refuse_wild_kill_cards(variant: Variant, values: Mapping[str, Any]) -> None
         if values.get("freak_bottom") == "aces":
             reasons[Rank.ACE] = f"aces are wild in {variant.name} when no hand holds a six down to a deuce"
     for rank in values.get("wild_ranks", frozenset()):
-        reasons[rank] = f"wild_ranks makes {rank_name(rank, plural=True)} wild"
+        # The ranks are the subject, not the option: "jacks are announced wild in wild_ranks" reads right when a
+        # screen names the option by its label, a plural ("the wild ranks").
+        reasons[rank] = f"{rank_name(rank, plural=True)} are announced wild in wild_ranks"
     for rank in variant.wild.ranks:
         reasons[rank] = f"{rank_name(rank, plural=True)} are wild in {variant.name}"
     named: frozenset[Card] = variant.wild.cards | values.get("wild_cards", frozenset())

@@ -111,6 +111,18 @@ class OptionSpec:
         }
 
     # ----- reading a value of the `rules` object; every error names this option -----
+    def read(self, value: object) -> object:
+        """The value as the rules hold it (cents, a choice, a flag, cards, ranks), judged on its own."""
+        if self.kind in (OptionKind.CENTS, OptionKind.NUMBER):
+            return self.integer(value)
+        if self.kind is OptionKind.CHOICE:
+            return self.choice(value)
+        if self.kind is OptionKind.FLAG:
+            return self.flag(value)
+        if self.kind is OptionKind.CARDS:
+            return self.cards(value)
+        return self.ranks(value)
+
     def integer(self, value: object) -> int | None:
         """A whole number within the bounds; None stands for "not announced" (only where there is no default)."""
         if value is None and self.kind is OptionKind.CENTS:
