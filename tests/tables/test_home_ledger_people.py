@@ -45,7 +45,7 @@ def test_each_stack_leg_names_who_held_the_seat_when_it_was_posted(reused: HomeG
     assert {seat_and_person(entry) for entry in seat_one} == {"Seat 1 · P1", "Seat 1 · Dee"}
     pot = with_holders(HomeLedgerEntry.objects.filter(game=reused, account=HomeAccount.POT)).first()
     assert pot is not None
-    assert seat_and_person(pot) == "—"
+    assert seat_and_person(pot) == "Pot"
 
 
 def test_a_player_card_is_named_with_the_player(home_table: Callable[..., Table], dealer_user: User) -> None:
