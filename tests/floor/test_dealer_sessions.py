@@ -69,12 +69,16 @@ def test_the_tablet_control_signs_in_with_one_tap(
     table = rng_tables[0]
     client = Client()
     client.force_login(dealer_user)
-    assert 'hx-get="/floor/tablet/' in client.get(f"/tablet/tables/{table.pk}/").content.decode()
+    screen = client.get(f"/tablet/tables/{table.pk}/").content.decode()
+    assert 'hx-get="/floor/tablet/' in screen
+    # The app login is "logged in"/"Log out"; "signed in" is kept for the table's dealer session.
+    assert "Logged in as dave" in screen
+    assert ">Log out</button>" in screen
     panel = client.get(f"/floor/tablet/{table.pk}/dealer/").content.decode()
     assert "No dealer signed in at this table" in panel
     assert "Sign in at this table" in panel
     tapped = client.post(f"/floor/tablet/{table.pk}/dealer/sign-in/").content.decode()
-    assert "Dealer at this table: <strong>dave</strong> (you)" in tapped
+    assert "Dealer at this table: <strong>dave</strong> (you)." in tapped
     assert "not signed in at this table" not in tapped
     assert "Leave this table" in tapped
     stranger = Client()
@@ -95,18 +99,18 @@ def test_the_tablet_tells_a_logged_in_dealer_they_are_not_signed_in_at_this_tabl
 ) -> None:
     table = rng_tables[0]
     assert panel_text(dealer_user, table).startswith(
-        "No dealer signed in at this table You are logged in as dave but not signed in at this table: "
+        "No dealer signed in at this table. You are logged in as dave but not signed in at this table: "
         "tap “Sign in at this table” before dealing here. Sign in at this table"
     )
     assert panel_text(floor_user, table) == (
-        "No dealer signed in at this table You are logged in as fiona: a dealer assigned to this table signs in "
+        "No dealer signed in at this table. You are logged in as fiona: a dealer assigned to this table signs in "
         "here with “Sign in at this table”."
     )
     table_assign_dealer(table=table, dealer=other_dealer, actor=floor_user)
     dealer_sign_in(table=table, actor=other_dealer)
     assert panel_text(dealer_user, table) == (
-        "Dealer at this table: olga You are logged in as dave but not signed in at this table: "
+        "Dealer at this table: olga. You are logged in as dave but not signed in at this table: "
         "tap “Sign in at this table” to take over from olga. Sign in at this table"
     )
-    assert panel_text(other_dealer, table) == "Dealer at this table: olga (you) Leave this table"
-    assert panel_text(floor_user, table) == "Dealer at this table: olga Sign olga off this table"
+    assert panel_text(other_dealer, table) == "Dealer at this table: olga (you). Leave this table"
+    assert panel_text(floor_user, table) == "Dealer at this table: olga. Sign olga off this table"
