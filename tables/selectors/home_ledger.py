@@ -28,7 +28,9 @@ def with_holders(entries: QuerySet[HomeLedgerEntry]) -> QuerySet[HomeLedgerEntry
 
 
 # What a leg with no seat moved chips to or from, in the words the floor uses ("the cage" is the casino's cashier).
-NO_SEAT_HOLDERS = {HomeAccount.POT: "Pot", HomeAccount.HOUSE: "House", HomeAccount.CASHIER: "Cage (cashier)"}
+NO_SEAT_HOLDERS: dict[str, str] = {
+    HomeAccount.POT: "Pot", HomeAccount.HOUSE: "House", HomeAccount.CASHIER: "Cage (cashier)",
+}
 HOUSE_CHARGES = {"rake": "House (rake)", "time_charge": "House (time charge)"}
 
 
@@ -36,7 +38,7 @@ def no_seat_holder(entry: HomeLedgerEntry) -> str:
     """ "Pot", "House (rake)", "House (time charge)" or "Cage (cashier)": who holds a leg that has no seat."""
     if entry.account == HomeAccount.HOUSE and entry.kind in HOUSE_CHARGES:
         return HOUSE_CHARGES[entry.kind]
-    return NO_SEAT_HOLDERS.get(entry.account, entry.get_account_display())
+    return NO_SEAT_HOLDERS.get(entry.account) or str(entry.get_account_display())
 
 
 def seat_and_person(entry: HomeLedgerEntry) -> str:
