@@ -61,7 +61,9 @@ def ledger_rows(game: HomeGame, hand: HomeHand | None = None) -> list[dict[str, 
         entries = entries.filter(hand=hand)
     rows = []
     for entry in with_holders(entries.order_by("id")):
+        # The kind in words ("buy in", "time charge"), as the trail shows stored codes; `kind` keeps the code.
         rows.append({"posted_at": entry.posted_at, "posting": entry.posting, "kind": entry.kind,
+                     "kind_words": entry.kind.replace("_", " "),
                      "account": entry.get_account_display(), "seat": entry.seat,
                      "player_id": getattr(entry, "holder_id", None), "who": seat_and_person(entry),
                      "amount": money(entry.amount_cents), "amount_cents": entry.amount_cents})

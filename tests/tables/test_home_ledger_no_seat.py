@@ -62,7 +62,8 @@ def test_the_compliance_pages_and_the_admin_list_show_who_holds_each_leg(
     client.force_login(compliance_user)
     timeline = text_rows(client.get(f"/compliance/home/games/{game.pk}/").content.decode())
     assert any("rake" in row and "House (rake)" in row and "$1.50" in row for row in timeline)
-    assert any("buy_in" in row and "Cage (cashier)" in row for row in timeline)
+    assert any("buy in" in row and "Cage (cashier)" in row for row in timeline)  # the kind in words
+    assert not any("buy_in" in row for row in timeline)
     hand = game.hands.get()
     hand_page = text_rows(client.get(f"/compliance/home/hands/{hand.pk}/").content.decode())
     assert any("ante" in row and " Pot " in f" {row} " for row in hand_page)

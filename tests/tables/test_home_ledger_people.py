@@ -73,8 +73,8 @@ def test_the_hand_timelines_ledger_names_the_person_of_that_hand(reused: HomeGam
     assert seat_one
     assert all("Seat 1 · Dee" in row for row in seat_one)
     game_page = client.get(f"/compliance/home/games/{reused.pk}/").content.decode()
-    assert any("buy_in" in row and "Seat 1 · P1" in row for row in texts(game_page))
-    assert any("buy_in" in row and "Seat 1 · Dee" in row for row in texts(game_page))
+    assert any("buy in" in row and "Seat 1 · P1" in row for row in texts(game_page))
+    assert any("buy in" in row and "Seat 1 · Dee" in row for row in texts(game_page))
     assert f'href="/compliance/home/players/{dee.pk}/"' in game_page
 
 
