@@ -43,7 +43,7 @@ def test_the_tablet_follows_the_shoe_and_shows_its_refused_report_until_the_roun
     dealer.goto(f"/tablet/tables/{table.pk}/")
     progress, refusal = dealer.locator("#shoe-progress"), dealer.locator("#shoe-refusal")
     expect(progress).to_have_text("Waiting for the card-reading shoe to deal the cards: 0 of 10 cards read; "
-                                  "next: seat 2.")
+                                  "next: seat 2 · Player 2.")  # the seat's player named, as on the home tablet
     assert report(DEAL[:3]).status_code == 200
     expect(progress).to_contain_text("3 of 10 cards read; next: seat 4", timeout=POLL_TIMEOUT_MS)
     assert report(["Js", "5h"]).status_code == 400  # the shoe read J♠ again: a card already dealt
