@@ -79,7 +79,7 @@ def test_the_tablet_control_signs_in_with_one_tap(
     assert "Sign in at this table" in panel
     tapped = client.post(f"/floor/tablet/{table.pk}/dealer/sign-in/").content.decode()
     assert "Dealer at this table: <strong>dave</strong> (you)." in tapped
-    assert "not signed in at this table" not in tapped
+    assert "not signed in here" not in tapped
     assert "Leave this table" in tapped
     stranger = Client()
     stranger.force_login(other_dealer)  # not assigned to this table
@@ -99,18 +99,16 @@ def test_the_tablet_tells_a_logged_in_dealer_they_are_not_signed_in_at_this_tabl
 ) -> None:
     table = rng_tables[0]
     assert panel_text(dealer_user, table).startswith(
-        "No dealer signed in at this table. You are logged in as dave but not signed in at this table: "
-        "tap “Sign in at this table” before dealing here. Sign in at this table"
+        "No dealer signed in at this table. You are logged in as dave but not signed in here: Sign in at this table"
     )
     assert panel_text(floor_user, table) == (
-        "No dealer signed in at this table. You are logged in as fiona: a dealer assigned to this table signs in "
-        "here with “Sign in at this table”."
+        "No dealer signed in at this table. An assigned dealer signs in here, on this tablet."
     )
     table_assign_dealer(table=table, dealer=other_dealer, actor=floor_user)
     dealer_sign_in(table=table, actor=other_dealer)
     assert panel_text(dealer_user, table) == (
-        "Dealer at this table: olga. You are logged in as dave but not signed in at this table: "
-        "tap “Sign in at this table” to take over from olga. Sign in at this table"
+        "Dealer at this table: olga. You are logged in as dave but not signed in here; signing in takes over from "
+        "olga: Sign in at this table"
     )
     assert panel_text(other_dealer, table) == "Dealer at this table: olga (you). Leave this table"
     assert panel_text(floor_user, table) == "Dealer at this table: olga. Sign olga off this table"
