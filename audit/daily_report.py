@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from audit import actions, providers
 from audit.actions import ExceptionKind
+from audit.case_summaries import shown_summaries
 from audit.chain_status import chain_status
 from audit.csv_export import SafeWriter
 from audit.models import AuditEvent, DailyReport, ExceptionCase
@@ -60,6 +61,8 @@ def report_data(day: dt.date) -> dict[str, Any]:
     check = chain.last_check
 
     def rows(queryset: Any) -> list[dict[str, Any]]:
+        listed = list(queryset[:LISTED])
+        summaries = shown_summaries(listed)
         return [
             {
                 "time": _local(c.occurred_at),
@@ -68,10 +71,10 @@ def report_data(day: dt.date) -> dict[str, Any]:
                 "round": c.round_repr,
                 "seat": c.seat_number,
                 "amount": money(c.amount_cents) if c.amount_cents is not None else "",
-                "summary": c.summary,
+                "summary": summaries[c.id],
                 "status": c.get_status_display(),
             }
-            for c in queryset[:LISTED]
+            for c in listed
         ]
 
     return {

@@ -52,20 +52,30 @@ def _declared_case(event: AuditEvent) -> ExceptionCase | None:
         return None
     if event.exception_kind == ExceptionKind.LARGE_PAYOUT and event.action in rules.SETTLEMENT_ACTIONS:
         return None  # per seat below
+    return _case(
+        event,
+        key=declared_key(event.id),
+        kind=event.exception_kind,
+        summary=declared_summary(event),
+        amount_cents=presentation.amount_cents(event.after),
+    )
+
+
+def declared_key(event_id: int) -> str:
+    """The key of the case an event declared itself (a void, a ruling, a correction...)."""
+    return f"event:{event_id}"
+
+
+def declared_summary(event: AuditEvent) -> str:
+    """What a declared case says happened: the action, what it was about, the reason and the event's after values
+    in words (money in dollars), at most 300 characters."""
     text = ACTIONS.label(event.action)
     if not event.round_id and event.object_repr and event.object_repr != event.table_repr:
         # What it was about when no round says so (a home-game hand, a paytable): the queue, the daily report and its
         # CSV and PDF name it ("Home-game hand voided — Freak of Nature 1 game 1 hand 2"), not just the table.
         text = f"{text} — {event.object_repr}"
     detail = presentation.summary(event.after, limit=200)
-    amount = presentation.amount_cents(event.after)
-    return _case(
-        event,
-        key=f"event:{event.id}",
-        kind=event.exception_kind,
-        summary=f"{text}{': ' + event.reason if event.reason else ''}{' (' + detail + ')' if detail else ''}",
-        amount_cents=amount,
-    )
+    return f"{text}{': ' + event.reason if event.reason else ''}{' (' + detail + ')' if detail else ''}"[:300]
 
 
 def _settlement_cases(event: AuditEvent, payouts: dict[int, dict[str, Any]]) -> list[ExceptionCase]:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from audit import presentation, review_services
 from audit.access import can_read_audit
+from audit.case_summaries import shown_summaries, shown_summary
 from audit.models import AuditEvent, DailyReport, ExceptionCase, VerificationRun
 from audit.queue import QueueFilter, queue_cases, queue_page
 from audit.services import chain_verification_request
@@ -52,6 +53,7 @@ def _back(request: HttpRequest, fallback: str) -> HttpResponseRedirect:
 def exception_queue(request: HttpRequest) -> HttpResponse:
     form = QueueFilter(request.GET or {"status": "open"})
     page = queue_page(queue_cases(form), before=parse_before(request))
+    summaries = shown_summaries(page.cases)
     params = request.GET.copy()
     params.pop("before", None)
     return render(
@@ -61,6 +63,7 @@ def exception_queue(request: HttpRequest) -> HttpResponse:
             "title": "Exception queue",
             "form": form,
             "page": page,
+            "rows": [(case, summaries[case.id]) for case in page.cases],
             "query": params.urlencode(),
             **compliance_context(request),
         },
@@ -77,6 +80,7 @@ def exception_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         {
             "title": f"Exception {case.id}",
             "case": case,
+            "summary": shown_summary(case, event),
             "event": event,
             "event_facts": presentation.facts(event.after) if event is not None else [],
             "notes": list(case.notes.all()),

@@ -28,24 +28,26 @@ from floor.services.dealers import dealer_sign_in, dealer_sign_out
 from floor.services.pits import table_set_pit
 from floor.services.shifts import shift_close
 from floor.summaries import summaries_rebuild
+from tables.demo_tables import demo_tables
 from tables.models import Seat, Table
 from tables.services.seats import seat_leave
 
+# The demo tables' pits, by demo key (Table.demo_key): a renamed demo table keeps its place.
 PITS = {
-    "Triple Draw 1": "Main pit",
-    "Triple Draw 2": "Main pit",
-    "High Limit 1": "High limit",
-    "Triple Draw Shoe 1": "Main pit",
+    "triple-draw-1": "Main pit",
+    "triple-draw-2": "Main pit",
+    "high-limit-1": "High limit",
+    "triple-draw-shoe-1": "Main pit",
     # The home-game tables seed_demo adds (tables/home_demo.py).
-    "Five Card Draw 1": "Home games",
-    "Pregnant Threes 1": "Home games",
-    "Three Legged Race 1": "Home games",
-    "Freak of Nature 1": "Home games",
-    "Five Card Draw Shoe 1": "Home games",
+    "five-card-draw-1": "Home games",
+    "pregnant-threes-1": "Home games",
+    "three-legged-race-1": "Home games",
+    "freak-of-nature-1": "Home games",
+    "five-card-draw-shoe-1": "Home games",
 }
 DEMO_DAYS = 3
 # (table, local hour the session starts, rounds, seats, circles): day and swing shift play, high limit at night.
-SESSIONS = (("Triple Draw 1", 10, 6, 4, 2), ("Triple Draw 1", 16, 5, 3, 3), ("High Limit 1", 19, 4, 3, 1))
+SESSIONS = (("triple-draw-1", 10, 6, 4, 2), ("triple-draw-1", 16, 5, 3, 3), ("high-limit-1", 19, 4, 3, 1))
 CLOSED_SHIFT = "day"
 OPENING_CENTS = 2_000_000  # $20,000 of chips in the tray
 FILL_CENTS, CREDIT_CENTS = 200_000, 50_000
@@ -75,20 +77,22 @@ def _local(day: date, hour: int) -> datetime:
 def seed_floor_demo(sender: Any, *, users: dict[str, User], **kwargs: Any) -> None:
     """tables.signals.demo_seeding receiver; idempotent (a second run finds the demo shift and adds nothing)."""
     floor, dealer = users["floor"], users["dealer"]
-    tables = {table.name: table for table in Table.objects.filter(name__in=PITS)}
-    for name, pit in PITS.items():
-        if name in tables and tables[name].pit != pit:
-            tables[name] = table_set_pit(table=tables[name], pit=pit, actor=floor)
+    tables = demo_tables(list(PITS))
+    for key, pit in PITS.items():
+        # Only a table with no pit yet: one the floor has moved stays where the floor put it.
+        if key in tables and not tables[key].pit:
+            tables[key] = table_set_pit(table=tables[key], pit=pit, actor=floor)
     today = gaming_day(timezone.now())
     closed_day = today - timedelta(days=1)
     if Shift.objects.filter(gaming_day=closed_day, code=CLOSED_SHIFT).exists():
         return
     for day in (today - timedelta(days=offset) for offset in range(DEMO_DAYS, 0, -1)):
-        for name, hour, rounds, seats, circles in SESSIONS:
-            if name in tables:
-                _session(tables[name], _local(day, hour), rounds, seats, circles, floor, dealer)
+        for key, hour, rounds, seats, circles in SESSIONS:
+            if key in tables:
+                _session(tables[key], _local(day, hour), rounds, seats, circles, floor, dealer)
     summaries_rebuild(first_day=today - timedelta(days=DEMO_DAYS), last_day=today)
-    _closed_shift(tables["Triple Draw 1"], closed_day, floor, dealer)
+    if "triple-draw-1" in tables:
+        _closed_shift(tables["triple-draw-1"], closed_day, floor, dealer)
 
 
 def _session(table: Table, start: datetime, rounds: int, seats: int, circles: int, floor: User, dealer: User) -> None:

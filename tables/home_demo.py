@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
 
 from casino.engine.cards import ALL_CARDS
+from tables.demo_tables import demo_table_get_or_create
 from tables.models import CardSource, HomeGame, HomeHand, Table, TableType
 from tables.selectors.home import hand_view
 from tables.services.home_config import home_config_set
@@ -19,21 +21,23 @@ from tables.services.home_hands import hand_act, hand_start
 from tables.services.tables import table_assign_dealer, table_create, table_open
 
 FIXED = {"ante_cents": 100, "betting": "fixed_limit", "small_bet_cents": 200, "big_bet_cents": 400}
-DEMO_HOME_TABLES: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
-    ("Five Card Draw 1", TableType.FIVE_CARD_DRAW, CardSource.RNG, FIXED, {}),
-    ("Pregnant Threes 1", TableType.PREGNANT_THREES, CardSource.MANUAL,
+# (demo key, first name, type, card source, rules, house charge); the key (Table.demo_key) finds the table again.
+DEMO_HOME_TABLES: tuple[tuple[str, str, str, str, dict[str, Any], dict[str, Any]], ...] = (
+    ("five-card-draw-1", "Five Card Draw 1", TableType.FIVE_CARD_DRAW, CardSource.RNG, FIXED, {}),
+    ("pregnant-threes-1", "Pregnant Threes 1", TableType.PREGNANT_THREES, CardSource.MANUAL,
      {**FIXED, "draws": 2, "cards_per_draw": 3, "draw": "optional", "kill_cards": ["Kd"]},
      {"charge": "time", "time_charge_cents": 500}),
-    ("Three Legged Race 1", TableType.THREE_LEGGED_RACE, CardSource.RNG, {**FIXED, "legs_to_win": 2}, {}),
-    ("Freak of Nature 1", TableType.FREAK_OF_NATURE, CardSource.RNG,
+    ("three-legged-race-1", "Three Legged Race 1", TableType.THREE_LEGGED_RACE, CardSource.RNG,
+     {**FIXED, "legs_to_win": 2}, {}),
+    ("freak-of-nature-1", "Freak of Nature 1", TableType.FREAK_OF_NATURE, CardSource.RNG,
      {"ante_cents": 100, "betting": "pot_limit", "min_bet_cents": 200},
      {"charge": "rake", "rake_basis_points": 500, "rake_cap_cents": 300}),
     # Its shoe's token is printed by seed_demo (tables/shoe_demo.py): the shoe deals every card, posted with curl.
-    ("Five Card Draw Shoe 1", TableType.FIVE_CARD_DRAW, CardSource.SHOE, FIXED, {}),
+    ("five-card-draw-shoe-1", "Five Card Draw Shoe 1", TableType.FIVE_CARD_DRAW, CardSource.SHOE, FIXED, {}),
 )
 # Hands played at seeding, so the floor's reports, the compliance timelines and the tablet's history have home-game
 # play to show: a fixed-limit table without a house charge, and a pot-limit one with a rake.
-DEMO_HANDS = {"Five Card Draw 1": 3, "Freak of Nature 1": 3}
+DEMO_HANDS = {"five-card-draw-1": 3, "freak-of-nature-1": 3}
 RANKS = "23456789TJQKA"
 # Cards a player keeps whatever else they hold: Freak of Nature's wild sixes, and the fives that are wild when
 # nobody shows a six (rule sheet, article 3).
@@ -45,21 +49,26 @@ PLAYERS = [{"seat": seat, "name": name, "buy_in_cents": 20_000}
 def seed_home_tables(users: dict[str, User]) -> list[Table]:
     floor, dealer = users["floor"], users["dealer"]
     tables = []
-    for name, variant, source, rules, charge in DEMO_HOME_TABLES:
-        table = Table.objects.filter(name=name).first()
-        if table is None:
-            table = table_create(name=name, table_type=variant, card_source=source, actor=floor)
-            table = table_open(table=table, actor=floor)
-            home_config_set(table=table, actor=floor, rules=rules, buy_in_min_cents=2_000,
-                            buy_in_max_cents=50_000, **charge)
+    for key, name, variant, source, rules, charge in DEMO_HOME_TABLES:
+        create = partial(_create, key=key, variant=variant, source=source, rules=rules, charge=charge, floor=floor)
+        table = demo_table_get_or_create(key, name, create)
         if not table.dealers.filter(pk=dealer.pk).exists():
             table_assign_dealer(table=table, dealer=dealer, actor=floor)
         if table.is_open and not HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).exists():
             game = game_open(table=table, actor=dealer, players=PLAYERS)
-            for number in range(1, DEMO_HANDS.get(name, 0) + 1):
+            for number in range(1, DEMO_HANDS.get(key, 0) + 1):
+                # Seeded by the first name, as before the key existed, so the demo's hands stay the same.
                 play_demo_hand(game, dealer, random.Random(f"{name} hand {number}"))
         tables.append(table)
     return tables
+
+
+def _create(name: str, *, key: str, variant: str, source: str, rules: dict[str, Any], charge: dict[str, Any],
+            floor: User) -> Table:
+    table = table_create(name=name, table_type=variant, card_source=source, actor=floor, demo_key=key)
+    table = table_open(table=table, actor=floor)
+    home_config_set(table=table, actor=floor, rules=rules, buy_in_min_cents=2_000, buy_in_max_cents=50_000, **charge)
+    return table
 
 
 def play_demo_hand(game: HomeGame, dealer: User, shuffle: random.Random) -> HomeHand:

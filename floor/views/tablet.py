@@ -29,11 +29,15 @@ def _table(request: HttpRequest, table_id: int) -> Table | None:
 
 def _panel(request: HttpRequest, table: Table, error: str = "", status: int = 200) -> HttpResponse:
     session = DealerSession.objects.filter(table=table, signed_out_at__isnull=True).select_related("dealer").first()
+    mine = session is not None and session.dealer_id == request.user.pk
+    # Being logged in to the app is not being signed in at a table (dealer sessions are per table): say which.
     context = {
         "table": table,
         "session": session,
-        "mine": session is not None and session.dealer_id == request.user.pk,
-        "can_sign_in": is_dealer(request.user) and (session is None or session.dealer_id != request.user.pk),
+        "mine": mine,
+        "viewer": request.user.get_username(),
+        "viewer_is_dealer": is_dealer(request.user),
+        "can_sign_in": is_dealer(request.user) and not mine,
         "can_sign_out": session is not None and (session.dealer_id == request.user.pk or has_role(request.user, FLOOR)),
         "error": error,
     }

@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0014_home_ledger_entries_plural'),
+        ('tables', '0015_device_last_report'),
     ]
 
     operations = [

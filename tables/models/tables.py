@@ -51,6 +51,9 @@ class Table(models.Model):
     )
     dealers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="dealt_tables")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set only by seed_demo on the tables it creates ("triple-draw-1"): how a re-seed finds its own tables whatever
+    # the floor has renamed them to, and tells them from the floor's own tables. None on every other table.
+    demo_key = models.CharField(max_length=40, null=True, blank=True, default=None, editable=False)
     # Raised under the row lock by every write to the table (tables/versions.py), so it grows in commit order.
     version = models.PositiveBigIntegerField(default=0, editable=False)
 
@@ -61,6 +64,11 @@ class Table(models.Model):
             models.CheckConstraint(condition=Q(max_bet_cents__gte=F("min_bet_cents")), name="table_max_bet_ge_min"),
             models.CheckConstraint(
                 condition=Q(card_source__in=[c.value for c in CardSource]), name="table_card_source_known"
+            ),
+            # A partial unique index, not unique=True: SQLite would rebuild the table for the latter, and the seat
+            # triggers of migration 0005 that read tables_table refuse that rebuild.
+            models.UniqueConstraint(
+                fields=["demo_key"], condition=Q(demo_key__isnull=False), name="table_demo_key_unique"
             ),
         ]
 

@@ -25,6 +25,12 @@ class ShoeRefusal:
     cards: str
     message: str
     code: str
+    count: int = 1  # cards in the refused report
+
+    @property
+    def deal_again(self) -> str:
+        """What to deal again: a refused report records none of its cards, the good ones beside a misread included."""
+        return "check the card and deal it again" if self.count <= 1 else "check the cards and deal all of them again"
 
 
 def refusal_token(table: Table) -> str:
@@ -45,6 +51,7 @@ def latest_refusal(table: Table, current: Callable[[dict[str, Any]], bool]) -> S
         return None
     refusal = device.last_refusal or {}
     message = str(refusal.get("message", "")).split(RULE_NOTE)[0]
-    cards = " ".join(card_face(str(code)) for code in refusal.get("cards", []))  # a malformed code as sent
+    sent = list(refusal.get("cards", []))
+    cards = " ".join(card_face(str(code)) for code in sent)  # a malformed code as sent
     return ShoeRefusal(at=device.last_refused_at, device=device.name, cards=cards, message=message,
-                       code=str(refusal.get("code", "")))
+                       code=str(refusal.get("code", "")), count=len(sent))

@@ -224,6 +224,16 @@ class TripleDrawScreen(RoundView):
         rnd = self.round
         return round_shoe_wait(rnd) if self.is_shoe and rnd is not None else None
 
+    @property
+    def shoe_progress_text(self) -> str:
+        """The shoe's progress naming the next seat's player as the home tablet does ("0 of 10 cards read; next:
+        seat 1 · Ann"); the shoe's own answer keeps "seat 1"."""
+        progress = self.shoe_progress
+        if progress is None:
+            return ""
+        name = next((seat.player_name for seat in self.seats if seat.number == progress.seat), "")
+        return f"{progress.text} · {name}" if progress.seat is not None and name else progress.text
+
     @cached_property
     def shoe_missing(self) -> str:
         """While the round waits for the shoe, a warning if the table has no active shoe to send the cards."""

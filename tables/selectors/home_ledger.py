@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from casino.engine.money import money
-from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry
+from tables.models import HomeAccount, HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry
 
 
 def _holder(field: str) -> Subquery:
@@ -27,10 +27,25 @@ def with_holders(entries: QuerySet[HomeLedgerEntry]) -> QuerySet[HomeLedgerEntry
     return entries.annotate(holder_id=_holder("id"), holder_name=_holder("name"), holder_card=_holder("player_card"))
 
 
+# What a leg with no seat moved chips to or from, in the words the floor uses ("the cage" is the casino's cashier).
+NO_SEAT_HOLDERS: dict[str, str] = {
+    HomeAccount.POT: "Pot", HomeAccount.HOUSE: "House", HomeAccount.CASHIER: "Cage (cashier)",
+}
+HOUSE_CHARGES = {"rake": "House (rake)", "time_charge": "House (time charge)"}
+
+
+def no_seat_holder(entry: HomeLedgerEntry) -> str:
+    """ "Pot", "House (rake)", "House (time charge)" or "Cage (cashier)": who holds a leg that has no seat."""
+    if entry.account == HomeAccount.HOUSE and entry.kind in HOUSE_CHARGES:
+        return HOUSE_CHARGES[entry.kind]
+    return NO_SEAT_HOLDERS.get(entry.account) or str(entry.get_account_display())
+
+
 def seat_and_person(entry: HomeLedgerEntry) -> str:
-    """ "Seat 2 · Ann (card 77)" for an entry of `with_holders`; "—" for a leg with no seat (pot, house, cashier)."""
+    """ "Seat 2 · Ann (card 77)" for an entry of `with_holders`; for a leg with no seat, what it is ("Pot",
+    "House (rake)", "Cage (cashier)")."""
     if entry.seat is None:
-        return "—"
+        return no_seat_holder(entry)
     name, card = getattr(entry, "holder_name", None), getattr(entry, "holder_card", None)
     # A player seated without a name is called after the seat ("Seat 5"): "Seat 5 · Seat 5" would say nothing.
     who = name if name and name != f"Seat {entry.seat}" else "unnamed player"
@@ -46,7 +61,9 @@ def ledger_rows(game: HomeGame, hand: HomeHand | None = None) -> list[dict[str, 
         entries = entries.filter(hand=hand)
     rows = []
     for entry in with_holders(entries.order_by("id")):
+        # The kind in words ("buy in", "time charge"), as the trail shows stored codes; `kind` keeps the code.
         rows.append({"posted_at": entry.posted_at, "posting": entry.posting, "kind": entry.kind,
+                     "kind_words": entry.kind.replace("_", " "),
                      "account": entry.get_account_display(), "seat": entry.seat,
                      "player_id": getattr(entry, "holder_id", None), "who": seat_and_person(entry),
                      "amount": money(entry.amount_cents), "amount_cents": entry.amount_cents})

@@ -99,7 +99,9 @@ def table_create(
     max_payout_per_seat_cents: int = 10_000_000,
     supervisor_approval_threshold_cents: int = 1_000_000,
     paytable: Paytable | None = None,
+    demo_key: str | None = None,
 ) -> Table:
+    """A new table with its seats; `demo_key` is seed_demo's own mark on the demo tables (tables/demo_keys.py)."""
     require_floor(actor, "create a table")
     _check_card_source(card_source)
     if table_type not in TableType.values:
@@ -121,11 +123,13 @@ def table_create(
         max_payout_per_seat_cents=max_payout_per_seat_cents,
         supervisor_approval_threshold_cents=supervisor_approval_threshold_cents,
         paytable=paytable,
+        demo_key=demo_key,
     )
     Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(1, seat_limit(table_type) + 1)])
     if paytable is not None:
         paytable_mark_in_use(paytable, in_use=True, actor=actor)
-    audit_record(action=actions.TABLE_CREATE, obj=table, table=table, after=_table_settings(table), actor=actor)
+    after = _table_settings(table) | ({"demo_key": demo_key} if demo_key else {})
+    audit_record(action=actions.TABLE_CREATE, obj=table, table=table, after=after, actor=actor)
     return table
 
 

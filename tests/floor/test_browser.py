@@ -79,7 +79,7 @@ def test_the_floor_view_shows_alerts_and_the_dealer_as_they_happen_without_a_rel
     tablet = open_page("dave", {"width": 1280, "height": 800})
     tablet.goto(f"/tablet/tables/{manual_table.pk}/")
     tablet.get_by_role("button", name="Sign in at this table").click()
-    expect(tablet.locator(".dealer-session")).to_contain_text("Dealer: dave")
+    expect(tablet.locator(".dealer-session")).to_contain_text("Dealer at this table: dave (you).")
     snap(open_page, tablet, "2-tablet-signed-in")
     expect(tile.locator(".tile-dealer")).to_have_text("dave", timeout=POLL_TIMEOUT_MS)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -68,14 +69,46 @@ def test_the_tablet_control_signs_in_with_one_tap(
     table = rng_tables[0]
     client = Client()
     client.force_login(dealer_user)
-    assert 'hx-get="/floor/tablet/' in client.get(f"/tablet/tables/{table.pk}/").content.decode()
+    screen = client.get(f"/tablet/tables/{table.pk}/").content.decode()
+    assert 'hx-get="/floor/tablet/' in screen
+    # The app login is "logged in"/"Log out"; "signed in" is kept for the table's dealer session.
+    assert "Logged in as dave" in screen
+    assert ">Log out</button>" in screen
     panel = client.get(f"/floor/tablet/{table.pk}/dealer/").content.decode()
-    assert "No dealer signed in" in panel
+    assert "No dealer signed in at this table" in panel
     assert "Sign in at this table" in panel
     tapped = client.post(f"/floor/tablet/{table.pk}/dealer/sign-in/").content.decode()
-    assert "Dealer: <strong>dave</strong>" in tapped
+    assert "Dealer at this table: <strong>dave</strong> (you)." in tapped
+    assert "not signed in here" not in tapped
     assert "Leave this table" in tapped
     stranger = Client()
     stranger.force_login(other_dealer)  # not assigned to this table
     assert stranger.post(f"/floor/tablet/{table.pk}/dealer/sign-in/").status_code == 403
     assert open_sessions() == [("Floor A", "dave")]
+
+
+def panel_text(user: User, table: Table) -> str:
+    client = Client()
+    client.force_login(user)
+    html = client.get(f"/floor/tablet/{table.pk}/dealer/").content.decode()
+    return " ".join(re.sub(r"<[^>]+>", "", html).split())
+
+
+def test_the_tablet_tells_a_logged_in_dealer_they_are_not_signed_in_at_this_table(
+    rng_tables: list[Table], floor_user: User, dealer_user: User, other_dealer: User
+) -> None:
+    table = rng_tables[0]
+    assert panel_text(dealer_user, table).startswith(
+        "No dealer signed in at this table. You are logged in as dave but not signed in here: Sign in at this table"
+    )
+    assert panel_text(floor_user, table) == (
+        "No dealer signed in at this table. An assigned dealer signs in here, on this tablet."
+    )
+    table_assign_dealer(table=table, dealer=other_dealer, actor=floor_user)
+    dealer_sign_in(table=table, actor=other_dealer)
+    assert panel_text(dealer_user, table) == (
+        "Dealer at this table: olga. You are logged in as dave but not signed in here; signing in takes over from "
+        "olga: Sign in at this table"
+    )
+    assert panel_text(other_dealer, table) == "Dealer at this table: olga (you). Leave this table"
+    assert panel_text(floor_user, table) == "Dealer at this table: olga. Sign olga off this table"

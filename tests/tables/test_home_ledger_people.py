@@ -28,7 +28,7 @@ def test_each_stack_leg_names_who_held_the_seat_when_it_was_posted(reused: HomeG
     assert {seat_and_person(entry) for entry in seat_one} == {"Seat 1 · P1", "Seat 1 · Dee"}
     pot = with_holders(HomeLedgerEntry.objects.filter(game=reused, account=HomeAccount.POT)).first()
     assert pot is not None
-    assert seat_and_person(pot) == "—"
+    assert seat_and_person(pot) == "Pot"
 
 
 def test_a_player_card_is_named_with_the_player(home_table: Callable[..., Table], dealer_user: User) -> None:
@@ -56,8 +56,8 @@ def test_the_hand_timelines_ledger_names_the_person_of_that_hand(reused: HomeGam
     assert seat_one
     assert all("Seat 1 · Dee" in row for row in seat_one)
     game_page = client.get(f"/compliance/home/games/{reused.pk}/").content.decode()
-    assert any("buy_in" in row and "Seat 1 · P1" in row for row in table_rows(game_page))
-    assert any("buy_in" in row and "Seat 1 · Dee" in row for row in table_rows(game_page))
+    assert any("buy in" in row and "Seat 1 · P1" in row for row in table_rows(game_page))
+    assert any("buy in" in row and "Seat 1 · Dee" in row for row in table_rows(game_page))
     assert f'href="/compliance/home/players/{dee.pk}/"' in game_page
 
 

@@ -142,3 +142,16 @@ def test_an_unknown_user_is_named(tmp_path: Path, floor_user: User) -> None:
     path.write_text(json.dumps(record("fon_example")), encoding="utf-8")
     with pytest.raises(CommandError, match="no active user named 'nosuchuser'"):
         call_command("play_game", str(path), "--user", "nosuchuser", stdout=StringIO())
+
+
+def test_a_leave_at_an_empty_seat_is_refused_in_replay_games_words(tmp_path: Path, floor_user: User) -> None:
+    # Seat 5 never sat down: play_game said the service's "nobody is seated at seat 5 in this game".
+    data = copy.deepcopy(record("fcd_rake"))
+    data["hands"][0]["actions"].append("5 leave")
+    error = both_refuse(tmp_path, data)
+    assert error == {
+        "code": "not_in_hand",
+        "message": "hand 0, action 6 ('5 leave'): seat 5 is not in the game",
+        "rule": "only a seated player can leave",
+        "hand": 0, "index": 6, "action": "5 leave",
+    }

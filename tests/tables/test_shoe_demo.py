@@ -84,12 +84,12 @@ def test_the_printed_token_deals_a_triple_draw_round_the_tablet_follows() -> Non
     ok(api.post(f"/api/v1/rounds/{round_id}/close-bets/"))
     tablet = Client()
     tablet.force_login(dealer)
-    assert "0 of 10 cards read; next: seat 1" in tablet.get(f"/tablet/tables/{table.pk}/").content.decode()
+    assert "0 of 10 cards read; next: seat 1 · Ann." in tablet.get(f"/tablet/tables/{table.pk}/").content.decode()
     token = shoes["Triple Draw Shoe 1"]["token"]
     posted = APIClient().post("/api/v1/shoe/cards/", {"cards": ["As", "9c", "Ah"], "table": table.pk}, format="json",
                               HTTP_AUTHORIZATION=f"Device {token}")
     assert ok(posted)["phase"] == "dealing"
-    assert "3 of 10 cards read; next: seat 3" in tablet.get(f"/tablet/tables/{table.pk}/").content.decode()
+    assert "3 of 10 cards read; next: seat 3 · Bob." in tablet.get(f"/tablet/tables/{table.pk}/").content.decode()
     posted = APIClient().post("/api/v1/shoe/cards/", {"cards": ["9d", "Kd", "5h", "2c", "Jc", "7d", "3s"]},
                               format="json", HTTP_AUTHORIZATION=f"Device {token}")
     assert ok(posted)["phase"] == "holding"

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
 from tables.models import Round, TableDevice
+from tables.selectors.round_shoe import round_shoe_wait
 from tables.services.tables import table_update
 from tests.tables.conftest import client_for
 from tests.tables.helpers import ok, settle_now
@@ -121,3 +122,23 @@ def test_a_revoked_or_unknown_token_is_refused_before_any_device_is_known(shoe: 
                               HTTP_AUTHORIZATION="Device not-a-token")
     assert (answer.status_code, answer.json()["error"]["code"]) == (403, "bad_device_token")
     assert not AuditEvent.objects.filter(action="shoe_cards_refuse").exists()
+
+
+def test_the_tablet_says_to_deal_again_every_card_of_a_refused_report(shoe: TripleDrawShoe, dealer_user: User) -> None:
+    ok(shoe.post(DEAL[:2]))
+    tablet = Client()
+    tablet.force_login(dealer_user)
+
+    def refusal() -> str:
+        page = tablet.get(f"/tablet/tables/{shoe.table.pk}/").content.decode()
+        line = page.split('id="shoe-refusal">', 1)[1]
+        return line.split("</p>", 1)[0]
+
+    assert shoe.post(["Zz"]).status_code == 400
+    assert refusal().endswith("Nothing was recorded: check the card and deal it again.")
+    # A good card beside a card dealt already: neither is recorded, so both are dealt again.
+    assert shoe.post([DEAL[2], DEAL[0]]).status_code == 400
+    assert refusal().endswith("Nothing was recorded: check the cards and deal all of them again.")
+    progress = round_shoe_wait(Round.objects.get(pk=shoe.round_id))
+    assert progress is not None
+    assert progress.read == 2  # the good card was not recorded either

@@ -45,13 +45,15 @@ def test_the_tablet_follows_the_shoe_and_shows_its_refused_report_until_the_roun
     dealer.goto(f"/tablet/tables/{table.pk}/")
     progress, refusal = dealer.locator("#shoe-progress"), dealer.locator("#shoe-refusal")
     expect(progress).to_have_text("Waiting for the card-reading shoe to deal the cards: 0 of 10 cards read; "
-                                  "next: seat 2.")
+                                  "next: seat 2 · Player 2.")  # the seat's player named, as on the home tablet
     assert report(DEAL[:3]).status_code == 200
     expect(progress).to_contain_text("3 of 10 cards read; next: seat 4", timeout=POLL_TIMEOUT_MS)
     assert report(["Js", "5h"]).status_code == 400  # the shoe read J♠ again: a card already dealt
     expect(refusal).to_contain_text(re.compile(r"Shoe report refused at \d\d:\d\d:\d\d \(shoe 1: "),
                                     timeout=POLL_TIMEOUT_MS)
-    expect(refusal).to_contain_text("Nothing was recorded: check the card and deal it again.")
+    # Neither card is recorded (5♥ was read right): the dealer deals both again.
+    expect(refusal).to_contain_text("(shoe 1: J♠ 5♥)")
+    expect(refusal).to_contain_text("Nothing was recorded: check the cards and deal all of them again.")
     expect(progress).to_contain_text("3 of 10 cards read; next: seat 4")
     screenshot(dealer, "shoe-refused")
     # The shoe's next card moves the round on: the refusal is history (the audit trail keeps it).

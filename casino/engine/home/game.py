@@ -92,6 +92,11 @@ def close_text(award_seat: int | None, reason: str) -> str:
     return f"floor close{award} -- {' '.join(reason.split())}"
 
 
+def not_seated(seat: int) -> IllegalAction:
+    """The refusal of a leave by a seat nobody sits at: replay_game's words, which play_game says too."""
+    return IllegalAction(f"seat {seat} is not in the game", code=e.NOT_IN_HAND, rule="only a seated player can leave")
+
+
 class HomeGame:
     """The table's game: hands are started here and report back when settled.
 
@@ -199,8 +204,7 @@ class HomeGame:
     def verify_leave(self, seat: int) -> None:
         self._verify_not_closed()
         if seat not in self.stacks or seat in self.departed:
-            raise IllegalAction(f"seat {seat} is not in the game", code=e.NOT_IN_HAND,
-                                rule="only a seated player can leave")
+            raise not_seated(seat)
 
     def can_leave(self, seat: int) -> bool:
         try:

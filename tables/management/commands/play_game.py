@@ -19,6 +19,7 @@ from casino.engine.errors import EngineError
 from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.buy_ins import buy_in_range
 from casino.engine.home.errors import IllegalAction
+from casino.engine.home.game import not_seated
 from casino.engine.home.house import verify_house
 from casino.engine.home.record import GameRecord, HandRecord
 from casino.engine.home.replay import is_close, is_ruling, parse_award, parse_close
@@ -360,6 +361,10 @@ class Command(BaseCommand):
         """A leave after hand `number` of a newcomer who joined after it (index, text, seat), named as its action."""
         index, text, seat = late_leave
         try:
+            if not HomeGamePlayer.objects.filter(game=game, seat=seat, left_at__isnull=True).exists():
+                # Refused in the engine's words, as replay_game refuses it (the service's are the tablet's).
+                with refusals():
+                    raise not_seated(seat)
             player_leave(game=game.pk, actor=actor, seat=seat)
         except DomainError as exc:
             raise Refused(exc, number, index, text) from exc
