@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from audit import providers
 from casino.engine.cards import Card, card_symbols
 from casino.engine.home.action_words import action_words
 from casino.engine.money import money
@@ -67,6 +68,10 @@ MONEY_FIELDS = {"bets", "bet", "amount", "stack", "returned", "awarded", "cashed
 ACTION_FIELDS = {"action", "replaced"}
 
 
+# A paytable analysis's figures, recorded empty when the analysis had not finished.
+ANALYSIS_FIELDS = {"return", "hit_frequency", "variance", "std_dev"}
+
+
 def is_money_field(name: str) -> bool:
     return name.endswith("_cents") or name in MONEY_FIELDS
 
@@ -119,11 +124,16 @@ def _pots(value: list[Any]) -> str | None:
 def show_value(value: Any, *, name: str = "") -> str:
     """One stored JSON value as a person reads it, knowing its field name (cents fields become dollars)."""
     if value is None:
-        return "—"
+        # A paytable's analysis is a job: an event recorded before it finished has no figures yet.
+        return "not yet computed" if name in ANALYSIS_FIELDS else "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int) and is_money_field(name):
         return money(value)
+    if name == "paytable_id" and isinstance(value, int) and not isinstance(value, bool):
+        # Events record the version by id; people know it by name and version. The id stays for the search.
+        named = providers.paytable_name(value)
+        return f"{named} (#{value})" if named else f"#{value}"
     if isinstance(value, str):
         if name in ACTION_FIELDS:
             return action_words(value)
