@@ -208,7 +208,8 @@ def _paytable_case(event: AuditEvent) -> list[ExceptionCase]:
             activation,
             key=f"paytable:{activation.id}",
             kind=ExceptionKind.PAYTABLE_RETURN,
-            summary=f"{activation.object_repr or 'A paytable'} put in use: it returns {float(value):.4%} "
+            summary=f"{activation.object_repr or 'A paytable'} put in use"
+            f"{' on ' + activation.table_repr if activation.table_repr else ''}: it returns {float(value):.4%} "
             f"(band {float(low):.2%}–{float(high):.2%})",
         )
     ]

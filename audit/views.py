@@ -23,6 +23,7 @@ from audit.access import can_read_audit
 from audit.chain_status import chain_status
 from audit.csv_export import csv_lines, export_name
 from audit.diff import before_after_diff
+from audit.event_table import event_table
 from audit.filters import filter_events, filter_refusal
 from audit.models import AuditEvent, VerificationRun
 from audit.selectors import event_page, round_timeline, round_verdict
@@ -137,7 +138,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "audit/event_detail.html",
-        {"event": event, "diff": before_after_diff(event.before, event.after), **compliance_context(request)},
+        {"event": event, "diff": before_after_diff(event.before, event.after), "event_table": event_table(event),
+         **compliance_context(request)},
     )
 
 

@@ -6,8 +6,12 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.test import Client
 
+from audit.context import acting_as
+from audit.event_table import EventTable, event_table
 from audit.models import AuditEvent
 from audit.presentation import show_value, summary
+from audit.services import audit_record
+from audit.templatetags.compliance import break_points
 from paytables.models import Paytable
 from tables.models import Table
 from tests.tables.conftest import client_for
@@ -54,3 +58,36 @@ def test_a_rounds_and_a_tables_export_are_named_after_them(
     assert response["Content-Disposition"].startswith('attachment; filename="table-manual-1-events-')
     response = client.get("/compliance/export.csv?action=seat_join")
     assert response["Content-Disposition"].startswith('attachment; filename="audit-events-')
+
+
+def test_an_older_paytable_use_event_shows_the_table_its_request_named(
+    manual_table: Table, jacks_for_1: Paytable, compliance_user: User
+) -> None:
+    """Events written before the paytable's use named its table: the table's own event in the same request names
+    it, read at display time; the stored event is not changed."""
+    event = AuditEvent.objects.get(action="paytable_mark_active")
+    with acting_as(correlation_id="req-old-1"):  # one request, as the table admin wrote them before this fix
+        old = audit_record(action="paytable_mark_active", object_type=event.object_type, object_id=event.object_id,
+                           object_repr=event.object_repr, after={"status": "active"})
+        audit_record(action="table_set_paytable", object_type="tables.table", object_id=str(manual_table.pk),
+                     table=manual_table, after={"paytable_id": jacks_for_1.pk})
+    assert event_table(old) == EventTable(manual_table.pk, "Manual 1", from_companion=True)
+    html = _client(compliance_user).get(f"/compliance/events/{old.pk}/").content.decode()
+    assert "Manual 1</a> (not recorded on this event" in html
+    stored = AuditEvent.objects.get(pk=old.pk)
+    assert (stored.table_id, stored.table_repr) == (None, "")
+    with acting_as(correlation_id="req-old-2"):  # a request that named no table: nothing to show
+        lone = audit_record(action="paytable_mark_active", object_type=event.object_type,
+                            object_id=event.object_id, after={"status": "active"})
+    assert event_table(lone) == EventTable(None, "")
+
+
+def test_the_trail_list_fits_a_tablet_names_break_between_words_and_search_hints_show_whole(
+    compliance_user: User,
+) -> None:
+    assert break_points("analyze_paytable_task") == "analyze_<wbr>paytable_<wbr>task"
+    assert break_points("<b>_x") == "&lt;b&gt;_<wbr>x"  # a name is text, never markup
+    html = _client(compliance_user).get("/compliance/").content.decode()
+    assert 'placeholder="Triple Draw 1 round 9, or its id" class="named-search" id="id_round"' in html
+    assert 'placeholder="Five Card Draw 1 game 2, or its id" class="named-search" id="id_game"' in html
+    assert '<div class="events-scroll"><table class="events">' in html  # wider than a tablet: it scrolls, not the page
