@@ -143,18 +143,23 @@ class Report:
     totals: Figures
 
 
-def summary_rows(query: ReportQuery, model: type[SummaryFigures] = TableHour) -> QuerySet[Any]:
-    """The summary rows (per hour, or per shift) of the query's gaming days and filters."""
-    rows = model._default_manager.filter(gaming_day__gte=query.first, gaming_day__lte=query.last)
+def of_tables(rows: QuerySet[Any], query: ReportQuery) -> QuerySet[Any]:
+    """Rows of a model with a `table` link, narrowed to the query's table, table type and pit."""
     if query.table is not None:
         rows = rows.filter(table=query.table)
     if query.table_type:
         rows = rows.filter(table__table_type=query.table_type)
     if query.pit:
         rows = rows.filter(table__pit=query.pit)
+    return rows
+
+
+def summary_rows(query: ReportQuery, model: type[SummaryFigures] = TableHour) -> QuerySet[Any]:
+    """The summary rows (per hour, or per shift) of the query's gaming days and filters."""
+    rows = of_tables(model._default_manager.filter(gaming_day__gte=query.first, gaming_day__lte=query.last), query)
     if query.dealer is not None:
         # only TableHour knows the dealer: _source never asks TableShift for a dealer's rows
-        rows = rows.filter(dealer=query.dealer)  # type: ignore[misc]
+        rows = rows.filter(dealer=query.dealer)
     if query.shift:
         rows = rows.filter(shift=query.shift)
     return rows
@@ -326,13 +331,7 @@ def _with_open_games(rows: list[HomeRow], query: ReportQuery) -> list[HomeRow]:
     games = HomeGame.objects.filter(status=HomeGame.Status.OPEN).select_related("table")
     if query.last < gaming_day(timezone.now()) or query.dealer is not None or query.shift:
         games = games.filter(table_id__in=list(by_table))
-    if query.table is not None:
-        games = games.filter(table=query.table)
-    if query.table_type:
-        games = games.filter(table__table_type=query.table_type)
-    if query.pit:
-        games = games.filter(table__pit=query.pit)
-    for game in games:
+    for game in of_tables(games, query):
         row = by_table.get(game.table_id)
         if row is None:
             row = by_table[game.table_id] = HomeRow(table_id=game.table_id, table=game.table.name,
