@@ -5,11 +5,12 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.text import slugify
 
 from audit.actions import ACTIONS
 from audit.chain import HASHED_FIELDS
@@ -77,3 +78,20 @@ def csv_lines(queryset: QuerySet[AuditEvent]) -> Iterator[str]:
             row["summary"] = summary(row["after"], limit=1000)
             row["time_zone"] = zone
         yield "".join(writer.writerow([_cell(c, row[c]) for c in COLUMNS]) for row in chunk)
+
+
+def export_name(params: Mapping[str, str], events: QuerySet[AuditEvent], stamp: str) -> str:
+    """The file's name says what it holds: "triple-draw-1-round-9-events.csv" for a round's events,
+    "five-card-draw-1-game-2-events.csv" for a home game's, "table-triple-draw-1-events-<time>.csv" for a table's;
+    any other filter gives "audit-events-<time>.csv". A subject with no event to name it by keeps its id."""
+    def named(column: str, fallback: str, **where: str) -> str:
+        found = events.filter(**where).exclude(**{column: ""}).values_list(column, flat=True).first()
+        return slugify(found or fallback) or "events"
+
+    if params.get("round"):
+        return f"{named('round_repr', 'round ' + params['round'])}-events.csv"
+    if params.get("game"):
+        return f"{named('object_repr', 'game ' + params['game'], object_type='tables.homegame')}-events.csv"
+    if params.get("table"):
+        return f"table-{named('table_repr', params['table'])}-events-{stamp}.csv"
+    return f"audit-events-{stamp}.csv"

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from audit.presentation import field_label, show_value
+from audit.presentation import fact_label, show_value
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def before_after_diff(before: Any, after: Any) -> list[DiffRow]:
                 before="" if old is _MISSING else _show(old),
                 after="" if new is _MISSING else _show(new),
                 status=status,
-                label=field_label(str(key)),
+                label=fact_label(str(key), after or before),
                 before_shown="" if old is _MISSING else show_value(old, name=str(key)),
                 after_shown="" if new is _MISSING else show_value(new, name=str(key)),
             )

@@ -102,8 +102,11 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
         self.form.fields["actor"].widget.choices = [("", "Anyone"), *actors]
         for name, what in (("table", "tables"), ("actor", "actors"), ("action", "actions")):
             self.form.fields[name].widget.attrs["data-searchable"] = what
-        self.form.fields["round"].widget.attrs.update({"placeholder": "Triple Draw 1 round 9, or its id"})
-        self.form.fields["game"].widget.attrs.update({"placeholder": "Five Card Draw 1 game 2, or its id"})
+        # Named searches get a box wide enough for their whole hint (compliance.css: input.named-search).
+        self.form.fields["round"].widget.attrs.update({"placeholder": "Triple Draw 1 round 9, or its id",
+                                                       "class": "named-search"})
+        self.form.fields["game"].widget.attrs.update({"placeholder": "Five Card Draw 1 game 2, or its id",
+                                                      "class": "named-search"})
 
     def filter_round(self, queryset: QuerySet[AuditEvent], name: str, value: str) -> QuerySet[AuditEvent]:
         """A round by its id or by its name as the screens show it ("Triple Draw 1 round 9")."""

@@ -10,7 +10,9 @@ from typing import Any
 
 from django.utils import timezone
 
+from audit import providers
 from casino.engine.cards import Card, card_symbols
+from casino.engine.home.action_words import action_words
 from casino.engine.money import money
 
 CARD_CODE = re.compile(r"^(10|[2-9TJQKA])[cdhs]$", re.IGNORECASE)
@@ -59,6 +61,15 @@ def field_label(name: str) -> str:
 # Money fields without the `_cents` suffix; the home games' per-seat maps of cents among them (a void's chips
 # returned, a ruling's award, a close's cash-outs and payments, a carried pot's return "to" each seat).
 MONEY_FIELDS = {"bets", "bet", "amount", "stack", "returned", "awarded", "cashed_out", "paid", "to"}
+
+
+# A home hand's action as recorded ("2 raise 1600"), and the one a correction replaced: shown in words; the stored
+# notation stays in the event's JSON and the CSV export.
+ACTION_FIELDS = {"action", "replaced"}
+
+
+# A paytable analysis's figures, recorded empty when the analysis had not finished.
+ANALYSIS_FIELDS = {"return", "hit_frequency", "variance", "std_dev"}
 
 
 def is_money_field(name: str) -> bool:
@@ -113,12 +124,19 @@ def _pots(value: list[Any]) -> str | None:
 def show_value(value: Any, *, name: str = "") -> str:
     """One stored JSON value as a person reads it, knowing its field name (cents fields become dollars)."""
     if value is None:
-        return "—"
+        # A paytable's analysis is a job: an event recorded before it finished has no figures yet.
+        return "not yet computed" if name in ANALYSIS_FIELDS else "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int) and is_money_field(name):
         return money(value)
+    if name == "paytable_id" and isinstance(value, int) and not isinstance(value, bool):
+        # Events record the version by id; people know it by name and version. The id stays for the search.
+        named = providers.paytable_name(value)
+        return f"{named} (#{value})" if named else f"#{value}"
     if isinstance(value, str):
+        if name in ACTION_FIELDS:
+            return action_words(value)
         if ISO_MOMENT.fullmatch(value):  # a moment stored as ISO text (a time charge's paid_until), as screens show one
             return _moment(value)
         if CARD_CODE.match(value) and "card" in name:
@@ -167,7 +185,14 @@ def facts(data: Any) -> list[Fact]:
         return []
     if not isinstance(data, Mapping):
         return [Fact("Value", show_value(data))]
-    return [Fact(field_label(str(key)), show_value(value, name=str(key))) for key, value in data.items()]
+    return [Fact(fact_label(str(key), data), show_value(value, name=str(key))) for key, value in data.items()]
+
+
+def fact_label(name: str, data: Mapping[str, Any]) -> str:
+    """A home action's amount is the chips that action put in ("raises to $16.00" may put in $12.00), not its total."""
+    if name == "amount_cents" and "action" in data:
+        return "Chips put in"
+    return field_label(name)
 
 
 def summary(after: Any, *, limit: int = 160) -> str:

@@ -36,6 +36,12 @@ def round_summary(round_id: int) -> dict[str, Any] | None:
     return provider(round_id) if provider is not None else None
 
 
+def paytable_name(paytable_id: int) -> str | None:
+    """A paytable's name and version ("Double Bonus 10/7 v1"), None when no app provides it or there is none."""
+    provider = _provider("AUDIT_PAYTABLE_NAME")
+    return provider(paytable_id) if provider is not None else None
+
+
 def round_record(round_id: int) -> dict[str, Any] | None:
     """The round's DESIGN 9 record (what replay_round reads), None when no app provides it or there is no round."""
     provider = _provider("AUDIT_ROUND_RECORD")

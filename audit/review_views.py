@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from audit import presentation, review_services
 from audit.access import can_read_audit
 from audit.case_summaries import shown_summaries, shown_summary
+from audit.event_table import event_table
 from audit.models import AuditEvent, DailyReport, ExceptionCase, VerificationRun
 from audit.queue import QueueFilter, queue_cases, queue_page
 from audit.services import chain_verification_request
@@ -83,6 +84,7 @@ def exception_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "summary": shown_summary(case, event),
             "event": event,
             "event_facts": presentation.facts(event.after) if event is not None else [],
+            "event_table": event_table(event) if event is not None else None,
             "notes": list(case.notes.all()),
             "own": review_services.caused_by(case, request.user),
             **compliance_context(request),

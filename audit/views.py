@@ -21,8 +21,9 @@ from django.views.decorators.http import require_safe
 from audit import actions, presentation, providers
 from audit.access import can_read_audit
 from audit.chain_status import chain_status
-from audit.csv_export import csv_lines
+from audit.csv_export import csv_lines, export_name
 from audit.diff import before_after_diff
+from audit.event_table import event_table
 from audit.filters import filter_events, filter_refusal
 from audit.models import AuditEvent, VerificationRun
 from audit.selectors import event_page, round_timeline, round_verdict
@@ -137,7 +138,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "audit/event_detail.html",
-        {"event": event, "diff": before_after_diff(event.before, event.after), **compliance_context(request)},
+        {"event": event, "diff": before_after_diff(event.before, event.after), "event_table": event_table(event),
+         **compliance_context(request)},
     )
 
 
@@ -201,6 +203,7 @@ def event_export(request: HttpRequest) -> HttpResponseBase:
             after={"filters": {k: v for k, v in request.GET.items()}, "up_to_id": upto},
         )
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
-    response = StreamingHttpResponse(csv_lines(queryset.filter(id__lte=upto)), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="audit-events-{stamp}.csv"'
+    chosen = queryset.filter(id__lte=upto)
+    response = StreamingHttpResponse(csv_lines(chosen), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{export_name(request.GET, chosen, stamp)}"'
     return response

@@ -447,6 +447,8 @@ AUDIT_ROUND_VERDICT = envstr("AUDIT_ROUND_VERDICT", "tables.selectors.records.ro
 # compliance timeline and exception rules: dotted paths, as audit never imports tables.
 AUDIT_ROUND_SUMMARY = envstr("AUDIT_ROUND_SUMMARY", "tables.selectors.round_summary.round_summary")
 AUDIT_ROUND_PAYOUTS = envstr("AUDIT_ROUND_PAYOUTS", "tables.selectors.round_summary.round_payouts")
+# A paytable's name and version for audit text that recorded its id ("Paytable: Double Bonus 10/7 v1 (#7)").
+AUDIT_PAYTABLE_NAME = envstr("AUDIT_PAYTABLE_NAME", "paytables.selectors.paytable_name")
 # A round's DESIGN 9 record (what replay_round reads), for the round record's download.
 AUDIT_ROUND_RECORD = envstr("AUDIT_ROUND_RECORD", "tables.selectors.records.round_record")
 # A home game's and a home hand's timeline (their events in order, the replay verdict) for the audit API's

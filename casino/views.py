@@ -13,6 +13,8 @@ from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from casino.start_page import destinations
+
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
@@ -20,7 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if groups == {"dealer"} and not request.user.is_staff:
         # A dealer signs in to run a table; the tablet landing lists the tables assigned to them.
         return redirect("tablet:home")
-    return render(request, "home.html", {"groups": groups})
+    return render(request, "home.html", {"destinations": destinations(request.user), "roles": sorted(groups)})
 
 
 def _staff_only(request: HttpRequest, user: Any) -> HttpResponse:

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 
 from casino.engine.hand_words import line_label
+from casino.engine.paytable import pays_words
 
 
 class Basis(models.TextChoices):
@@ -86,7 +87,7 @@ class PaytableLine(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{line_label(self.hand, self.min_rank, self.ranks)} pays {self.pays}"
+        return f"{line_label(self.hand, self.min_rank, self.ranks)} {pays_words(self.pays, self.paytable.basis)}"
 
     @property
     def pays(self) -> str:

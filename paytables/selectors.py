@@ -85,6 +85,12 @@ def paytable_list(*, status: str | None = None, name: str | None = None) -> Quer
     return paytables
 
 
+def paytable_name(paytable_id: int) -> str | None:
+    """ "Double Bonus 10/7 v1": how audit text names a paytable an event recorded by id; None when there is none."""
+    paytable = Paytable.objects.filter(pk=paytable_id).only("name", "version").first()
+    return str(paytable) if paytable is not None else None
+
+
 def paytable_get(paytable_id: int) -> Paytable:
     """One paytable with its lines and analysis loaded; Paytable.DoesNotExist when there is none."""
     return (

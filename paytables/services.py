@@ -389,10 +389,10 @@ _USE_CHANGES = {
 
 
 @transaction.atomic
-def paytable_mark_in_use(paytable: Paytable, *, in_use: bool, actor: Any = None) -> Paytable:
-    """A table starts using this version (approved becomes active) or the last one stops (active goes back to
-    approved, so it can be retired). Already in that state changes nothing; only an approved version can be put
-    on a table.
+def paytable_mark_in_use(paytable: Paytable, *, in_use: bool, table: Any, actor: Any = None) -> Paytable:
+    """`table` starts using this version (approved becomes active) or was the last one using it (active goes back
+    to approved, so it can be retired). Already in that state changes nothing; only an approved version can be put
+    on a table. The event names the table, so compliance sees which table a version went onto.
     """
     paytable = _locked(paytable)
     source, target = _USE_CHANGES[in_use]
@@ -411,8 +411,9 @@ def paytable_mark_in_use(paytable: Paytable, *, in_use: bool, actor: Any = None)
     audit_record(
         action=actions.PAYTABLE_MARK_ACTIVE if in_use else actions.PAYTABLE_MARK_INACTIVE,
         obj=paytable,
+        table=table,
         before={"status": source.value},
-        after={"status": target.value},
+        after={"status": target.value, "table": str(table)},
         actor=actor,
     )
     return paytable

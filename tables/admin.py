@@ -33,7 +33,6 @@ from tables import (
 from tables.admin_forms import TRIPLE_DRAW_ONLY, TableAdminForm, paytable_choice_label
 from tables.models import (
     Bet,
-    CardSource,
     DrawRow,
     HandOutcome,
     HomeTableConfig,
@@ -188,13 +187,8 @@ class TableAdmin(AuditHistoryAdmin, ServiceActionsAdmin):
 
     @admin.display(description="type", ordering="table_type")
     def game(self, table: Table) -> str:
-        """ "Freak of Nature" over "system shuffle": the type and where its cards come from, in one narrow column."""
-        source = {CardSource.MANUAL: "manual cards", CardSource.RNG: "system shuffle", CardSource.SHOE: "shoe"}
-        return format_html(
-            "{}<br><small>{}</small>",
-            table.get_table_type_display(),
-            source.get(CardSource(table.card_source), table.card_source),
-        )
+        """ "Freak of Nature" over "System shuffle": the type and where its cards come from, in one narrow column."""
+        return format_html("{}<br><small>{}</small>", table.get_table_type_display(), table.get_card_source_display())
 
     @admin.display(description="open", boolean=True, ordering="is_open")
     def open(self, table: Table) -> bool:

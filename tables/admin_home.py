@@ -49,9 +49,9 @@ def open_game_keeps(table: Table, what: str) -> str | None:
     if game is None:
         return None
     if what == "card_source":
-        kept = CardSource(game.card_source).label.lower()
-        return (f"Game {game.number} at {table.name} is still dealt by {kept}; the next game opened there deals by "
-                f"{CardSource(table.card_source).label.lower()}.")
+        kept, new = CardSource(game.card_source).label, CardSource(table.card_source).label
+        return (f"Game {game.number} at {table.name} keeps its card source ({kept}); the next game opened there "
+                f"uses {new}.")
     return (f"Game {game.number} at {table.name} goes on under the rules it was opened with; the next game opened "
             "there is announced with these.")
 

@@ -16,9 +16,9 @@ from audit.admin_history import AuditHistoryAdmin
 from casino.admin_money import dollars
 from casino.admin_readonly import ReadOnlyAdmin
 from casino.admin_time import span, to_the_second
+from casino.engine.home.action_words import action_words
 from casino.engine.money import money
 from tables.models import HomeGame, HomeGamePlayer, HomeHand, HomeLedgerEntry, Table
-from tables.screens.home import action_words
 from tables.selectors.home import hand_view
 from tables.selectors.home_ledger import seat_and_person, with_holders
 from tables.services.home_config import announcement

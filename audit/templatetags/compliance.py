@@ -7,6 +7,8 @@ from typing import Any
 from django import template
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from audit import presentation
 from casino.engine.money import money
@@ -54,3 +56,11 @@ def cards(codes: Any) -> str:
 @register.filter
 def field_label(name: str) -> str:
     return presentation.field_label(str(name))
+
+
+@register.filter
+def break_points(name: Any) -> str:
+    """ "analyze_paytable_task" may break after each "_" (a <wbr>), never inside a word: a name column that broke
+    anywhere read "compli/ance"; one that broke nowhere pushed the table past a tablet's width."""
+    parts = str(name).split("_")
+    return format_html_join(mark_safe("_<wbr>"), "{}", ((part,) for part in parts))

@@ -166,6 +166,14 @@ def format_pays(pays: Fraction) -> int | str:
     return int(pays) if pays.denominator == 1 else f"{pays.numerator}/{pays.denominator}"
 
 
+def pays_words(pays: object, basis: str) -> str:
+    """A line's pays as people read it: "pays 9 to 1", "pays 3/2 for 1"; a line paying 0 says what that means
+    (DESIGN 6): on a "to 1" table a push, the stake comes back; on a "for 1" table nothing comes back."""
+    if str(pays) == "0":
+        return "push (stake returned)" if basis == "to_1" else "pays nothing (stake lost)"
+    return f"pays {pays} {'to' if basis == 'to_1' else 'for'} 1"
+
+
 def parse_pays(value: object, *, where: str = "pays") -> Fraction:
     """Read a pays value: an integer, 'n/d' or decimal text ('3/2', '1.5'), or a JSON number."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):

@@ -12,13 +12,14 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils import timezone
 
-from floor.gaming_day import shift_codes
+from floor.gaming_day import gaming_day, shift_codes
 from floor.models import TableHour, TableShift
 from floor.models.summaries import SummaryFigures
 from floor.params import ReportQuery
 from paytables.models import AnalysisStatus, PaytableAnalysis
-from tables.models import Table, TableType
+from tables.models import HomeGame, Table, TableType
 
 # Two-sided 95 % quantile of the normal distribution: the band is theoretical hold ± Z95 · σ(win) / handle.
 Z95 = 1.959963984540054
@@ -142,18 +143,23 @@ class Report:
     totals: Figures
 
 
-def summary_rows(query: ReportQuery, model: type[SummaryFigures] = TableHour) -> QuerySet[Any]:
-    """The summary rows (per hour, or per shift) of the query's gaming days and filters."""
-    rows = model._default_manager.filter(gaming_day__gte=query.first, gaming_day__lte=query.last)
+def of_tables(rows: QuerySet[Any], query: ReportQuery) -> QuerySet[Any]:
+    """Rows of a model with a `table` link, narrowed to the query's table, table type and pit."""
     if query.table is not None:
         rows = rows.filter(table=query.table)
     if query.table_type:
         rows = rows.filter(table__table_type=query.table_type)
     if query.pit:
         rows = rows.filter(table__pit=query.pit)
+    return rows
+
+
+def summary_rows(query: ReportQuery, model: type[SummaryFigures] = TableHour) -> QuerySet[Any]:
+    """The summary rows (per hour, or per shift) of the query's gaming days and filters."""
+    rows = of_tables(model._default_manager.filter(gaming_day__gte=query.first, gaming_day__lte=query.last), query)
     if query.dealer is not None:
         # only TableHour knows the dealer: _source never asks TableShift for a dealer's rows
-        rows = rows.filter(dealer=query.dealer)  # type: ignore[misc]
+        rows = rows.filter(dealer=query.dealer)
     if query.shift:
         rows = rows.filter(shift=query.shift)
     return rows
@@ -282,6 +288,11 @@ class HomeRow:
     rake_cents: int = 0
     time_charge_cents: int = 0
     hours: int = 0  # hours with at least one hand
+    # Now, whatever days the report covers: the game open at the table (its number) and the chips in its middle (a
+    # carried Three Legged Race pot, or the hand in play). `games` counts games ended and `pots_cents` pots awarded,
+    # so a game still open, and chips still in the middle, show here and nowhere else.
+    open_game: int | None = None
+    middle_cents: int = 0
 
     @property
     def house_cents(self) -> int:
@@ -310,6 +321,23 @@ class HomeRow:
             "hours": self.hours,
             "hands_per_hour": self.hands_per_hour,
         }
+
+
+def _with_open_games(rows: list[HomeRow], query: ReportQuery) -> list[HomeRow]:
+    """Each row's open game and the chips in its middle now; when the report reaches today (and names no dealer or
+    shift, which a game open now has not finished with), a table whose open game has settled nothing yet gets a row
+    too: "Games 0" and no row at all hid the game in play and the chips in its middle."""
+    by_table = {row.table_id: row for row in rows}
+    games = HomeGame.objects.filter(status=HomeGame.Status.OPEN).select_related("table")
+    if query.last < gaming_day(timezone.now()) or query.dealer is not None or query.shift:
+        games = games.filter(table_id__in=list(by_table))
+    for game in of_tables(games, query):
+        row = by_table.get(game.table_id)
+        if row is None:
+            row = by_table[game.table_id] = HomeRow(table_id=game.table_id, table=game.table.name,
+                                                    table_type=game.table.table_type)
+        row.open_game, row.middle_cents = game.number, game.pot_cents
+    return sorted(by_table.values(), key=lambda row: row.table)
 
 
 def home_report(query: ReportQuery) -> tuple[list[HomeRow], HomeRow]:
@@ -342,8 +370,9 @@ def home_report(query: ReportQuery) -> tuple[list[HomeRow], HomeRow]:
         )
         for row in rows
     ]
+    result = _with_open_games(result, query)
     totals = HomeRow(table_id=None, table="All home-game tables", table_type="")
     for row in result:
-        for name in ("hands", "games", "pots_cents", "rake_cents", "time_charge_cents", "hours"):
+        for name in ("hands", "games", "pots_cents", "rake_cents", "time_charge_cents", "hours", "middle_cents"):
             setattr(totals, name, getattr(totals, name) + getattr(row, name))
     return result, totals

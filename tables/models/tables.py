@@ -28,8 +28,11 @@ def seat_limit(table_type: str) -> int:
 
 
 class CardSource(models.TextChoices):
-    MANUAL = "manual", "Manual entry on the tablet"
-    RNG = "rng", "System shuffle (secrets.SystemRandom)"
+    """Where a table's cards come from. The labels are the one name of each source on every screen (admin, tablet,
+    floor, compliance); the RNG is secrets.SystemRandom (DESIGN 5), said where it matters, not in the name."""
+
+    MANUAL = "manual", "Dealer-entered cards"
+    RNG = "rng", "System shuffle"
     SHOE = "shoe", "Card-reading shoe"
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from audit.models import AuditEvent
 from casino.engine.cards import Card, Rank, Suit
 from casino.engine.hands import WildSpec
+from casino.engine.home.action_words import action_words
 from casino.engine.home.awaiting import AwaitKind
 from casino.engine.home.carried import returned_shares
 from casino.engine.home.game import GameClose
@@ -28,7 +29,7 @@ from tables.services.home_chips import occupant_numbers
 from tables.services.home_config import announce_rules
 from tables.services.home_config import announcement as home_announcement
 from tables.services.home_engine import game_rules
-from tables.templatetags.tablet import card_face, money
+from tables.templatetags.tablet import money
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low (as the Triple Draw picker).
 PICKER = [[f"{rank.code}{suit.value}" for rank in sorted(Rank, reverse=True)]
@@ -145,40 +146,6 @@ class RecordedAction:
     @property
     def number(self) -> int:
         return self.index + 1
-
-
-def _faces(codes: list[str]) -> str:
-    return " ".join(card_face(code) for code in codes)
-
-
-def action_words(text: str, labels: dict[int, str]) -> str:
-    """A recorded action (DESIGN 9 notation) in words: "2 raise 400" -> "Seat 2 · Bob raises to $4.00"; a line
-    that is not of a known form is shown as written."""
-    parts = text.split()
-    if [part.lower() for part in parts] == ["dealt"]:
-        return "The deal is done"
-    if parts[:2] == ["floor", "award"]:
-        return f"The floor awards the pot ({text.partition(' -- ')[2]})"
-    if len(parts) < 2 or not parts[0].isdigit():
-        return text
-    who, verb, args = labels.get(int(parts[0]), f"Seat {parts[0]}"), parts[1].lower(), parts[2:]
-    plain = {"check": "checks", "call": "calls", "fold": "folds", "allin": "goes all in",
-             "leave": "leaves the table"}
-    if verb in plain and not args:
-        return f"{who} {plain[verb]}"
-    if verb in ("bet", "raise") and len(args) == 1 and args[0].isdigit():
-        return f"{who} {'bets' if verb == 'bet' else 'raises to'} {money(int(args[0]))}"
-    if verb == "draw" and (not args or args in (["0"], ["0", "ace"])):
-        return f"{who} stands pat"
-    if verb == "draw" and args[0].isdigit():
-        return f"{who} draws {args[0]}" + (" (keeps an ace)" if args[1:] == ["ace"] else "")
-    if verb == "draw":
-        return f"{who} discards {_faces(args)} and draws {len(args)}"
-    if verb == "killed" and len(args) == 1:
-        return f"{who} is dealt the kill card {card_face(args[0])}"
-    if verb == "show":
-        return f"{who} shows {_faces(args)}"
-    return text
 
 
 @dataclass

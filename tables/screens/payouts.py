@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from casino.engine.paytable import pays_words
 from tables.selectors.rounds import OutcomeView, SeatView
 
 WIN, PUSH, LOSS = "win", "push", "loss"
@@ -74,8 +75,7 @@ class CircleInstruction:
         line = self.outcome.line
         if line is None:
             return "No paying hand"
-        word = "to" if self.basis == "to_1" else "for"
-        text = f"pays {line.pays} {word} 1"
+        text = pays_words(line.pays, self.basis)
         if self.capped:
             # The figure the chips follow is the capped one; "($800.00 back with the bet)" would contradict it.
             return text + (

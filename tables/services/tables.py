@@ -127,7 +127,7 @@ def table_create(
     )
     Seat.objects.bulk_create([Seat(table=table, number=n) for n in range(1, seat_limit(table_type) + 1)])
     if paytable is not None:
-        paytable_mark_in_use(paytable, in_use=True, actor=actor)
+        paytable_mark_in_use(paytable, in_use=True, table=table, actor=actor)
     after = _table_settings(table) | ({"demo_key": demo_key} if demo_key else {})
     audit_record(action=actions.TABLE_CREATE, obj=table, table=table, after=after, actor=actor)
     return table
@@ -271,9 +271,9 @@ def table_set_paytable(*, table: Table, paytable: Paytable, actor: User) -> Tabl
     before = {"paytable_id": table.paytable_id, "paytable": str(previous) if previous else None}
     table.paytable = paytable
     table.save(update_fields=["paytable"])
-    paytable_mark_in_use(paytable, in_use=True, actor=actor)
+    paytable_mark_in_use(paytable, in_use=True, table=table, actor=actor)
     if previous is not None and previous.pk != paytable.pk and not previous.tables.exists():
-        paytable_mark_in_use(previous, in_use=False, actor=actor)
+        paytable_mark_in_use(previous, in_use=False, table=table, actor=actor)
     audit_record(
         action=actions.TABLE_SET_PAYTABLE,
         obj=table,

@@ -9,6 +9,7 @@ from django import template
 from casino.engine import hand_words
 from casino.engine.cards import Card
 from casino.engine.errors import CardError
+from tables.models import CardSource
 
 register = template.Library()
 
@@ -112,17 +113,10 @@ def get(mapping: object, key: object) -> object:
     return "" if value is None else value
 
 
-CARD_SOURCE_WORDS = {
-    "manual": "Cards entered by the dealer",
-    "rng": "Cards shuffled and dealt by the system",
-    "shoe": "Cards read by the card-reading shoe",
-}
-
-
 @register.filter
 def card_source_words(code: str) -> str:
-    """Where a table's cards come from, in plain words for the dealer (the stored label names the library)."""
-    return CARD_SOURCE_WORDS.get(str(code), str(code))
+    """Where a table's cards come from, by the one name every screen gives it (CardSource's label)."""
+    return CardSource(code).label if code in CardSource.values else str(code)
 
 
 @register.filter

@@ -10,6 +10,7 @@ from django.utils.text import slugify
 
 from audit.chain_status import chain_status
 from audit.views import compliance_view
+from casino.engine.home.action_words import action_words
 from tables.models import HomeGame, HomeGamePlayer, HomeHand
 from tables.selectors.home import game_view, hand_view
 from tables.selectors.home_ledger import ledger_rows
@@ -22,9 +23,15 @@ def hand_timeline(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(HomeHand.objects.select_related("game__table"), pk=hand_id)
     verdict, error = finding(lambda: hand_verdict(hand))
     summary, summary_error = finding(lambda: hand_view(hand, hand.game))
+    labels = {p["seat"]: f"Seat {p['seat']} · {p['name']}" if p["name"] else f"Seat {p['seat']}"
+              for p in (summary or {}).get("players", [])}
+    first_record = (hand.original_record or {}).get("actions", [])
     return render(request, "tables/compliance/home_timeline.html", {
         "title": f"Timeline of {hand}", "subject": str(hand), "game": hand.game, "hand": hand,
         "hand_summary": summary, "summary_error": summary_error, "game_summary": game_view(hand.game),
+        # In words as every other screen shows them; the page also gives the record's notation for compliance.
+        "action_lines": [action_words(text, labels) for text in (summary or {}).get("actions", [])],
+        "first_action_lines": [action_words(text, labels) for text in first_record],
         "events": hand_events(hand), "ledger": ledger_rows(hand.game, hand),
         "verdict": verdict, "verdict_error": error, "chain": chain_status(),
     })

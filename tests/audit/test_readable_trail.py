@@ -92,7 +92,7 @@ def test_home_game_money_in_nested_values_reads_as_dollars_not_bare_cents() -> N
     assert show_value([[2, "Tc"], [3, "3c"], [2, "7h"]], name="cards") == "seat 2: 10♣ 7♥; seat 3: 3♣"
     # A correction says which action (counted from 0, as the API takes it) and what it replaced, on one line.
     assert summary({"index": 11, "action": "1 check", "replaced": "1 call", "phase": "betting"}) == (
-        "Action index (from 0): 11; Action: 1 check; Replacing: 1 call")
+        "Action index (from 0): 11; Action: Seat 1 checks; Replacing: Seat 1 calls")
     # A field recorded blank is left out of the line rather than shown as "Player card: ;".
     assert summary({"name": "Ann", "player_card": "", "buy_in_cents": 20_000}) == "Name: Ann; Buy in: $200.00"
     # Seat-keyed entries still keep the field's unit, and circles stay circles.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -32,3 +34,30 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(client: Client) -> None:
     response = client.get("/")
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
+
+
+def _cards(user: User) -> dict[str, str]:
+    """Each destination's title and the rest of its card (its purpose, any read-only mark), as the page lists them."""
+    page = signed_in(user).get("/").content.decode()
+    found = re.findall(r'<li><a href="([^"]+)"><span class="title">([^<]+)</span>(.*?)</a></li>', page, re.S)
+    return {title: f"{href} {' '.join(re.sub(r'<[^>]+>', ' ', rest).split())}" for href, title, rest in found}
+
+
+def test_compliance_sees_what_it_can_do_and_the_floors_screens_marked_read_only(compliance_user: User) -> None:
+    compliance_user.is_staff = True  # the admin lets compliance read tables and paytables
+    compliance_user.save()
+    cards = _cards(compliance_user)
+    assert list(cards) == ["Audit trail", "Exception queue", "Daily compliance reports", "Win and hold reports",
+                           "Shift books", "Dealer tablet", "Floor admin", "API documentation"]
+    for title in ("Shift books", "Dealer tablet", "Floor admin"):
+        assert cards[title].split()[1] == "read-only", title
+    for title in ("Audit trail", "Exception queue", "Win and hold reports"):
+        assert "read-only" not in cards[title], title
+    assert cards["Audit trail"].startswith("/compliance/ Every recorded action")
+
+
+def test_the_floor_sees_its_own_screens_none_read_only(floor_user: User) -> None:
+    cards = _cards(floor_user)
+    assert list(cards)[:5] == ["Floor view", "Pits", "Win and hold reports", "Shift books", "Dealer tablet"]
+    assert "Audit trail" not in cards
+    assert not [title for title, card in cards.items() if "read-only" in card]

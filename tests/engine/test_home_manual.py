@@ -95,7 +95,7 @@ def test_a_manual_hand_awaits_the_deal_then_the_betting_and_the_hands_shown_afte
     ("b_shows", "wild", "winner", "headline"),
     [
         ("Qs Qd Qc 4h 7d", Rank.FIVE, 1, "Fives wild: four nines beat three queens"),
-        ("Qs Qd Qc 4h 6d", Rank.SIX, 2, "Sixes wild: four queens beat nines and fives"),
+        ("Qs Qd Qc 4h 6d", Rank.SIX, 2, "Sixes wild: four queens beat two pair, nines and fives"),
     ],
 )
 def test_the_freak_of_nature_example_decided_from_the_hands_shown(
@@ -252,7 +252,7 @@ def test_a_three_legged_race_tie_that_ends_no_game_says_tie_not_split() -> None:
     assert table.legs == {1: 1, 2: 1}
     result = hand.result({1: "Ann", 2: "Bob"})
     assert result is not None
-    assert result.headline == "Ann and Bob tie with queens and eights each"
+    assert result.headline == "Ann and Bob tie with two pair, queens and eights each"
     assert "Pot $2.00 stays in the middle" in result.lines
     assert not any("split" in line for line in result.lines)
 

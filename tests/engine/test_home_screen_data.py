@@ -204,7 +204,7 @@ def test_the_result_in_words_for_the_freak_of_nature_example() -> None:
 def test_two_hands_described_alike_say_which_kicker_decided() -> None:
     # Both hold a pair of kings: the words alone ("pair of kings beats pair of kings") would not tell a player why.
     hand = _showdown("five-card-draw", {1: "Kh Kd As 7c 3d", 2: "Ks Kc Qh 9d 8s"})
-    assert hand.result().headline == "Pair of kings beats pair of kings, ace kicker against queen"  # type: ignore[union-attr]
+    assert hand.result().headline == "A pair of kings beats a pair of kings, ace kicker against queen"  # type: ignore[union-attr]
     same_top = _showdown("five-card-draw", {1: "9h 9d 6s 6c Ad", 2: "9s 9c 6h 6d Kd"})
     assert same_top.result().headline.endswith(", ace kicker against king")  # type: ignore[union-attr]
 
@@ -259,6 +259,6 @@ def test_the_result_says_who_scored_a_leg_and_who_won_the_game() -> None:
     hand.check(2)
     result = hand.result()
     assert result is not None
-    assert result.headline == "Three jacks beat queens and eights"
+    assert result.headline == "Three jacks beat two pair, queens and eights"
     assert result.lines[1:] == ("Pot $2.00 stays in the middle", "Seat 2 scores a leg: 1 of 2")
     assert result.legs == {1: 0, 2: 1}

@@ -120,18 +120,23 @@ def test_an_hours_figures_are_the_same_whichever_range_asks_for_them(
     )
 
 
+def _bet_and_called(table: Table, dealer: User, on_commit: Any) -> tuple[HomeGame, HomeHand]:
+    """A two-player game whose first hand is in play with a bet called: chips in the middle, nothing settled."""
+    players = [{"seat": seat, "name": f"P{seat}", "buy_in_cents": 10_000} for seat in (1, 2)]
+    with summary_jobs_in_process(), on_commit(execute=True):
+        game = game_open(table=table, actor=dealer, players=players)
+        hand = hand_start(game=game, actor=dealer, button=1, deck=_deck(1, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
+        _act(hand, dealer, "2 bet 200", "1 call")
+    return game, hand
+
+
 def test_a_pot_awarded_by_the_floors_ruling_reaches_the_report_at_once(
     floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     """The ruling is the last thing that happens at the table: its hand and pot are in the report without waiting
     for a later posting to refresh the hour (DESIGN 7: the floor may award a pot by ruling)."""
     table = open_home_table("Draw 9", "five-card-draw", floor_user, dealer_user)
-    players = [{"seat": seat, "name": f"P{seat}", "buy_in_cents": 10_000} for seat in (1, 2)]
-    with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
-        game = game_open(table=table, actor=dealer_user, players=players)
-        hand = hand_start(game=game, actor=dealer_user, button=1,
-                          deck=_deck(1, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
-        _act(hand, dealer_user, "2 bet 200", "1 call")
+    game, hand = _bet_and_called(table, dealer_user, django_capture_on_commit_callbacks)
     middle = HomeGame.objects.get(pk=game.pk).pot_cents
     assert middle > 0
     with summary_jobs_in_process(), django_capture_on_commit_callbacks(execute=True):
@@ -140,6 +145,30 @@ def test_a_pot_awarded_by_the_floors_ruling_reaches_the_report_at_once(
     rows, _ = home_report(ReportQuery(first=today, last=today))
     [row] = [r for r in rows if r.table_id == table.pk]
     assert (row.hands, row.pots_cents) == (1, middle)
+    # The game is still open: no game ended, and the report says which game is open and what is in its middle.
+    assert (row.games, row.open_game, row.middle_cents) == (0, game.number, 0)
+
+
+def test_chips_left_in_the_middle_of_an_open_game_show_under_open_now(
+    floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    """"Pots awarded" counts chips that left the middle; chips still in it (a carried pot, a hand in play) are shown
+    beside the open game's number, where the floor looks for them, and in the totals."""
+    table = open_home_table("Draw 11", "five-card-draw", floor_user, dealer_user)
+    game, _ = _bet_and_called(table, dealer_user, django_capture_on_commit_callbacks)
+    middle = HomeGame.objects.get(pk=game.pk).pot_cents
+    assert middle > 0
+    today = gaming_day(timezone.now())
+    rows, totals = home_report(ReportQuery(first=today, last=today))
+    [row] = [r for r in rows if r.table_id == table.pk]
+    assert (row.games, row.pots_cents, row.open_game, row.middle_cents) == (0, 0, game.number, middle)
+    assert totals.middle_cents == middle
+    client = Client()
+    client.force_login(floor_user)
+    report = client.get(f"/floor/reports/?from={today}&to={today}").content.decode()
+    report = report[report.index('id="home-report"'):]
+    assert '<th scope="col">Games ended</th><th scope="col">Pots awarded</th>' in report
+    assert f'<td class="num now">game {game.number} · ${middle // 100}.{middle % 100:02d}</td>' in report
 
 
 def test_the_reports_page_names_each_home_game_and_totals_the_tables(

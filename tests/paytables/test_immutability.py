@@ -22,6 +22,7 @@ from django.db import IntegrityError, connection, transaction
 from paytables.models import Paytable, PaytableLine, PaytableStatus
 from paytables.selectors import paytable_as_dict
 from paytables.services import paytable_line_set, paytable_mark_in_use
+from tables.models import Table
 from tests.paytables.conftest import JACKS_9_6
 
 pytestmark = pytest.mark.django_db
@@ -112,8 +113,9 @@ def test_the_database_refuses_raw_sql_changes_to_an_approved_version(approved: P
 
 
 def test_status_transitions_of_an_approved_version_stay_possible(approved: Paytable) -> None:
-    paytable_mark_in_use(approved, in_use=True)
-    paytable_mark_in_use(approved, in_use=False)
+    table = Table.objects.create(name="Table 1")
+    paytable_mark_in_use(approved, in_use=True, table=table)
+    paytable_mark_in_use(approved, in_use=False, table=table)
     Paytable.objects.filter(pk=approved.pk).update(status=PaytableStatus.RETIRED)
     assert Paytable.objects.get(pk=approved.pk).status == "retired"
     assert_unchanged(approved)

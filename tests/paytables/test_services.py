@@ -19,6 +19,7 @@ from paytables.services import (
     paytable_mark_in_use,
     paytable_retire,
 )
+from tables.models import Table
 from tests.paytables.conftest import JACKS_9_6, jacks
 
 pytestmark = pytest.mark.django_db
@@ -165,32 +166,37 @@ def test_a_draft_or_a_retired_version_cannot_be_retired(
 
 
 def test_an_active_version_is_taken_off_its_tables_before_retiring(approved: Paytable, floor_user: User) -> None:
-    paytable_mark_in_use(approved, in_use=True, actor=floor_user)
-    paytable_mark_in_use(approved, in_use=True, actor=floor_user)  # a second table: still active, no second event
+    first, second = Table.objects.create(name="Table 1"), Table.objects.create(name="Table 2")
+    paytable_mark_in_use(approved, in_use=True, table=first, actor=floor_user)
+    paytable_mark_in_use(approved, in_use=True, table=second, actor=floor_user)  # still active, no second event
     assert Paytable.objects.get(pk=approved.pk).status == PaytableStatus.ACTIVE
     [put_on] = events("paytable_mark_active")
-    assert (put_on.before, put_on.after, put_on.actor) == ({"status": "approved"}, {"status": "active"}, floor_user)
+    assert (put_on.before, put_on.after, put_on.actor) == (
+        {"status": "approved"}, {"status": "active", "table": "Table 1"}, floor_user)
+    assert (put_on.table_id, put_on.table_repr) == (first.pk, "Table 1")
     with pytest.raises(WrongPhase) as caught:
         paytable_retire(paytable=approved, actor=floor_user)
     assert caught.value.code == "paytable_active"
-    paytable_mark_in_use(approved, in_use=False, actor=floor_user)
-    paytable_mark_in_use(approved, in_use=False, actor=floor_user)  # already off every table: nothing more
+    paytable_mark_in_use(approved, in_use=False, table=second, actor=floor_user)
+    paytable_mark_in_use(approved, in_use=False, table=second, actor=floor_user)  # off every table: nothing more
     [taken_off] = events("paytable_mark_inactive")
-    assert (taken_off.before, taken_off.after) == ({"status": "active"}, {"status": "approved"})
+    assert (taken_off.before, taken_off.after) == ({"status": "active"}, {"status": "approved", "table": "Table 2"})
+    assert taken_off.table_id == second.pk
     paytable_retire(paytable=approved, actor=floor_user)
     assert Paytable.objects.get(pk=approved.pk).status == PaytableStatus.RETIRED
 
 
 def test_only_an_approved_version_goes_on_a_table(draft: Paytable) -> None:
     with pytest.raises(WrongPhase) as caught:
-        paytable_mark_in_use(draft, in_use=True)
+        paytable_mark_in_use(draft, in_use=True, table=Table.objects.create(name="Table 1"))
     assert (caught.value.code, caught.value.field) == ("paytable_not_approved", "paytable")
     assert Paytable.objects.get(pk=draft.pk).status == PaytableStatus.DRAFT
 
 
 def test_taking_a_version_that_is_on_no_table_off_changes_nothing(draft: Paytable, approved: Paytable) -> None:
+    table = Table.objects.create(name="Table 1")
     for paytable in (draft, approved):
-        paytable_mark_in_use(paytable, in_use=False)
+        paytable_mark_in_use(paytable, in_use=False, table=table)
     assert not events("paytable_mark_inactive")
     assert Paytable.objects.get(pk=approved.pk).status == PaytableStatus.APPROVED
 

@@ -92,7 +92,7 @@ def test_the_floor_creates_a_table_then_edits_limits_paytable_and_dealers(
     page.goto("/admin/tables/table/add/")
     page.fill("#id_name", "Pit 1 TD")
     page.select_option("#id_table_type", label="Triple Draw Poker")
-    page.select_option("#id_card_source", label="System shuffle (secrets.SystemRandom)")
+    page.select_option("#id_card_source", label="System shuffle")
     expect(page.locator("#id_min_bet_cents")).to_have_value("5.00")
     page.fill("#id_min_bet_cents", "25")
     page.fill("#id_max_bet_cents", "1,000")
@@ -472,7 +472,7 @@ def test_a_device_for_a_table_not_dealt_from_a_shoe_is_refused_beside_the_table_
     page.fill("#id_name", "shoe 1")
     page.get_by_role("button", name="Save", exact=True).click()
     refusal = page.locator(".field-table .errorlist")
-    expect(refusal).to_contain_text("table Manual dealing's card source is 'Manual entry on the tablet': a device "
+    expect(refusal).to_contain_text("table Manual dealing's card source is 'Dealer-entered cards': a device "
                                     "credential is only for a table dealt from a shoe")
     expect(page.locator("#id_name")).to_have_value("shoe 1")
     snap(page, "1-not-a-shoe-table")

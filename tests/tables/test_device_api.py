@@ -67,7 +67,7 @@ def test_a_table_not_dealt_from_a_shoe_gets_no_device(
     assert answer.status_code == 400
     error = answer.json()["error"]
     assert (error["code"], error["field"]) == ("not_a_shoe_table", "table")
-    assert "card source is 'Manual entry on the tablet'" in error["message"]
+    assert "card source is 'Dealer-entered cards'" in error["message"]
     assert "set its card source to 'Card-reading shoe'" in error["message"]
     assert not TableDevice.objects.filter(table=table).exists()
 

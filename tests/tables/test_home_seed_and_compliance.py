@@ -204,8 +204,11 @@ def test_compliance_sees_that_a_hand_was_corrected_and_its_actions_as_first_reco
     client.force_login(compliance_user)
     text = client.get(f"/compliance/home/hands/{hand.pk}/").content.decode()
     corrected = " ".join(text[text.index('id="corrected"'):].split())
-    assert "Actions as first recorded: 1 check</p>" in corrected
-    assert "1 bet 200" in text  # the record as it stands
+    assert "Actions as first recorded: Seat 1 · P1 checks (<code>1 check</code>)</p>" in corrected
+    # The record as it stands, in words with names and dollars, and in its notation for whoever needs it.
+    assert "<li>Seat 1 · P1 bets $2.00</li>" in text
+    assert "<code>1 bet 200</code>" in text
+    assert "Action: Seat 1 bets $2.00; Replacing: Seat 1 checks" in text  # the correction's event, in words
     assert "the player bet; check recorded" in text  # the correction's reason, among the events
     # The game's list of hands says which were corrected, as it says which were voided or awarded by ruling.
     game_page = client.get(f"/compliance/home/games/{game.pk}/").content.decode()
@@ -235,3 +238,10 @@ def test_the_audit_trail_shows_the_chips_a_bet_or_call_put_in_not_the_pot(
     assert '<td class="amount">$10.00</td>' not in text
     assert '<td class="amount">$0.00</td>' not in text
     assert text.count('<td class="amount"></td>') >= 3
+    # Each action in words and dollars, a raise as its total, with what it put in beside it; the hand's summary
+    # names the players and shows the cards; the notation stays on the page for compliance.
+    raise_row = text[text.index("Action: Seat 2 raises to $4.00"):]  # (PostgreSQL's JSON orders the fields itself)
+    assert "Chips put in: $4.00" in raise_row[:raise_row.index("</td>")]
+    assert "<li>Seat 2 · P2 raises to $4.00</li>" in text
+    assert "<li>Seat 2 · P2 discards 8♣ and draws 1</li>" in text
+    assert "<code>1 bet 200 · 2 raise 400 · 1 call · 1 draw · 2 draw 8c · 1 check</code>" in text

@@ -303,13 +303,13 @@ def test_changing_a_home_tables_source_or_rules_mid_game_says_the_open_game_keep
     table = open_home_table("Draw 1", "five-card-draw", floor_user, dealer_user)
     client = logged_in(floor_user)
     quiet = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1", card_source="manual"), follow=True)
-    assert "is still dealt by" not in quiet.content.decode()  # no game open: nothing to say
+    assert "keeps its card source" not in quiet.content.decode()  # no game open: nothing to say
     game_open(table=table, actor=floor_user, players=[{"seat": 1, "name": "Ann", "buy_in_cents": 5_000}])
     changed = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1", card_source="rng"), follow=True)
-    assert ("Game 1 at Draw 1 is still dealt by manual entry on the tablet; the next game opened there deals by "
-            "system shuffle") in changed.content.decode()
+    assert ("Game 1 at Draw 1 keeps its card source (Dealer-entered cards); the next game opened there uses "
+            "System shuffle.") in changed.content.decode()
     renamed = client.post(f"{ADMIN}{table.pk}/change/", form(name="Draw 1b", card_source="rng"), follow=True)
-    assert "is still dealt by" not in renamed.content.decode()  # the source did not change
+    assert "keeps its card source" not in renamed.content.decode()  # the source did not change
     config = HomeTableConfig.objects.get(table=table)
     rules = client.post(
         f"/admin/tables/hometableconfig/{config.pk}/change/",

@@ -366,7 +366,7 @@ def test_a_player_leaves_mid_round_by_the_stated_ruling_and_a_void_says_return_a
         bet_place(round=rnd, seat_number=seat, amount_cents=1000, circles=2, actor=dealer_user)
     page = tablet("landscape")
     _open_table(page, table)
-    expect(page.locator("#limits")).to_contain_text("Cards shuffled and dealt by the system")
+    expect(page.locator("#limits")).to_contain_text("System shuffle")
     expect(page.locator("#limits")).not_to_contain_text("SystemRandom")
     # The void control sits in the round's header, well away from the main action at the bottom.
     void_box = page.locator("#void-details summary").bounding_box()

@@ -150,7 +150,7 @@ def test_a_manual_hand_where_a_six_shown_keeps_sixes_wild_and_four_queens_beat_t
     expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown")
     show(page, 1, "5h 5d 9c 9s Kh")
     show(page, 2, "Qs Qd Qc 4h 6d")
-    expect(page.locator("#headline")).to_have_text("Sixes wild: four queens beat nines and fives")  # Ann: two pair
+    expect(page.locator("#headline")).to_have_text("Sixes wild: four queens beat two pair, nines and fives")
     expect(page.locator("#result-lines")).to_contain_text("Pot $2.00 to Bob")
     expect(page.locator("#seat-2 .stack")).to_have_text("Stack $201.00")
     # Sixes wild: Bob's 6♦ is the wild card; Ann's fives are now plain fives.

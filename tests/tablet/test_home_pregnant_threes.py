@@ -67,7 +67,7 @@ def test_a_manual_hand_with_a_kill_card_two_draws_and_five_queens_at_the_showdow
     expect(page.locator('button.hpick[data-card="Qs"]')).to_be_disabled()
     show(page, 2, "As Ah Kc Ks 2d")
 
-    expect(page.locator("#headline")).to_have_text("Five queens beat aces and kings")
+    expect(page.locator("#headline")).to_have_text("Five queens beat two pair, aces and kings")
     expect(page.locator("#result-lines")).to_contain_text("Pot $11.00 to Ann")
     expect(page.locator("#result-lines")).to_contain_text("Cy is dead: K♦ is a kill card")
     expect(page.locator("#seat-1 .stack")).to_have_text("Stack $206.00")
@@ -115,7 +115,7 @@ def test_an_rng_hand_with_two_draws_tapped_card_by_card_and_five_queens_at_the_s
     act(page, "Check")
     act(page, "Check")
 
-    expect(page.locator("#headline")).to_have_text("Five queens beat aces and kings")
+    expect(page.locator("#headline")).to_have_text("Five queens beat two pair, aces and kings")
     expect(page.locator("#result-lines")).to_contain_text("Pot $2.00 to Ann")
     expect(page.locator("#seat-1 .stack")).to_have_text("Stack $201.00")
     shots(page, "result")

@@ -76,7 +76,7 @@ def test_a_race_to_two_legs_carries_the_pot_until_ann_wins_the_game(
     act(page, "Check")
     act(page, "Check")
 
-    expect(page.locator("#headline")).to_have_text("Four queens beat pair of jacks")
+    expect(page.locator("#headline")).to_have_text("Four queens beat a pair of jacks")
     expect(page.locator("#result-lines")).to_contain_text("Ann wins the game and the pot")
     expect(page.locator("#game-winner")).to_have_text("Seat 1 · Ann wins the game: 2 legs.")
     # The game is over: the whole pot went to Ann ($2 carried + $2 antes), everyone is cashed out.
@@ -112,7 +112,7 @@ def test_a_manual_hand_draws_three_each_and_three_jacks_score_a_leg_while_the_po
 
     show(page, 1, "Qs Qd 8c 8h 3s")
     show(page, 2, "Jc Jh Js 6d 2c")
-    expect(page.locator("#headline")).to_have_text("Three jacks beat queens and eights")
+    expect(page.locator("#headline")).to_have_text("Three jacks beat two pair, queens and eights")
     expect(page.locator("#result-lines")).to_contain_text("Bob scores a leg: 1 of 3")
     expect(page.locator("#seat-2 .legs")).to_have_text("Legs 1 of 3")
     expect(page.locator("#pot")).to_have_text("Carried pot $2.00")

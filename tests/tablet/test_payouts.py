@@ -39,6 +39,7 @@ def test_to_1_a_push_is_left_a_win_is_left_and_paid_its_winnings_a_loss_is_taken
         "Take the $10.00 bet",
     ]
     assert payout.circles[1].line_words == "pays 9 to 1"
+    assert payout.circles[0].line_words == "push (stake returned)"  # DESIGN 6: a "to 1" line paying 0 is a push
     assert payout.pay_cents == 9000  # never the stake that stays in the circle
     assert payout.take_cents == 1000
     assert payout.summary == "Take 1 bet, leave 2, pay $90.00"
@@ -120,3 +121,8 @@ def test_the_seat_line_says_how_much_of_a_partly_taken_bet_to_take_never_the_who
     assert capped.circles[2].words == "Take $3.00 of the $5.50 bet, leave $2.50"
     for payout in (half, mixed, capped):
         assert payout.pay_cents - payout.take_cents == payout.net_cents
+
+
+def test_a_for_1_line_paying_0_says_it_pays_nothing() -> None:
+    (payout,) = seat_payouts([_seat(_outcome(1, 0, "0"))], "for_1")
+    assert payout.circles[0].line_words == "pays nothing (stake lost)"

@@ -152,13 +152,15 @@ class _Words:
         if len(top) > 1:
             # A Three Legged Race tie that ends no game shares no pot: it stays in the middle.
             verb = "split" if pot.winners else "tie"
-            return f"{self.several(top)} {verb} with {_lower(best.description)} each"
+            return f"{self.several(top)} {verb} with {_spoken(best)} each"
         others = [values[seat] for seat in contenders if values[seat] != best]
         if not others:
-            return f"{_lower(best.description)}, alone in this pot"
+            return f"{_spoken(best)}, alone in this pot"
         beaten = max(others)
         verb = "beat" if best.category in _PLURAL else "beats"
-        said = f"{_lower(best.description)} {verb} {_lower(beaten.description)}"
+        winner = _spoken(best)
+        # "Two pair, queens and eights, beat a pair of twos": a description with a comma is closed by one.
+        said = f"{winner}{',' if ',' in winner else ''} {verb} {_spoken(beaten)}"
         if best.description == beaten.description:  # the same words: say which card decided it
             said += _kicker(best, beaten)
         return said
@@ -182,7 +184,7 @@ class _Words:
         if len(pot.winners) > 1:
             values = self.settlement.values
             tied = max((values[seat] for seat in pot.winners if seat in values), default=None)
-            each = f" with {_lower(tied.description)} each" if tied is not None else ""
+            each = f" with {_spoken(tied)} each" if tied is not None else ""
             return f"{name} {amount} split{each}: {self.shares(pot)}"
         return f"{name} {amount} to {who}: {self.comparison(pot)}"
 
@@ -207,6 +209,15 @@ def _verb(seats: Sequence[int], verb: str) -> str:
 
 def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
+
+
+def _spoken(value: HandValue) -> str:
+    """A hand as said in a sentence: "a pair of twos", "two pair, queens and eights", "king high". DESIGN 4.8's
+    description of two pair ("Queens and eights") reads as two hands once a verb follows, so its category leads."""
+    text = _lower(value.description)
+    if value.category is HandCategory.TWO_PAIR:
+        return f"two pair, {text}"
+    return f"a {text}" if value.category is HandCategory.ONE_PAIR else text
 
 
 def _capitalized(text: str) -> str:
