@@ -56,6 +56,6 @@ class FloorCall(models.Model):
     @property
     def where(self) -> str:
         """Where the call was made, as the floor reads it: "Round 12", "Hand 3", "Between hands"."""
-        if self.round_id is not None:
-            return f"Round {self.round.number}" if self.round is not None else "Round"
+        if self.round is not None:
+            return f"Round {self.round.number}"
         return f"Hand {self.hand_number}" if self.hand_number is not None else "Between hands"

@@ -70,7 +70,8 @@ def floor_call_answer(*, call: FloorCall | int, actor: User, note: str = "") -> 
         raise NotFound(f"floor call {pk} does not exist", code="floor_call_not_found")
     # The table first (the order every table write takes), which also raises its version: the tablet's poll sees it.
     table = lock_table(Table(pk=table_id))
-    found = FloorCall.objects.select_for_update().select_related("called_by", "answered_by").get(pk=pk)
+    # Only the call's row: PostgreSQL locks no nullable side of a join (answered_by), and the users need no lock.
+    found = FloorCall.objects.select_for_update(of=("self",)).select_related("called_by", "answered_by").get(pk=pk)
     if found.answered_at is not None and found.answered_by is not None:
         raise WrongPhase(
             f"floor call {pk} at {table.name} was already answered by {found.answered_by.get_username()} at "
