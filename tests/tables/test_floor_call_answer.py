@@ -5,12 +5,13 @@ vanished from the floor's live view and the tablet when the dealer started the n
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -226,3 +227,29 @@ def test_the_tablet_shows_the_open_call_instead_of_the_button_then_who_answered(
     answered_at = timezone.localtime(answered.answered_at).strftime("%H:%M")
     assert f"Floor answered (fiona, {answered_at}): coming" in page
     assert "waiting" not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_supervisors_answering_at_once_answer_it_once(
+    require_postgres: None, manual_table: Table, dealer_user: User, floor_user: User, admin_user: User
+) -> None:
+    rnd = _betting(manual_table, dealer_user, (1,))
+    round_floor_call(round=rnd, actor=dealer_user)
+    call = FloorCall.objects.get(round=rnd)
+    start, answers = threading.Barrier(4), []
+
+    def tap(user: User) -> None:
+        try:
+            api = client_for(user)
+            start.wait(10)
+            answers.append(api.post(f"/api/v1/floor-calls/{call.pk}/answer/", {}, format="json").status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=tap, args=(user,)) for user in (floor_user, admin_user) * 2]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(answers) == [200, 409, 409, 409]
+    assert AuditEvent.objects.filter(action="floor_call_answer").count() == 1
