@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from rest_framework.test import APIClient
 from audit.models import AuditEvent
 from casino.errors import BadInput, NotAllowed, NotFound, WrongPhase
 from tables.models import FloorCall, Round, Table
+from tables.selectors.floor_calls import table_call
 from tables.services.floor_calls import floor_call_answer
 from tables.services.home_games import game_floor_call, game_open
 from tables.services.home_hands import hand_start
@@ -253,3 +255,13 @@ def test_two_supervisors_answering_at_once_answer_it_once(
         thread.join(30)
     assert sorted(answers) == [200, 409, 409, 409]
     assert AuditEvent.objects.filter(action="floor_call_answer").count() == 1
+
+
+def test_the_tablet_says_who_answered_for_ten_minutes_then_shows_the_call_no_more(
+    called: FloorCall, manual_table: Table, floor_user: User
+) -> None:
+    assert table_call(manual_table) == called  # open: shown whatever its age
+    answered = floor_call_answer(call=called.pk, actor=floor_user)
+    assert answered.answered_at is not None
+    assert table_call(manual_table, now=answered.answered_at + timedelta(minutes=9, seconds=59)) == called
+    assert table_call(manual_table, now=answered.answered_at + timedelta(minutes=10)) is None
