@@ -9,6 +9,7 @@ app_name = "floor"
 urlpatterns = [
     path("", floor_view.floor_home, name="home"),
     path("tiles/", floor_view.floor_tiles, name="tiles"),
+    path("calls/<int:call_id>/answer/", floor_view.answer_call, name="answer-call"),
     path("pits/", floor_view.pits, name="pits"),
     path("shifts/", books.shift_sheet, name="shift"),
     path("shifts/<str:day>/<str:code>/<slug:action>/", books.shift_action, name="shift-action"),

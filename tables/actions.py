@@ -35,6 +35,8 @@ ROUND_REFUSE_PAYOUT = declare(
 ROUND_VOID = declare("round_void", "Round voided", exception_kind=ExceptionKind.VOID)
 ROUND_VOID_REQUEST = declare("round_void_request", "Void requested", exception_kind=ExceptionKind.VOID)
 ROUND_FLOOR_CALL = declare("round_floor_call", "Floor called to the table")
+# Either table kind: recorded on the round or home game the call names, beside the call in their timelines
+FLOOR_CALL_ANSWER = declare("floor_call_answer", "Floor call answered")
 
 # Card-reading shoes
 DEVICE_CREATE = declare("device_create", "Shoe device issued")

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from tables.apis import devices, home, rounds, shoe, tables
+from tables.apis import devices, floor_calls, home, rounds, shoe, tables
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("me/", tables.MeApi.as_view(), name="me"),
@@ -31,6 +31,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rounds/<int:round_id>/refuse/", rounds.RoundRefuseApi.as_view(), name="round-refuse"),
     path("rounds/<int:round_id>/export/", rounds.RoundExportApi.as_view(), name="round-export"),
     path("rounds/<int:round_id>/replay/", rounds.RoundReplayApi.as_view(), name="round-replay"),
+    path("floor-calls/", floor_calls.FloorCallListApi.as_view(), name="floor-call-list"),
+    path("floor-calls/<int:call_id>/answer/", floor_calls.FloorCallAnswerApi.as_view(), name="floor-call-answer"),
     path("shoe/cards/", shoe.ShoeCardsApi.as_view(), name="shoe-cards"),
     path("tables/<int:table_id>/devices/", devices.TableDeviceCreateApi.as_view(), name="table-devices"),
     path("devices/<int:device_id>/revoke/", devices.DeviceRevokeApi.as_view(), name="device-revoke"),

@@ -15,9 +15,9 @@ from audit.models import AuditEvent
 from casino.engine.money import money
 from floor.models import DealerSession
 from tables import actions as table_actions
-from tables.models import HomeGame, HomeHand, Round, Table, TableType
+from tables.models import FloorCall, HomeGame, HomeHand, Round, Table, TableType
 from tables.selectors.approvals import PendingPayout, payouts_awaiting_approval
-from tables.selectors.home_calls import standing_calls
+from tables.selectors.floor_calls import open_calls
 
 Phase = Round.Phase
 
@@ -25,10 +25,11 @@ Phase = Round.Phase
 @dataclass(frozen=True)
 class Alert:
     """Something a supervisor must act on; `code` is stable (floor_call, payout_approval, void_request,
-    stuck_settlement, idle)."""
+    stuck_settlement, idle). A floor call names its call, which the supervisor answers from the alert."""
 
     code: str
     text: str
+    call_id: int | None = None
 
 
 @dataclass
@@ -83,7 +84,7 @@ class Tile:
             shown.number if shown else "",
             shown.phase if shown else "",
             self.game_number or "",
-            *(f"{alert.code}:{alert.text}" for alert in self.alerts),
+            *(f"{alert.code}:{alert.call_id or ''}:{alert.text}" for alert in self.alerts),
         ]
         return "|".join(str(part) for part in parts)
 
@@ -169,21 +170,16 @@ def floor_view(now: datetime | None = None) -> FloorView:
     games = {table_id: number for table_id, number, _ in open_games}
     players = {table_id: seated for table_id, _, seated in open_games}
     void_requests: dict[int, AuditEvent] = {}
-    floor_calls: dict[int, AuditEvent] = {}
     for event in AuditEvent.objects.filter(
-        action__in=(table_actions.ROUND_VOID_REQUEST.code, table_actions.ROUND_FLOOR_CALL.code),
-        round_id__in=[rnd.pk for rnd in in_play.values()],
+        action=table_actions.ROUND_VOID_REQUEST.code, round_id__in=[rnd.pk for rnd in in_play.values()]
     ).order_by("id"):
-        if event.round_id is None:
-            continue
-        # The latest of each kind per round wins (ordered by id).
-        kind = void_requests if event.action == table_actions.ROUND_VOID_REQUEST.code else floor_calls
-        if event.round_id is not None:  # always: the query asks for rounds in play
-            kind[event.round_id] = event
+        if event.round_id is not None:  # always: the query asks for rounds in play; the latest wins
+            void_requests[event.round_id] = event
     # The amounts of payouts waiting for the floor (queried only while one waits: they are rare).
     awaiting = any(rnd.phase == Phase.AWAITING_APPROVAL for rnd in in_play.values())
     pending = {payout.round.pk: payout for payout in payouts_awaiting_approval()} if awaiting else {}
-    home_calls = standing_calls([t.pk for t in tables if t.table_type != TableType.TRIPLE_DRAW])
+    # Open until the floor answers: a call outlives the round or hand it was made in.
+    calls = open_calls()
     dealers = {
         session.table_id: session.dealer.get_username()
         for session in DealerSession.objects.filter(signed_out_at__isnull=True).select_related("dealer")
@@ -205,43 +201,30 @@ def floor_view(now: datetime | None = None) -> FloorView:
             tile,
             void_requests.get(rnd.pk) if rnd else None,
             now,
-            floor_calls.get(rnd.pk) if rnd else None,
             pending.get(rnd.pk) if rnd else None,
         )
-        call = home_calls.get(table.pk)
-        if call is not None:  # most urgent first, as a Triple Draw table's floor call
-            tile.alerts.insert(0, _home_call_alert(call))
+        call = calls.get(table.pk)
+        if call is not None:  # most urgent first
+            tile.alerts.insert(0, _call_alert(call))
         tiles.append(tile)
     return FloorView(tiles=tiles, now=now)
 
 
-def _home_call_alert(call: AuditEvent) -> Alert:
-    """ "Hand 3: dealer dave calls the floor at 14:05 (a misdeal)", or "Between hands: ..." """
-    during = (call.after or {}).get("hand")
-    called_at = timezone.localtime(call.occurred_at).strftime("%H:%M")
-    return Alert("floor_call", f"{f'Hand {during}' if during is not None else 'Between hands'}: dealer "
-                 f"{call.actor_username or ''} calls the floor at {called_at}"
-                 + (f" ({call.reason})" if call.reason else ""))
+def _call_alert(call: FloorCall) -> Alert:
+    """ "Round 12: dealer dave calls the floor at 14:05 (a dispute)", "Hand 3: ...", or "Between hands: ..." """
+    called_at = timezone.localtime(call.called_at).strftime("%H:%M")
+    return Alert("floor_call", f"{call.where}: dealer {call.called_by.get_username()} calls the floor at {called_at}"
+                 + (f" ({call.reason})" if call.reason else ""), call_id=call.pk)
 
 
 def _alerts(
     tile: Tile,
     void_request: AuditEvent | None,
     now: datetime,
-    floor_call: AuditEvent | None = None,
     pending: PendingPayout | None = None,
 ) -> list[Alert]:
     alerts = []
     rnd = tile.round
-    if floor_call is not None and rnd is not None:
-        called_at = timezone.localtime(floor_call.occurred_at).strftime("%H:%M")
-        alerts.append(
-            Alert(
-                "floor_call",
-                f"Round {rnd.number}: dealer {floor_call.actor_username or ''} calls the floor at {called_at}"
-                + (f" ({floor_call.reason})" if floor_call.reason else ""),
-            )
-        )
     if rnd is not None and rnd.phase == Phase.AWAITING_APPROVAL:
         words = _pending_words(pending)
         alerts.append(Alert("payout_approval", f"Round {rnd.number}: payout awaiting approval{words}"))

@@ -1,5 +1,5 @@
-"""The live floor view: every table as a tile, polled by htmx every few seconds (204 while nothing changed); and
-the pits page where tables are put in pits."""
+"""The live floor view: every table as a tile, polled by htmx every few seconds (204 while nothing changed), where
+the floor answers a dealer's call; and the pits page where tables are put in pits."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from casino.errors import DomainError
 from casino.users import request_user
@@ -16,6 +16,7 @@ from floor.selectors.floor_view import floor_view
 from floor.services.pits import table_set_pit
 from floor.views.common import floor_page, nav_context
 from tables.models import Table
+from tables.services.floor_calls import floor_call_answer
 
 POLL_SECONDS = 3
 
@@ -38,6 +39,20 @@ def floor_tiles(request: HttpRequest) -> HttpResponse:
     if request.GET.get("v") == view.token:
         return HttpResponse(status=204)
     return render(request, "floor/_tiles.html", {"view": view, "poll": POLL_SECONDS})
+
+
+@floor_page(require_floor_view)
+@require_POST
+def answer_call(request: HttpRequest, call_id: int) -> HttpResponse:
+    """The floor answers a dealer's call from its alert ("On my way", an optional note); back to the live view, where
+    the alert is gone, or where a refusal (answered already, a note too long) says why."""
+    try:
+        call = floor_call_answer(call=call_id, actor=request_user(request), note=request.POST.get("note", ""))
+    except DomainError as exc:
+        messages.error(request, f"Not answered: {exc.message}.")
+    else:
+        messages.success(request, f"Answered the call at {call.table.name}: the tablet shows you are on your way.")
+    return redirect("floor:home")
 
 
 @floor_page(require_floor_view)

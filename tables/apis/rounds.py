@@ -233,7 +233,8 @@ class RoundFloorCallApi(APIView):
     @extend_schema(
         request=RoundFloorCallInputSerializer,
         responses={200: STATE},
-        summary="Call a floor supervisor to the table (an alert on the live floor view until the round ends)",
+        summary="Call a floor supervisor to the table (an alert on the live floor view until the floor answers it); "
+        "409 while a call at the table is open",
     )
     def post(self, request: Request, round_id: int) -> Response:
         data = self.RoundFloorCallInputSerializer(data=request.data)

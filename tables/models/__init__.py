@@ -1,9 +1,11 @@
-"""The tables app's models: what every table shares (tables.py) and each game's own (triple_draw.py, home.py).
+"""The tables app's models: what every table shares (tables.py), each game's own (triple_draw.py, home.py), and
+the dealers' calls for the floor (floor_calls.py).
 
 Django finds an app's models through this package, so the model classes are named here (Django's documented layout
 for a models package); modules that need a game's constants import them from that game's module.
 """
 
+from tables.models.floor_calls import FloorCall
 from tables.models.home import (
     HomeAccount,
     HomeGame,
@@ -29,6 +31,7 @@ __all__ = [
     "Bet",
     "CardSource",
     "DrawRow",
+    "FloorCall",
     "HandOutcome",
     "HomeAccount",
     "HomeGame",

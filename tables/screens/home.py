@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from audit.models import AuditEvent
 from casino.engine.cards import Card, Rank, Suit
 from casino.engine.hands import WildSpec
 from casino.engine.home.action_words import action_words
@@ -18,12 +17,12 @@ from casino.engine.home.game import GameClose
 from casino.engine.rules.model import Rules
 from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
-from tables.models import CardSource, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
+from tables.models import CardSource, FloorCall, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
 from tables.screens.home_shoe import ShoeWait, last_refusal, shoe_wait_at
 from tables.screens.shoe_refusal import ShoeRefusal, refusal_token
+from tables.selectors.floor_calls import table_call
 from tables.selectors.home import game_view, hand_view
-from tables.selectors.home_calls import standing_calls
 from tables.selectors.home_records import game_close_summary
 from tables.services.home_chips import occupant_numbers
 from tables.services.home_config import announce_rules
@@ -166,7 +165,7 @@ class HomeScreen:
     kill_cards: list[str] = field(default_factory=list)
     seat_limit: int = 0
     rules: Rules | None = None
-    floor_call: AuditEvent | None = None  # the dealer's call for the floor, while it stands
+    floor_call: FloorCall | None = None  # the table's call for the floor: open, or lately answered
     shoe_refusal: ShoeRefusal | None = None  # the shoe's last refused report, until it reports again
 
     # --- the game -----------------------------------------------------------------------------------------------
@@ -637,10 +636,10 @@ def home_screen_for(table: Table) -> HomeScreen:
         announcement = home_announcement(rules, config)
     screen = HomeScreen(table=table, token=token, config=config, announcement=announcement, game=game,
                         game_state=state, hand_row=row, hand=hand, seats=seats)
-    if game is not None and game.is_open:
-        screen.floor_call = standing_calls([table.pk]).get(table.pk)
-        if game.card_source == CardSource.SHOE:
-            screen.shoe_refusal = last_refusal(table, game, row)
+    # A call outlives its hand and game: nobody but the floor closes it.
+    screen.floor_call = table_call(table)
+    if game is not None and game.is_open and game.card_source == CardSource.SHOE:
+        screen.shoe_refusal = last_refusal(table, game, row)
     if rules is not None:
         screen.rules = rules
         screen.plays_for_legs = rules.plays_for_legs

@@ -12,13 +12,13 @@ from casino import broker
 from casino.engine.cards import Rank, Suit
 from casino.engine.triple_draw import CARDS_PER_HAND, MAX_CIRCLES, ROW_COUNT
 from outbox.jobs import outbox_late
-from tables import actions
-from tables.models import CardSource, Round, Table, TableDevice
+from tables.models import CardSource, FloorCall, Round, Table, TableDevice
 from tables.screens.home_shoe import NO_SHOE
 from tables.screens.payouts import SeatPayout, seat_payouts
 from tables.screens.shoe_refusal import ShoeRefusal, latest_refusal, refusal_token
+from tables.selectors.floor_calls import table_call
 from tables.selectors.round_shoe import ShoeProgress, round_shoe_wait
-from tables.selectors.rounds import RoundView, floor_calls, previous_bets, table_view
+from tables.selectors.rounds import RoundView, previous_bets, table_view, void_requests
 from tables.services.rounds import SETTLE_ROUND_TASK
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low.
@@ -140,9 +140,10 @@ class TripleDrawScreen(RoundView):
             if not seat.dealt and seat.held is None
         }
 
-    @property
-    def last_floor_call(self) -> AuditEvent | None:
-        return self.floor_calls[-1] if self.floor_calls else None
+    @cached_property
+    def floor_call(self) -> FloorCall | None:
+        """The table's call for the floor: open (waiting), or lately answered; a call outlives its round."""
+        return table_call(self.table)
 
     @property
     def waiting_for_approval(self) -> bool:
@@ -164,18 +165,9 @@ class TripleDrawScreen(RoundView):
         return sum(item.total_cents for item in self.returns)
 
     @cached_property
-    def _requests(self) -> list[AuditEvent]:
-        """The round's void requests and floor calls, read in one query (oldest first)."""
-        return floor_calls(self.round, also=(actions.ROUND_VOID_REQUEST,))
-
-    @cached_property
-    def floor_calls(self) -> list[AuditEvent]:
-        return [event for event in self._requests if event.action == actions.ROUND_FLOOR_CALL.code]
-
-    @cached_property
     def void_request(self) -> AuditEvent | None:
         """The latest void request of an unfinished round."""
-        requests = [event for event in self._requests if event.action == actions.ROUND_VOID_REQUEST.code]
+        requests = void_requests(self.round)
         return requests[-1] if requests else None
 
     @cached_property

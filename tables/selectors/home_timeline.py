@@ -18,9 +18,10 @@ from tables.selectors.home_records import game_replay, hand_verdict
 
 def hand_events(hand: HomeHand) -> list[AuditEvent]:
     """The hand's own events (start, cards, actions, settlement, house charge, the floor's rulings: void, correction,
-    pot awarded) and the calls for the floor made while it was in play (events of its game naming it)."""
-    calls = Q(object_type="tables.homegame", object_id=str(hand.game_id), action=actions.HOME_FLOOR_CALL.code,
-              after__hand=hand.number)
+    pot awarded), the calls for the floor made while it was in play and the floor's answers to them (events of its
+    game naming it)."""
+    calls = Q(object_type="tables.homegame", object_id=str(hand.game_id),
+              action__in=(actions.HOME_FLOOR_CALL.code, actions.FLOOR_CALL_ANSWER.code), after__hand=hand.number)
     return in_order(AuditEvent.objects.filter(Q(object_type="tables.homehand", object_id=str(hand.pk)) | calls))
 
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from django.db import connection
 
-from audit.actions import AuditAction
 from audit.models import AuditEvent
 from casino.api_time import api_time
 from casino.engine.triple_draw import ROW_COUNT
@@ -391,9 +390,8 @@ def previous_bets(table: Table, rnd: Round | None) -> dict[int, tuple[int, int]]
     return bets
 
 
-def floor_calls(rnd: Round | None, also: tuple[AuditAction, ...] = ()) -> list[AuditEvent]:
-    """The dealer's calls for the floor in an unfinished round (and events of the `also` actions), oldest first."""
+def void_requests(rnd: Round | None) -> list[AuditEvent]:
+    """The dealer's requests to void an unfinished round, oldest first."""
     if rnd is None or rnd.is_finished:
         return []
-    codes = [actions.ROUND_FLOOR_CALL.code, *(action.code for action in also)]
-    return list(AuditEvent.objects.filter(round_id=rnd.pk, action__in=codes).order_by("id"))
+    return list(AuditEvent.objects.filter(round_id=rnd.pk, action=actions.ROUND_VOID_REQUEST.code).order_by("id"))

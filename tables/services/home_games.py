@@ -20,6 +20,7 @@ from tables import actions
 from tables.access import require_floor, require_operator
 from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.services import home_chips as chips
+from tables.services.floor_calls import floor_call_open
 from tables.services.guards import game_ref, hand_ref
 from tables.services.home_config import announcement
 from tables.services.home_engine import game_rules
@@ -274,13 +275,16 @@ def _return_carried(game: HomeGame, players: chips.Seated) -> tuple[dict[int, in
 
 @transaction.atomic
 def game_floor_call(*, game: HomeGame | int, actor: User, reason: str = "") -> HomeGame:
-    """A dealer calls a floor supervisor to a home-game table (a dispute, a misdeal, a ruling to make): an audit event
-    the floor's live view shows until the hand it was made in ends, or, made between hands, until the next starts."""
+    """A dealer calls a floor supervisor to a home-game table (a dispute, a misdeal, a ruling to make): an open call
+    the floor's live view and the tablet show until a floor supervisor answers it (services/floor_calls.py)."""
     game = chips.lock_game(game)
     require_operator(actor, game.table)
     if not game.is_open:
         raise WrongPhase(f"{game_ref(game)} is already {game.status}", code="game_over")
     in_play = hand_in_play(game)
-    audit_record(action=actions.HOME_FLOOR_CALL, obj=game, table=game.table, actor=actor,
-                 reason=str(reason or "").strip()[:200], after={"hand": in_play.number if in_play else None})
+    reason = str(reason or "").strip()[:200]
+    during = in_play.number if in_play else None
+    call = floor_call_open(table=game.table, actor=actor, reason=reason, game=game, hand_number=during)
+    audit_record(action=actions.HOME_FLOOR_CALL, obj=game, table=game.table, actor=actor, reason=reason,
+                 after={"hand": during, "call": call.pk})
     return game

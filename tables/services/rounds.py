@@ -18,6 +18,7 @@ from tables import actions
 from tables.access import require_floor, require_operator
 from tables.models import Round, Seat, SeatHand, Table, TableType
 from tables.services import card_input
+from tables.services.floor_calls import floor_call_open
 from tables.services.guards import numbered, require_phase, round_ref
 from tables.services.locks import lock_round, lock_table
 from tables.services.round_rows import betting_seats
@@ -193,8 +194,8 @@ def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
 
 @transaction.atomic
 def round_floor_call(*, round: Round, actor: User, reason: str = "") -> Round:
-    """A dealer calls a floor supervisor to the table (a payout to approve, a dispute): an audit event the floor's
-    live view shows as an alert while the round is unfinished."""
+    """A dealer calls a floor supervisor to the table (a payout to approve, a dispute): an open call the floor's live
+    view and the tablet show until a floor supervisor answers it (services/floor_calls.py), and an audit event."""
     rnd = lock_round(round)
     require_operator(actor, rnd.table)
     if rnd.phase in Round.FINISHED:
@@ -202,12 +203,13 @@ def round_floor_call(*, round: Round, actor: User, reason: str = "") -> Round:
     reason = (reason or "").strip()[:200]
     if not reason and rnd.phase == Phase.AWAITING_APPROVAL:
         reason = "payout awaiting approval"
+    call = floor_call_open(table=rnd.table, actor=actor, reason=reason, round=rnd)
     audit_record(
         action=actions.ROUND_FLOOR_CALL,
         obj=rnd,
         table=rnd.table,
         round=rnd,
-        after={"phase": rnd.phase},
+        after={"phase": rnd.phase, "call": call.pk},
         reason=reason,
         actor=actor,
     )

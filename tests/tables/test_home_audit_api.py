@@ -17,7 +17,8 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
 from audit.services import audit_chain_seal
-from tables.models import HomeGame, HomeHand, Table
+from tables.models import FloorCall, HomeGame, HomeHand, Table
+from tables.services.floor_calls import floor_call_answer
 from tables.services.home_games import game_floor_call, game_open, player_join
 from tables.services.home_hands import hand_start
 from tables.services.home_rulings import hand_award, hand_correct, hand_void
@@ -35,6 +36,12 @@ class Played:
     second: HomeHand  # voided after a call
     third: HomeHand  # its pot awarded by ruling
     calls: dict[str, AuditEvent]  # by reason
+    answers: dict[str, AuditEvent]  # the floor's answer to each call, by the call's reason
+
+
+def answer(table: Table, floor_user: User, note: str = "") -> None:
+    """The floor answers the table's open call: a dealer calls again only once it is answered."""
+    floor_call_answer(call=FloorCall.objects.get(table=table, answered_at=None), actor=floor_user, note=note)
 
 
 @pytest.fixture
@@ -42,20 +49,26 @@ def played(home_table: Callable[..., Table], dealer_user: User, floor_user: User
     table = home_table("five-card-draw")
     game = game_open(table=table, actor=dealer_user, players=seat_players(2))
     game_floor_call(game=game.pk, actor=dealer_user, reason="between hands")
+    answer(table, floor_user)
     first = hand_start(game=game, actor=dealer_user, button=2, deck=deck(2, {1: "As Ad 4c 5c 7d", 2: "Kc Kh 4d 5d 8c"}))
     play(first, dealer_user, "1 bet 200")
     game_floor_call(game=game.pk, actor=dealer_user, reason="seat 1 says he checked")
+    answer(table, floor_user, note="on my way")
     hand_correct(hand=first.pk, actor=floor_user, index=0, action="1 check", reason="the player checked")
     play(first, dealer_user, "2 check", "1 draw", "2 draw", "1 check", "2 check")
     player_join(game=game.pk, actor=dealer_user, seat=3, name="P3", buy_in_cents=10_000)
     second = hand_start(game=game, actor=dealer_user)
     game_floor_call(game=game.pk, actor=dealer_user, reason="misdeal")
     hand_void(hand=second.pk, actor=floor_user, reason="misdeal at the table")
+    answer(table, floor_user)  # after the hand it was made in: still that hand's call and answer
     third = hand_start(game=game, actor=dealer_user)
     hand_award(hand=third.pk, actor=floor_user, seats=[1], reason="a card exposed")
     calls = {e.reason: e for e in AuditEvent.objects.filter(action="home_floor_call", object_id=str(game.pk))}
+    replies = AuditEvent.objects.filter(action="floor_call_answer", object_id=str(game.pk))
+    answered = {e.after["call"]: e for e in replies}
+    answers = {reason: answered[call.after["call"]] for reason, call in calls.items()}
     hands = HomeHand.objects.in_bulk([first.pk, second.pk, third.pk])
-    return Played(table, game, hands[first.pk], hands[second.pk], hands[third.pk], calls)
+    return Played(table, game, hands[first.pk], hands[second.pk], hands[third.pk], calls, answers)
 
 
 def _get(user: User | None, url: str) -> Any:
@@ -87,27 +100,32 @@ def test_a_hands_timeline_is_its_events_in_order_with_its_rulings_and_the_floor_
     own = set(AuditEvent.objects.filter(object_type="tables.homehand", object_id=str(played.first.pk))
               .values_list("id", flat=True))
     call = played.calls["seat 1 says he checked"]
-    assert {e["id"] for e in body["events"]} == own | {call.id}
+    answered = played.answers["seat 1 says he checked"]
+    assert {e["id"] for e in body["events"]} == own | {call.id, answered.id}
     _in_order(body["events"])
     actions = [e["action"] for e in body["events"]]
     assert actions[0] == "home_hand_start"
     assert actions[-1] == "home_hand_settle"
     # The call came after the bet it disputes and before the floor's correction of it.
-    assert actions.index("home_floor_call") < actions.index("home_hand_correct")
+    assert actions.index("home_floor_call") < actions.index("floor_call_answer") < actions.index("home_hand_correct")
+    reply = next(e for e in body["events"] if e["action"] == "floor_call_answer")
+    assert (reply["actor_username"], reply["reason"], reply["after"]["call"]) == (
+        "fiona", "on my way", call.after["call"])
     correction = next(e for e in body["events"] if e["action"] == "home_hand_correct")
     assert (correction["reason"], correction["actor_username"], correction["exception_kind"]) == (
         "the player checked", "fiona", "correction")
     assert body["verdict"] == {"ok": True, "differences": []}
 
     voided = _timeline(compliance_user, f"/api/v1/audit/hands/{played.second.pk}/")
-    assert [e["action"] for e in voided["events"]][-2:] == ["home_floor_call", "home_hand_void"]
-    assert voided["events"][-1]["reason"] == "misdeal at the table"
-    assert voided["events"][-2]["id"] == played.calls["misdeal"].id
+    assert [e["action"] for e in voided["events"]][-3:] == ["home_floor_call", "home_hand_void", "floor_call_answer"]
+    assert voided["events"][-2]["reason"] == "misdeal at the table"
+    assert voided["events"][-3]["id"] == played.calls["misdeal"].id
+    assert voided["events"][-1]["id"] == played.answers["misdeal"].id
     assert voided["verdict"]["ok"] is True
     assert "voided" in voided["verdict"]["note"]
     awarded = _timeline(compliance_user, f"/api/v1/audit/hands/{played.third.pk}/")
     assert "home_pot_ruling" in [e["action"] for e in awarded["events"]]
-    assert "home_floor_call" not in [e["action"] for e in awarded["events"]]  # no call was made during it
+    assert {"home_floor_call", "floor_call_answer"}.isdisjoint(e["action"] for e in awarded["events"])  # no call then
 
 
 def test_a_games_timeline_is_every_event_of_the_game_its_hands_and_players_in_order(
@@ -130,7 +148,7 @@ def test_a_games_timeline_is_every_event_of_the_game_its_hands_and_players_in_or
     assert actions[0] == "home_game_open"
     for action in ("home_floor_call", "home_hand_correct", "home_hand_void", "home_pot_ruling", "home_player_join"):
         assert action in actions
-    assert actions.count("home_floor_call") == 3
+    assert actions.count("home_floor_call") == actions.count("floor_call_answer") == 3
     assert body["verdict"]["ok"] is True, body["verdict"]
     assert "floor's ruling" in body["verdict"]["note"]
     assert body["events"][0]["action_label"]  # the same event shape as the trail and the round timeline

@@ -1,6 +1,6 @@
 """A dealer at a home-game table calls the floor (a dispute, a misdeal, a ruling to make), as at a Triple Draw table:
-the floor's live view alerts on it until the hand it was made in ends (made between hands, until the next hand
-starts), the tablet says it was called, and the call is an audit event. Found missing by the floor's user test."""
+the floor's live view alerts on it until a floor supervisor answers it (the hand or game ending does not), the tablet
+says it was called, and the call is an audit event. Found missing by the floor's user test."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from django.contrib.auth.models import User
 from audit.models import AuditEvent
 from casino.errors import NotAllowed, WrongPhase
 from floor.selectors.floor_view import floor_view
-from tables.models import HomeGame, Table
+from tables.models import FloorCall, HomeGame, Table
+from tables.services.floor_calls import floor_call_answer
 from tables.services.home_games import game_close, game_floor_call, game_open
 from tables.services.home_hands import hand_start
 from tables.services.home_rulings import hand_void
@@ -27,23 +28,31 @@ def alerts(table: Table) -> list[str]:
     return [alert.text for alert in tile.alerts if alert.code == "floor_call"]
 
 
-def test_a_call_between_hands_stands_until_the_next_hand_starts(
+def answer_open_call(table: Table, floor_user: User) -> None:
+    floor_call_answer(call=FloorCall.objects.get(table=table, answered_at=None), actor=floor_user)
+
+
+def test_a_call_between_hands_stays_after_the_next_hand_starts_until_the_floor_answers(
     home_table: Callable[..., Table], dealer_user: User, floor_user: User
 ) -> None:
     table = home_table("five-card-draw")
     game = game_open(table=table, actor=dealer_user, players=seat_players(3))
     assert alerts(table) == []
     game_floor_call(game=game.pk, actor=dealer_user, reason="a player disputes his buy-in")
+    call = FloorCall.objects.get(table=table)
     event = AuditEvent.objects.get(action="home_floor_call")
-    assert (event.actor_username, event.reason, event.after) == ("dave", "a player disputes his buy-in", {"hand": None})
+    assert (event.actor_username, event.reason, event.after) == (
+        "dave", "a player disputes his buy-in", {"hand": None, "call": call.pk})
     [text] = alerts(table)
     assert text.startswith("Between hands: dealer dave calls the floor at ")
     assert text.endswith("(a player disputes his buy-in)")
     hand_start(game=game.pk, actor=dealer_user)
-    assert alerts(table) == []  # the next hand's start ends it
+    assert alerts(table) == [text]  # nobody answered it: the next hand's start does not end it
+    answer_open_call(table, floor_user)
+    assert alerts(table) == []
 
 
-def test_a_call_during_a_hand_stands_while_that_hand_is_in_play(
+def test_a_call_during_a_hand_stays_after_that_hand_ends_until_the_floor_answers(
     home_table: Callable[..., Table], dealer_user: User, floor_user: User
 ) -> None:
     table = home_table("three-legged-race")
@@ -53,6 +62,10 @@ def test_a_call_during_a_hand_stands_while_that_hand_is_in_play(
     [text] = alerts(table)
     assert text.startswith(f"Hand {hand.number}: dealer dave calls the floor at ")
     hand_void(hand=hand.pk, actor=floor_user, reason="misdeal: the floor came")
+    assert alerts(table) == [text]
+    game_close(game=game.pk, actor=floor_user, reason="end of the session")
+    assert alerts(table) == [text]  # not even the game's end answers it
+    answer_open_call(table, floor_user)
     assert alerts(table) == []
 
 

@@ -15,9 +15,10 @@ from django.contrib.auth.models import User
 from audit.models import AuditEvent
 from casino.errors import DomainError, NotAllowed, WrongPhase
 from floor.selectors.floor_view import floor_view
-from tables.models import Bet, HandOutcome, Round, Seat, SeatHand, Table
+from tables.models import Bet, FloorCall, HandOutcome, Round, Seat, SeatHand, Table
 from tables.services.bets import bet_place
 from tables.services.cards import cards_deal, holds_record, rows_record
+from tables.services.floor_calls import floor_call_answer
 from tables.services.rounds import round_close_bets, round_floor_call, round_start, round_void
 from tables.services.seats import seat_join, seat_leave
 from tables.tasks import settle_round
@@ -91,6 +92,9 @@ def test_a_call_for_the_floor_is_audited_and_alerts_the_floor_view(
     assert alerts[0].code == "floor_call"
     assert "dispute at seat 1" in alerts[0].text
     round_void(round=rnd, reason="dispute", actor=floor_user)
+    calls = [a.text for t, a in floor_view().alerts if t.table.pk == manual_table.pk and a.code == "floor_call"]
+    assert calls == [alerts[0].text]  # the round's end does not answer it
+    floor_call_answer(call=FloorCall.objects.get(round=rnd), actor=floor_user)
     assert [a.code for t, a in floor_view().alerts if t.table.pk == manual_table.pk and a.code == "floor_call"] == []
     with pytest.raises(WrongPhase):
         round_floor_call(round=rnd, actor=dealer_user)
