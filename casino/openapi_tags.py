@@ -20,7 +20,8 @@ AREAS: tuple[tuple[str, str, str], ...] = (
     ("Card-reading shoe", "Cards reported by a table's shoe, with its device token; the floor issues and revokes "
      "the tokens.", r"(shoe/|devices/|tables/\{table_id\}/devices/)"),
     ("Paytables", "Paytables, their lines, analysis, approval and retirement.", r"paytables/"),
-    ("Floor", "Shift sheets (inventories, drops, slips), dealer sign-in and the pit view.", r"floor/"),
+    ("Floor", "Shift sheets (inventories, drops, slips), dealer sign-in, the pit view and dealers' floor calls.",
+     r"(floor/|floor-calls/)"),
     ("Reports", "Hold, drop and win by table, group and hour, and home-game figures.", r"reports/"),
     ("Compliance", "The audit trail: events, the hash chain and each round's, game's and hand's timeline.", r"audit/"),
 )

@@ -113,6 +113,9 @@ def table_for_screen(request: HttpRequest, table_id: int, *, home: bool,
     table = table_for_user(request, table_id)
     if isinstance(table, HttpResponse) or (table.table_type in HOME_VARIANTS) == home:
         return table
+    if request.method != "GET" and not has_role(request.user, FLOOR, DEALER):
+        # A tap from a read-only role is refused (403), as on its own game's screen, not sent on as a page is.
+        raise PermissionDenied("Read only: your role can follow this table but not change it.")
     url = reverse(other_page, args=[table.pk])
     if request.headers.get("HX-Request") == "true":
         return HttpResponse(headers={"HX-Redirect": url})
