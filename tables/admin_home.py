@@ -40,6 +40,8 @@ SETTINGS = ("rules", *CONFIG_DEFAULTS)
 SAVED = re.compile(r"^The house rules “(<a [^>]*>)?(.+?) house rules(</a>)?” was (added|changed)")
 CHOOSE_A_TABLE = ("Choose a table above: the options of its game show here. (Without scripts, save once and the page "
                   "shows them.)")
+NO_TABLE_LEFT = ("Every home-game table already has its house rules: change a table's rules from the house rules "
+                 "list, or create a home-game table first (Tables, Add table).")
 
 
 def open_game_keeps(table: Table, what: str) -> str | None:
@@ -151,23 +153,32 @@ class HouseRulesForm(forms.ModelForm):  # type: ignore[type-arg]
             if name in data and data[name] is None:
                 data[name] = 0  # left empty: no such charge
         table = data.get("table") or (self.instance.table if self.instance.pk else None)
-        if table is None or self.errors:
+        if table is None or "table" in self.errors:
             return data
         if self.variant is None or self.variant != table.table_type or self.posted_for != table.table_type:
             self.add_error("table" if "table" in self.fields else None,
                            f"Set the options of this {table.get_table_type_display()} table below, then save.")
             return data
         data["rules"] = rules_from(self.variant, data)  # what is left empty is left out: the variant's default
+        # A box its own field already refused (a negative amount, a number out of range) is out of `data`: the
+        # service judges everything else in the same save, so the floor sees every wrong box at once, and its word
+        # on the refused box ("must be announced") would only repeat that the box holds nothing usable.
+        refused = set(self.errors)
         for exc in config_refusals(table.table_type, {name: data.get(name) for name in SETTINGS}):
-            self._refuse(exc, data)  # each part's refusal beside its own box, all at once
+            if self._box_of(exc) not in refused:
+                self._refuse(exc, data)  # each part's refusal beside its own box, all at once
         return data
+
+    def _box_of(self, exc: DomainError) -> str | None:
+        """The form's box a refusal belongs beside ("rules.legs_to_win" -> the legs-to-win box), None for the page."""
+        field = exc.field or ""
+        name = field_name(field.removeprefix("rules.")) if field.startswith("rules.") else field
+        return name if name in self.fields else None
 
     def _refuse(self, exc: DomainError, data: dict[str, Any]) -> None:
         field = exc.field or ""
         if field.startswith("rules.") and self.variant:  # "rules.legs_to_win" belongs beside the legs to win
-            code = field.removeprefix("rules.")
-            name = field_name(code)
-            self.add_error(name if name in self.fields else None, refusal_in_words(self.variant, code, exc.message))
+            self.add_error(self._box_of(exc), refusal_in_words(self.variant, field.removeprefix("rules."), exc.message))
         elif field not in self.fields:
             self.add_error(None, exc.message)
         elif field == "rake_basis_points" and data.get("charge") == HouseCharge.RAKE:
@@ -234,9 +245,17 @@ class HouseRulesAdmin(AuditHistoryAdmin):
         options: list[tuple[str | None, dict[str, Any]]] = [
             (f"{TableType(variant).label}: {title.lower()}", {"fields": names})
             for title, names in option_fieldsets(variant)
-        ] if variant else [("The game's options", {"fields": (), "description": CHOOSE_A_TABLE})]
+        ] if variant else [("The game's options", {"fields": (), "description": self._choose_a_table()})]
         return [(None, {"fields": first}), *options,
                 ("Buy-ins and the house's charge", {"fields": list(CONFIG_DEFAULTS)})]
+
+    @staticmethod
+    def _choose_a_table() -> str:
+        """What to do before any option shows; with no home-game table left without rules, say so (an empty choice
+        and "choose a table above" would leave the floor looking for one)."""
+        if Table.objects.filter(table_type__in=HOME_VARIANTS, home_config__isnull=True).exists():
+            return CHOOSE_A_TABLE
+        return NO_TABLE_LEFT
 
     def _variant(self, request: HttpRequest, obj: Any) -> str | None:
         """The table's game: its own on the change page; on the add page, the table posted or chosen (?table=)."""

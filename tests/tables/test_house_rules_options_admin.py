@@ -224,3 +224,39 @@ def test_a_bet_of_one_structure_tells_the_pages_script_which(floor: Client, floo
     ante = re.search(r'<input[^>]*name="rule_ante_cents"[^>]*>', page)
     assert ante is not None
     assert "data-betting" not in ante[0]  # the ante is announced under every structure
+
+
+def test_boxes_refused_on_their_own_and_by_the_service_show_in_the_same_save(floor: Client, floor_user: User) -> None:
+    """A user tester's save: a negative ante and too many cards to exchange (refused by their own boxes) hid the
+    service's refusals (an unknown wild rank, the buy-ins the wrong way round, a rake over 100 %) until a second
+    save. All five now come back from one save, each beside its box, and nothing is saved."""
+    table = _table("five-card-draw", floor_user)
+    response = floor.post(ADD, {**_form(table, **{**STAKES, "rule_ante_cents": "-1"}, rule_max_discard="9",
+                                         rule_wild_ranks="Z"),
+                                "buy_in_min_cents": "600", "buy_in_max_cents": "500", "charge": "rake",
+                                "rake_basis_points": "150", "rake_cap_cents": "3"})
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert {"rule_ante_cents", "rule_max_discard", "rule_wild_ranks", "buy_in_max_cents",
+            "rake_basis_points"} <= set(errors)
+    assert "Z" in errors["rule_wild_ranks"][0]
+    assert errors["rake_basis_points"] == ["a rake is 0.01 % to 100 % of each pot, got 150 %"]
+    assert not HomeTableConfig.objects.filter(table=table).exists()
+
+
+def test_a_stake_missing_after_switching_structures_says_which_structure_needs_it(
+        floor: Client, floor_user: User) -> None:
+    table = _table("freak-of-nature", floor_user)
+    response = floor.post(ADD, _form(table, rule_ante_cents="1", rule_betting="fixed_limit"))
+    errors = response.context["adminform"].form.errors
+    assert errors["rule_small_bet_cents"] == ["Must be announced for fixed limit betting"]
+    assert errors["rule_big_bet_cents"] == ["Must be announced for fixed limit betting"]
+
+
+def test_the_add_page_says_when_every_home_table_already_has_rules(floor: Client, floor_user: User) -> None:
+    table = _table("five-card-draw", floor_user)
+    assert "Choose a table above" in floor.get(ADD).content.decode()
+    _saved(floor, table, **STAKES)
+    page = floor.get(ADD).content.decode()
+    assert "Every home-game table already has its house rules" in page
+    assert "Choose a table above" not in page

@@ -239,7 +239,9 @@ def missing_refusals(variant_code: str, data: Mapping[str, object], betting: str
     for code, spec in option_specs(variant_code).items():
         defaulted = spec.default_from is not None and data.get(spec.default_from) is not None
         if spec.required(betting) and data.get(code) is None and not defaulted:
-            refusals.append(spec.error(f"must be announced before the deal ({name})", token=code))
+            # A stake of one structure says which ("for fixed_limit betting"): the floor just switched structures.
+            when = f"for {betting} betting" if not spec.applies_to_all() else f"before the deal ({name})"
+            refusals.append(spec.error(f"must be announced {when}", token=code))
     return refusals
 
 

@@ -90,6 +90,10 @@ class OptionSpec:
         """Does this option mean something under the given betting structure (the stakes are per structure)?"""
         return betting in self.betting
 
+    def applies_to_all(self) -> bool:
+        """Does this option mean something under every betting structure (not a stake of one of them)?"""
+        return set(ALL_BETTING) <= set(self.betting)
+
     def required(self, betting: str) -> bool:
         """Must a game announce this option under the given betting structure?"""
         return betting in self.required_with
