@@ -203,14 +203,6 @@ def round_floor_call(*, round: Round, actor: User, reason: str = "") -> Round:
     reason = (reason or "").strip()[:200]
     if not reason and rnd.phase == Phase.AWAITING_APPROVAL:
         reason = "payout awaiting approval"
-    call = floor_call_open(table=rnd.table, actor=actor, reason=reason, round=rnd)
-    audit_record(
-        action=actions.ROUND_FLOOR_CALL,
-        obj=rnd,
-        table=rnd.table,
-        round=rnd,
-        after={"phase": rnd.phase, "call": call.pk},
-        reason=reason,
-        actor=actor,
-    )
+    floor_call_open(table=rnd.table, actor=actor, reason=reason, round=rnd, action=actions.ROUND_FLOOR_CALL,
+                    after={"phase": rnd.phase})
     return rnd
