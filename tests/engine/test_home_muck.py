@@ -138,12 +138,11 @@ def test_a_muck_exports_replays_and_reads_in_words() -> None:
     assert action_words("2 muck", {2: "Seat 2 · Bob"}) == "Seat 2 · Bob mucks (concedes, hand not shown)"
 
 
-def test_a_muck_line_with_arguments_or_in_a_dealt_hand_is_refused() -> None:
+def test_a_muck_line_with_arguments_or_in_a_dealt_hand_is_refused_naming_why() -> None:
     _, hand = _three()
     with pytest.raises(ValueError, match="muck"):
         apply_action(hand, "2 muck As")
     dealt = game("five-card-draw", {1: 5_000, 2: 5_000}, **STAKES).start_hand(button=2)
     for card in cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc"):
         dealt.deal_card(card)
-    with pytest.raises(ValueError):
-        apply_action(dealt, "1 muck")
+    _refused(dealt, lambda: apply_action(dealt, "1 muck"), e.CARDS_DEALT_BY_SYSTEM)

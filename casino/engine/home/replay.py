@@ -88,7 +88,7 @@ def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> 
         hand.kill(seat, Card.parse(args[0]))
     elif verb == "show" and hand.manual:
         hand.show(seat, parse_cards(args, unique=False))
-    elif verb == "muck" and hand.manual and not args:
+    elif verb == "muck" and not args:  # a dealt hand's muck is refused by the hand, naming why
         hand.concede(seat)
     elif verb == "leave" and not args:
         if game is not None:
