@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 from rest_framework.test import APIClient
 
 from audit.models import AuditEvent
@@ -39,7 +41,7 @@ def _unchanged(hand_id: int, answer: Any, status: int, code: str, events_before:
 
 
 def test_a_seat_mucks_at_the_showdown_and_the_shown_hand_wins(
-    home_table: Callable[..., Table], dealer_api: APIClient, assert_audited: Any
+    home_table: Callable[..., Table], dealer_api: APIClient, assert_audited: Any, compliance_user: User
 ) -> None:
     hand = _showdown(dealer_api, home_table("freak-of-nature", source="manual"))
     muck_url, cards_url = f"/api/v1/hands/{hand['id']}/muck/", f"/api/v1/hands/{hand['id']}/cards/"
@@ -57,6 +59,12 @@ def test_a_seat_mucks_at_the_showdown_and_the_shown_hand_wins(
     assert "Cy mucked: conceded without showing" in hand["result"]["lines"]
     record = ok(dealer_api.get(f"/api/v1/games/{hand['game_id']}/export/"))
     assert record["hands"][0]["actions"][-3:] == ["3 muck", "2 show Qs Qd Qc 4h 7d", "1 show 5h 5d 9c 9s Kh"]
+    compliance = Client()
+    compliance.force_login(compliance_user)
+    page = compliance.get(f"/compliance/home/hands/{hand['id']}/").content.decode()
+    assert "Seat 3 · Cy mucks (concedes, hand not shown)" in page  # the recorded actions, in words
+    assert "Cy mucked: conceded without showing" in page  # the result
+    assert "Consistent" in page  # the record with its muck replays to the stored result
 
 
 def test_the_actions_endpoint_takes_a_muck_and_the_last_seat_wins_unshown(
