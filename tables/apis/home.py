@@ -289,8 +289,9 @@ class HandMuckApi(APIView):
     @extend_schema(request=MuckInputSerializer, responses={200: HAND},
                    summary="A manual table's showdown: a seat mucks (concedes, hand not shown)",
                    description="Out of the hand like a fold: it loses every pot it was in and its hand is no showdown "
-                               "hand. Refused (409) outside a manual hand's showdown, after the seat has shown, and "
-                               "under forced play; once one live seat is left it wins without showing.")
+                               "hand. Refused outside a manual hand's showdown (409 wrong_phase), and for a seat that "
+                               "has shown (400 already_shown) or under forced play (400 muck_not_allowed); once one "
+                               "live seat is left it wins without showing.")
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.MuckInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
