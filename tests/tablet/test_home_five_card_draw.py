@@ -115,7 +115,7 @@ def test_a_manual_draw_of_four_asks_the_dealer_to_confirm_the_ace_and_the_hand_s
     act(page, "Check")
     act(page, "Check")
 
-    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown")
+    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown, or a hand mucked unshown")
     shots(page, "showdown-picker")
     before = version(page)
     show(page, 2, "Kd Kh 7c 4h 2s")  # Bob drew four "keeping an ace" but shows none

@@ -147,7 +147,7 @@ def test_a_manual_hand_where_a_six_shown_keeps_sixes_wild_and_four_queens_beat_t
     act(page, "Check")
     act(page, "Check")
 
-    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown")
+    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown, or a hand mucked unshown")
     show(page, 1, "5h 5d 9c 9s Kh")
     show(page, 2, "Qs Qd Qc 4h 6d")
     expect(page.locator("#headline")).to_have_text("Sixes wild: four queens beat two pair, nines and fives")
