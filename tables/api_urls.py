@@ -50,6 +50,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("hands/<int:hand_id>/", home.HandDetailApi.as_view(), name="home-hand-detail"),
     path("hands/<int:hand_id>/actions/", home.HandActionApi.as_view(), name="home-hand-actions"),
     path("hands/<int:hand_id>/cards/", home.HandCardsApi.as_view(), name="home-hand-cards"),
+    path("hands/<int:hand_id>/muck/", home.HandMuckApi.as_view(), name="home-hand-muck"),
     path("hands/<int:hand_id>/void/", home.HandVoidApi.as_view(), name="home-hand-void"),
     path("hands/<int:hand_id>/correct/", home.HandCorrectApi.as_view(), name="home-hand-correct"),
     path("hands/<int:hand_id>/correct-card/", home.HandCorrectCardApi.as_view(), name="home-hand-correct-card"),

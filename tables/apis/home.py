@@ -243,7 +243,7 @@ class HandActionApi(APIView):
     class ActionInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         seat = serializers.IntegerField(required=False, allow_null=True, default=None)
         action = serializers.ChoiceField(choices=["check", "call", "fold", "bet", "raise", "allin", "draw",
-                                                  "killed", "show", "dealt", "leave"])
+                                                  "killed", "show", "muck", "dealt", "leave"])
         amount_cents = serializers.IntegerField(required=False, allow_null=True, default=None,
                                                 help_text="a bet's amount, or a raise's total for the round")
         cards = serializers.ListField(child=serializers.CharField(max_length=4), required=False, default=list,
@@ -256,7 +256,8 @@ class HandActionApi(APIView):
                                      help_text="a manual hand: the kill card the seat was dealt")
 
     @extend_schema(request=ActionInputSerializer, responses={200: HAND},
-                   summary="Record one action (bet, draw, kill card, hand shown, end of a manual deal, leave)")
+                   summary="Record one action (bet, draw, kill card, hand shown or mucked, end of a manual deal, "
+                           "leave)")
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.ActionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -278,6 +279,23 @@ class HandCardsApi(APIView):
         data = self.ShowInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         row = hand_act(hand=hand_id, actor=request_user(request), action="show", **data.validated_data)
+        return Response(hand_view(row, row.game))
+
+
+class HandMuckApi(APIView):
+    class MuckInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        seat = serializers.IntegerField()
+
+    @extend_schema(request=MuckInputSerializer, responses={200: HAND},
+                   summary="A manual table's showdown: a seat mucks (concedes, hand not shown)",
+                   description="Out of the hand like a fold: it loses every pot it was in and its hand is no showdown "
+                               "hand. Refused outside a manual hand's showdown (409 wrong_phase), and for a seat that "
+                               "has shown (400 already_shown) or under forced play (400 muck_not_allowed); once one "
+                               "live seat is left it wins without showing.")
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.MuckInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = hand_act(hand=hand_id, actor=request_user(request), action="muck", **data.validated_data)
         return Response(hand_view(row, row.game))
 
 

@@ -146,6 +146,7 @@ class HandPlayerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     stack_cents = serializers.IntegerField(help_text="a settled hand: after the rake the house took")
     in_pot_cents = serializers.IntegerField()
     folded = serializers.BooleanField()
+    mucked = serializers.BooleanField(help_text="a manual hand: conceded at the showdown without showing (folded too)")
     dead = serializers.BooleanField()
     left = serializers.BooleanField()
     live = serializers.BooleanField()

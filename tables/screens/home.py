@@ -425,6 +425,11 @@ class HomeScreen:
         return [seat for seat in self.seats if seat.seat in pending]
 
     @property
+    def muck_offered(self) -> bool:
+        """A manual showdown offers each seat still to show a muck, unless forced play has every hand shown."""
+        return bool(self.showing_seats) and not (self.rules is not None and self.rules.forced_play)
+
+    @property
     def offered_kill_cards(self) -> list[str]:
         """The kill cards that may yet be recorded in this hand: a deck holds each card once, so one already
         recorded (another seat was dealt it, or a hand shown holds it) is not offered again."""
@@ -588,7 +593,7 @@ def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -
                 view.is_turn = number == turn and kind in (AwaitKind.ACTION, AwaitKind.DRAW)
             # A player who cashed out after the hand has left the game: the last hand's "folded" is stale.
             view.status = ("left" if played["left"] or not player["active"] else "dead" if played["dead"] else
-                           "folded" if played["folded"] else
+                           "mucked" if played["mucked"] else "folded" if played["folded"] else
                            "all in" if in_play and played["stack_cents"] == 0 else "")
         elif not player["active"]:
             view.status = "left"

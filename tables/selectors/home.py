@@ -185,6 +185,7 @@ def _player(hand: HomeHand, seat: int, name: str, raked: int = 0, *, voided: boo
         "stack_cents": player.stack - raked + returned,
         "in_pot_cents": 0 if voided else player.contributed,
         "folded": player.folded,
+        "mucked": player.mucked,
         "dead": player.dead,
         "left": player.left,
         "live": player.live,

@@ -47,7 +47,7 @@ from tables.signals import announce_ledger_posted
 Status = HandRow.Status
 HALF_HOUR = timedelta(minutes=30)
 BETTING_VERBS = ("check", "call", "fold", "bet", "raise", "allin")
-VERBS = (*BETTING_VERBS, "draw", "killed", "show", "dealt", "leave")
+VERBS = (*BETTING_VERBS, "draw", "killed", "show", "muck", "dealt", "leave")
 
 
 def hand_in_play(game: HomeGame) -> HandRow | None:
@@ -246,8 +246,8 @@ def stale_screen(row: HandRow, seen_version: int | None, since: str) -> None:
 
 @transaction.atomic
 def hand_act(*, hand: HandRow | int, actor: User, seen_version: int | None = None, **request: Any) -> HandRow:
-    """One action on the hand in play (a bet, a draw, a kill card or a hand shown, the end of a manual deal, a
-    player leaving); refused with nothing changed unless the rules allow it now.
+    """One action on the hand in play (a bet, a draw, a kill card, a hand shown or mucked, the end of a manual deal,
+    a player leaving); refused with nothing changed unless the rules allow it now.
 
     `seen_version`: the hand's version when the action was chosen (the tablet's screen). Given, the action is
     refused (409 `stale_screen`) if the hand has changed since, checked under the hand's lock: a tap from a screen

@@ -128,8 +128,8 @@ def home_rules(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 class NeedsConfirmation(Exception):
-    """A tap the dealer must confirm first (a fold; a manual draw above the limit keeps an ace); nothing was
-    changed."""
+    """A tap the dealer must confirm first (a fold or a muck; a manual draw above the limit keeps an ace); nothing
+    was changed."""
 
     def __init__(self, where: str, details: dict[str, Any]) -> None:
         super().__init__(where)
@@ -431,6 +431,20 @@ def _show(table: Table, data: QueryDict, user: Any) -> object:
         raise
 
 
+def _muck(table: Table, data: QueryDict, user: Any) -> object:
+    """A seat concedes at a manual showdown, its hand not shown. No dealer can take a muck back: the first tap asks,
+    in a second step whose Yes is not where Muck was; the Yes goes to the service with the hand's version the
+    question was asked at, so a hand that moved on meanwhile is refused as stale."""
+    _hand(table, data)
+    seat = parse_seat_number(data.get("seat"))
+    if data.get("confirm") != "yes":
+        screen = home_screen_for(table)
+        shower = next((view for view in screen.showing_seats if view.seat == seat), None)
+        if shower is not None and screen.muck_offered:
+            raise NeedsConfirmation(shower.show_key, {"muck": True, "seat": seat, "label": shower.label})
+    return _turn_act(table, data, user, seat=seat, action="muck")
+
+
 def _floor_call(table: Table, data: QueryDict, user: Any) -> object:
     return game_floor_call(game=_game(table, data).pk, actor=user, reason=str(data.get("reason") or ""))
 
@@ -453,6 +467,7 @@ ACTIONS: dict[str, Action] = {
     "dealt": Action(_fixed("deal"), _dealt),
     "kill": Action(_fixed("kill"), _kill),
     "show": Action(_show_where, _show),
+    "muck": Action(_show_where, _muck),
 }
 
 

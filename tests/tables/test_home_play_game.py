@@ -15,10 +15,10 @@ from django.core.management import call_command
 from tables.models import HomeGame
 from tables.selectors.home_records import game_record
 from tests.tables.home_commands import run
-from tests.tables.test_replay_game_command import _manual_freak_of_nature, _three_legged_race
+from tests.tables.test_replay_game_command import _manual_freak_of_nature, _manual_muck, _three_legged_race
 
 
-@pytest.mark.parametrize("make", [_three_legged_race, _manual_freak_of_nature])
+@pytest.mark.parametrize("make", [_three_legged_race, _manual_freak_of_nature, _manual_muck])
 def test_play_game_prints_what_replay_game_prints_and_the_export_is_the_record(
     tmp_path: Path, floor_user: User, make: Any
 ) -> None:

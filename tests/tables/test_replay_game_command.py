@@ -223,6 +223,28 @@ def _manual_freak_of_nature() -> dict[str, Any]:
     }
 
 
+def _manual_muck() -> dict[str, Any]:
+    # Freak of Nature with physical cards: Cy mucks at the showdown, so fives are wild from the two hands shown.
+    return {
+        "variant": "freak-of-nature",
+        "rules": STAKES,
+        "players": PLAYERS,
+        "hands": [{
+            "button": 3,
+            "manual": True,
+            "actions": ["1 check", "2 check", "3 check", "1 draw 1", "2 draw 2", "3 draw 0", "1 bet 400", "2 call",
+                        "3 call", "3 muck", "2 show Qs Qd Qc 4h 7d", "1 show 5h 5d 9c 9s Kh"],
+        }],
+    }
+
+
+def test_a_manual_hand_with_a_muck_replays_to_the_shown_hands_result(tmp_path: Path) -> None:
+    result = json.loads(_run(tmp_path, _manual_muck(), "--json"))
+    assert result["hands"] == [{"wild_rank": "5", "dead": [], "pots": [{"amount_cents": 1_500, "winners": [1]}],
+                                "legs": {}}]
+    assert result["stacks"] == {"1": 11_000, "2": 9_500, "3": 9_500}
+
+
 def test_a_manual_hand_replays_from_its_counts_kills_and_shown_hands(tmp_path: Path) -> None:
     result = json.loads(_run(tmp_path, _manual_freak_of_nature(), "--json"))
     assert result["hands"] == [

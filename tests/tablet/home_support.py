@@ -41,15 +41,19 @@ def home_game(variant: str, floor: User, dealer: User, *, players: Sequence[tupl
     return table, game
 
 
-def manual_showdown(variant: str, floor: User, dealer: User, **rules: Any) -> tuple[Table, HomeGame, HomeHand]:
-    """A manual table where Ann (seat 1) and Bob (seat 2, the button) played a hand of one draw to its showdown,
-    checking and standing pat: the hands shown are still to be recorded, Ann's first."""
-    table, game = home_game(variant, floor, dealer, players=[(1, "Ann"), (2, "Bob")], source="manual",
-                            rules=rules or None)
-    hand = hand_start(game=game.pk, actor=dealer, button=2)
-    for request in ({"seat": None, "action": "dealt"}, {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"},
-                    {"seat": 1, "action": "draw", "count": 0}, {"seat": 2, "action": "draw", "count": 0},
-                    {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"}):
+def manual_showdown(variant: str, floor: User, dealer: User, *,
+                    players: Sequence[tuple[int, str]] = ((1, "Ann"), (2, "Bob")), drawn: int = 0, **rules: Any,
+                    ) -> tuple[Table, HomeGame, HomeHand]:
+    """A manual table where `players` (Ann at seat 1 and Bob at seat 2 unless given; the last seat has the button)
+    played a hand of one draw to its showdown, checking and each drawing `drawn` cards (standing pat unless given):
+    the hands shown are still to be recorded, seat 1's first."""
+    table, game = home_game(variant, floor, dealer, players=players, source="manual", rules=rules or None)
+    seats = [seat for seat, _ in players]
+    hand = hand_start(game=game.pk, actor=dealer, button=seats[-1])
+    requests = [{"seat": None, "action": "dealt"}, *({"seat": s, "action": "check"} for s in seats),
+                *({"seat": s, "action": "draw", "count": drawn} for s in seats), *({"seat": s, "action": "check"}
+                                                                                for s in seats)]
+    for request in requests:
         hand_act(hand=hand.pk, actor=dealer, **request)
     return table, game, hand
 
@@ -146,7 +150,7 @@ def tap(page: Page, locator: Any) -> None:
         """(before) => { const s = document.querySelector('#home-hand');
              return s && !document.querySelector('#home-hand form.htmx-request')
                && (s.dataset.version !== before || [...s.querySelectorAll('.error')].some(e => e.textContent.trim())
-                   || s.querySelector('#confirm-ace, #confirm-fold')); }""",
+                   || s.querySelector('#confirm-ace, #confirm-fold, #confirm-muck')); }""",
         arg=before,
     )
 
@@ -186,4 +190,4 @@ def show(page: Page, seat: int, cards: str) -> None:
     page.locator(f'button.show-target[data-target="{seat}"]').tap()
     for code in cards.split():
         page.locator(f'button.hpick[data-card="{code}"]').tap()
-    tap(page, page.locator(f'form.show-form[data-seat="{seat}"] button[type=submit]'))
+    tap(page, page.locator(f'form.show-form[data-seat="{seat}"] button.show-submit'))

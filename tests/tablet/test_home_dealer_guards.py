@@ -26,7 +26,7 @@ def test_the_record_button_waits_for_five_cards_and_a_refusal_shows_beside_it_in
     table, _, hand = manual_showdown("pregnant-threes", floor_user, dealer_user, draws=1, cards_per_draw=3,
                                      draw="optional")
     page = home_tablet(table)
-    record = page.locator('form.show-form[data-seat="1"] button[type=submit]')
+    record = page.locator('form.show-form[data-seat="1"] button.show-submit')
     count = page.locator("#show-count-1")
     expect(record).to_be_disabled()
     expect(record).to_have_text("Tap 5 more cards for Seat 1 · Ann")

@@ -115,7 +115,7 @@ def test_a_manual_draw_of_four_asks_the_dealer_to_confirm_the_ace_and_the_hand_s
     act(page, "Check")
     act(page, "Check")
 
-    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown")
+    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown, or a hand mucked unshown")
     shots(page, "showdown-picker")
     before = version(page)
     show(page, 2, "Kd Kh 7c 4h 2s")  # Bob drew four "keeping an ace" but shows none
@@ -125,7 +125,7 @@ def test_a_manual_draw_of_four_asks_the_dealer_to_confirm_the_ace_and_the_hand_s
     shots(page, "no-ace-shown-refused")
     page.locator('button.hpick[data-card="Kd"]').tap()  # take the king back out, put the ace in
     page.locator('button.hpick[data-card="Ad"]').tap()
-    tap(page, page.locator('form.show-form[data-seat="2"] button[type=submit]'))
+    tap(page, page.locator('form.show-form[data-seat="2"] button.show-submit'))
     show(page, 1, "Qs Qd 9c 9d 5h")
     expect(page.locator("#headline")).to_have_text("Two pair, queens and nines, beat ace high")
     expect(page.locator("#time-charge")).to_have_text("Time charge $5.00 from each of seats 1 and 2, as hand 1 started")

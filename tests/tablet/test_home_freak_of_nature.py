@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests.tablet import home_support
-from tests.tablet.home_support import act, draw, home_game, show, stacked_deck, tap, turn, version
+from tests.tablet.home_support import act, draw, home_game, manual_showdown, show, stacked_deck, tap, turn, version
 
 decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
 
@@ -147,7 +147,7 @@ def test_a_manual_hand_where_a_six_shown_keeps_sixes_wild_and_four_queens_beat_t
     act(page, "Check")
     act(page, "Check")
 
-    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown")
+    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown, or a hand mucked unshown")
     show(page, 1, "5h 5d 9c 9s Kh")
     show(page, 2, "Qs Qd Qc 4h 6d")
     expect(page.locator("#headline")).to_have_text("Sixes wild: four queens beat two pair, nines and fives")
@@ -162,3 +162,31 @@ def test_a_manual_hand_where_a_six_shown_keeps_sixes_wild_and_four_queens_beat_t
 def wild_cards(page: Any, seat: int) -> Any:
     """The cards of a seat's shown hand in the result that are marked as having played wild."""
     return page.locator(f'#result tr.shown-hand[data-seat="{seat}"] .wild')
+
+
+def test_at_a_manual_showdown_cy_mucks_after_confirming_and_the_hands_shown_make_fives_wild(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    # The rule sheet's example with a third player who concedes unshown: the wild rank is fixed by A's and B's hands.
+    table, _, _ = manual_showdown("freak-of-nature", floor_user, dealer_user,
+                                  players=((1, "Ann"), (2, "Bob"), (3, "Cy")))
+    page = home_tablet(table)
+    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown, or a hand mucked unshown")
+    muck = page.get_by_role("button", name="Seat 3 · Cy mucks (concedes, hand not shown)")
+    expect(muck).to_be_visible()
+    shots(page, "showdown-with-muck")
+    tap(page, muck)
+    expect(page.locator("#confirm-muck-title")).to_contain_text("Seat 3 · Cy mucks? A muck cannot be undone")
+    shots(page, "muck-confirm")
+    cancel = page.locator("#muck-cancel")
+    cancel.tap()
+    expect(page.locator("#confirm-muck")).to_have_count(0)
+    tap(page, page.get_by_role("button", name="Seat 3 · Cy mucks (concedes, hand not shown)"))
+    tap(page, page.locator("#muck-yes"))
+    expect(page.locator('form.show-form[data-seat="3"]')).to_have_count(0)
+    expect(page.locator("#seat-3 .seat-status")).to_have_text("Mucked")
+    show(page, 2, "Qs Qd Qc 4h 7d")
+    show(page, 1, "5h 5d 9c 9s Kh")
+    expect(page.locator("#headline")).to_have_text("Fives wild: four nines beat three queens")
+    expect(page.locator("#result-lines")).to_contain_text("Cy mucked: conceded without showing")
+    shots(page, "result-after-muck")

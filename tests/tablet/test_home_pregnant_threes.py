@@ -60,7 +60,7 @@ def test_a_manual_hand_with_a_kill_card_two_draws_and_five_queens_at_the_showdow
     act(page, "Bet $4.00")
     act(page, "Call $4.00")
 
-    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown")
+    expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown, or a hand mucked unshown")
     expect(page.locator('button.hpick[data-card="Kd"]')).to_be_disabled()  # already seen: the kill card
     show(page, 1, "3h 6c Qs Qd 9d")
     shots(page, "showdown-one-hand-recorded")

@@ -152,3 +152,50 @@ def test_each_game_rules_page_answers_for_its_own_tables_only(
     assert not HomeHand.objects.filter(game__table=table).exists()
     response = client.post(reverse("tablet:home-action", args=[triple.pk, "start"]))
     assert response.status_code == 302
+
+
+def test_a_muck_asks_first_and_records_only_the_yes(floor_user: User, dealer_user: User) -> None:
+    table, _, hand = manual_showdown("five-card-draw", floor_user, dealer_user,
+                                     players=((1, "Ann"), (2, "Bob"), (3, "Cy")))
+    client = _client(dealer_user)
+    page = _page(client, table)
+    assert "Seat 2 · Bob mucks (concedes, hand not shown)</button>" in page
+    before = (_record(hand), _version(hand))
+    response = _act(client, table, "muck", hand=hand.pk, seat=2)
+    answer = response.content.decode()
+    assert response.status_code == 200
+    assert "<strong>Seat 2 · Bob mucks?</strong> A muck cannot be undone" in answer
+    # The second step offers Cancel first, then Yes, in place of Bob's Record and Muck; the others' stay.
+    buttons = re.findall(r'id="confirm-muck".*?</div>', answer, re.S)[0]
+    assert re.findall(r'id="muck-(cancel|yes)"', buttons) == ["cancel", "yes"]
+    assert "Seat 2 · Bob mucks (concedes" not in answer
+    assert "Seat 3 · Cy mucks (concedes, hand not shown)</button>" in answer
+    assert (_record(hand), _version(hand)) == before  # nothing recorded before the Yes
+    response = _act(client, table, "muck", hand=hand.pk, version=_version(hand), seat=2, confirm="yes")
+    assert response.status_code == 200
+    assert _record(hand)[-1] == "2 muck"
+    answer = response.content.decode()
+    assert 'data-seat="2"' not in re.findall(r'class="show-forms".*?class="hpicker"', answer, re.S)[0]
+
+
+def test_a_muck_from_a_screen_that_moved_on_is_refused_beside_its_seat(floor_user: User, dealer_user: User) -> None:
+    table, _, hand = manual_showdown("five-card-draw", floor_user, dealer_user,
+                                     players=((1, "Ann"), (2, "Bob"), (3, "Cy")))
+    shown = _version(hand)
+    hand_act(hand=hand.pk, actor=dealer_user, seat=1, action="show", cards=["As", "Ad", "Kc", "Kd", "2h"])
+    before = _record(hand)
+    response = _act(_client(dealer_user), table, "muck", hand=hand.pk, version=shown, seat=2, confirm="yes")
+    assert response.status_code == 409
+    assert re.search(r'id="show-2-error">[^<]*nothing was recorded', response.content.decode())
+    assert _record(hand) == before
+
+
+def test_forced_play_offers_no_muck_and_refuses_one(floor_user: User, dealer_user: User) -> None:
+    table, _, hand = manual_showdown("three-legged-race", floor_user, dealer_user, drawn=3, forced_play=True)
+    client = _client(dealer_user)
+    assert "mucks (concedes" not in _page(client, table)
+    before = _record(hand)
+    response = _act(client, table, "muck", hand=hand.pk, version=_version(hand), seat=1, confirm="yes")
+    assert response.status_code == 400
+    assert re.search(r'id="show-1-error">Seat 1 may not muck under forced play', response.content.decode())
+    assert _record(hand) == before

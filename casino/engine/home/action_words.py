@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from casino.engine.cards import Card, card_symbols
 from casino.engine.money import money
 
-PLAIN = {"check": "checks", "call": "calls", "fold": "folds", "allin": "goes all in", "leave": "leaves the table"}
+PLAIN = {"check": "checks", "call": "calls", "fold": "folds", "allin": "goes all in", "leave": "leaves the table",
+         "muck": "mucks (concedes, hand not shown)"}
 
 
 def _face(code: str) -> str:

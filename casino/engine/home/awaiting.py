@@ -12,7 +12,7 @@ class AwaitKind(StrEnum):
     ACTION = "action"  # `seat`'s betting action
     DRAW = "draw"  # `seat`'s discards
     RESHUFFLE = "reshuffle"  # the stock ran out during `seat`'s draw: the reshuffled discards
-    SHOW = "show"  # a manual hand's showdown: the hands of `seats`, `seat` first in turn
+    SHOW = "show"  # a manual hand's showdown: each of `seats` shows or mucks, `seat` first in turn
     NOTHING = "nothing"  # the hand is settled
 
 
@@ -32,7 +32,7 @@ class Awaiting:
             AwaitKind.ACTION: f"seat {self.seat}'s betting action",
             AwaitKind.DRAW: f"seat {self.seat}'s draw",
             AwaitKind.RESHUFFLE: f"the reshuffled stock for seat {self.seat}'s draw",
-            AwaitKind.SHOW: "the hands shown by seat " + " and ".join(map(str, self.seats)),
+            AwaitKind.SHOW: "the hands shown or mucked by seat " + " and ".join(map(str, self.seats)),
             AwaitKind.NOTHING: "nothing: the hand is over",
         }
         return words[self.kind]

@@ -52,6 +52,7 @@ MANUAL_HAND = "manual_hand"
 CARDS_DEALT_BY_SYSTEM = "cards_dealt_by_system"
 NOT_A_KILL_CARD = "not_a_kill_card"
 ALREADY_SHOWN = "already_shown"
+MUCK_NOT_ALLOWED = "muck_not_allowed"
 ACE_NOT_SHOWN = "ace_not_shown"
 ACE_NOT_NEEDED = "ace_not_needed"
 # The floor's ruling (DESIGN 7: "the floor's ruling is final").

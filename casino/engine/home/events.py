@@ -23,6 +23,7 @@ class EventKind(StrEnum):
     DREW = "drew"
     STOCK_RESHUFFLED = "stock_reshuffled"
     SHOWN = "shown"
+    MUCKED = "mucked"  # a manual hand: the player conceded at the showdown without showing
     BET_RETURNED = "bet_returned"
     POT_AWARDED = "pot_awarded"
     POT_AWARDED_BY_RULING = "pot_awarded_by_ruling"  # the floor's ruling ended the hand (amount: the whole middle)

@@ -46,6 +46,7 @@ class PlayerState:
     dead: bool = False
     left: bool = False
     shown: bool = False  # a manual hand: the player's cards were recorded at the showdown
+    mucked: bool = False  # a manual hand: the player conceded at the showdown, hand not shown (also `folded`)
     kept_ace: bool = False  # a manual hand: the dealer confirmed a draw above the limit keeps an ace
 
     @property
@@ -75,7 +76,8 @@ class HomeHand:
     dead by a kill card dealt (`kill`, at any time), the end of the deal (`close_deal`: kills recorded before it
     count as known when the first betting round begins, as they are when the system deals), the betting, how many
     cards each player draws (`draw_unseen`, confirming an ace is kept for a draw above the limit), and at the
-    showdown each hand shown (`show`); the hand decides the wild rank, the winners, pots and legs as for dealt cards.
+    showdown each hand shown (`show`) or thrown away unshown (`concede`, recorded `3 muck`); the hand decides the
+    wild rank, the winners, pots and legs as for dealt cards.
 
     Rulings where the sheets are silent:
     - The ante is posted in full, or all of a short stack (that player is then all-in for the hand).
@@ -611,6 +613,44 @@ class HomeHand:
         killer = next((card for card in cards if card in self.rules.kill_cards), None)
         if killer is not None:
             self._kill(player, killer)
+        self._advance()
+        return event
+
+    def verify_concede(self, seat: int) -> None:
+        """Raise IllegalAction unless the seat, live at a manual showdown and not yet shown, can muck its hand."""
+        self._verify_manual("a dealt hand's cards are all known: the best hand wins")
+        if self.phase is not Phase.SHOWDOWN:
+            raise IllegalAction(f"seat {seat} cannot muck now: the hand is {self.phase.value}", code=e.WRONG_PHASE,
+                                rule="a hand is mucked at the showdown, after the last betting round")
+        player = self._verify_in_hand(seat)
+        if player.shown:
+            raise IllegalAction(f"seat {seat} has already shown its hand", code=e.ALREADY_SHOWN,
+                                rule="a hand shown at the showdown is in play: it cannot be mucked")
+        if self.rules.forced_play:
+            raise IllegalAction(f"seat {seat} may not muck under forced play", code=e.MUCK_NOT_ALLOWED,
+                                rule="forced play: no folding, every hand is played to the showdown and shown")
+
+    def can_concede(self, seat: int) -> bool:
+        try:
+            self.verify_concede(seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def concede(self, seat: int) -> Event:
+        """The seat mucks its hand unshown: out of the hand like a fold (it loses every pot it was in) and no
+        showdown hand (Freak of Nature's wild rank is fixed by the hands shown). Recorded as `<seat> muck`.
+
+        Ruling: once one live seat is left it wins what is left without showing, as a hand won after folds does
+        (in Three Legged Race it scores a leg only when `uncontested_scores_leg` is on), so the last live seat never
+        mucks: the hand is already settled."""
+        self.verify_concede(seat)
+        player = self.players[seat]
+        self._out(player, "folded")
+        player.mucked = True
+        event = Event(EventKind.MUCKED, seat)
+        self.events.append(event)
+        self.actions.append(f"{seat} muck")
         self._advance()
         return event
 

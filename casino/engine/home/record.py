@@ -25,8 +25,8 @@ class HandRecord:
     also says how many cards were `dealt` so far (None for a whole record: the hand is dealt all it asks for).
 
     A `manual` hand (physical cards) has no deck: its actions record draws by count (`3 draw 2`, `3 draw 4 ace`
-    when the dealer confirmed an ace is kept), kill-card deaths (`3 killed Kd`) and the hands shown
-    (`3 show Qs Qd 9h 9c 5d`).
+    when the dealer confirmed an ace is kept), kill-card deaths (`3 killed Kd`), the hands shown
+    (`3 show Qs Qd 9h 9c 5d`) and the hands mucked unshown at the showdown (`3 muck`).
     """
 
     button: int

@@ -23,7 +23,7 @@ _RULING_GRAMMAR = "the floor's ruling is \"floor award <seat> <cents> [<seat> <c
 _CLOSE_GRAMMAR = "the floor's close is \"floor close -- <reason>\" or \"floor close award <seat> -- <reason>\""
 _MANUAL_GRAMMAR = ("an action of a manual hand is \"dealt\" or \"<seat> check | call | fold | bet <cents> | "
                    "raise <total-cents> | allin | draw <count> [ace] | killed <kill card> | show <five cards> | "
-                   "leave\"")
+                   "muck | leave\"")
 # A manual record may mark the end of the deal with "dealt"; without it the deal ends at the first action that is not
 # a kill-card death or a player leaving (the deal's kills are recorded first).
 _DURING_THE_DEAL = ("killed", "leave")
@@ -63,7 +63,7 @@ def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> 
 
     A dealt hand's draw names the discarded cards (`3 draw 4c 9h`); a manual hand's gives the count, with `ace`
     when the dealer confirmed an ace is kept (`3 draw 4 ace`), and adds `dealt` (the end of the deal),
-    `3 killed Kd` and `3 show Qs Qd 9h 9c 5d`.
+    `3 killed Kd`, `3 show Qs Qd 9h 9c 5d` and `3 muck` (a hand thrown away unshown at the showdown).
     """
     if hand.manual and text.strip().lower() == "dealt":
         hand.close_deal()
@@ -88,6 +88,8 @@ def apply_action(hand: HomeHand, text: str, *, game: HomeGame | None = None) -> 
         hand.kill(seat, Card.parse(args[0]))
     elif verb == "show" and hand.manual:
         hand.show(seat, parse_cards(args, unique=False))
+    elif verb == "muck" and not args:  # a dealt hand's muck is refused by the hand, naming why
+        hand.concede(seat)
     elif verb == "leave" and not args:
         if game is not None:
             game.leave(seat)

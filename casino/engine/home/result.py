@@ -70,6 +70,8 @@ def hand_result(
     pots = tuple(PotResult(pot.amount_cents, pot.winners, words.pot(pot, index, len(settlement.pots)))
                  for index, pot in enumerate(settlement.pots))
     lines += [pot.text for pot in pots]
+    lines += [f"{words.who(event.seat)} mucked: conceded without showing" for event in events
+              if event.kind is EventKind.MUCKED and event.seat is not None]
     lines += [f"{words.who(seat)} is dead: {' '.join(map(card_symbols, cards))} is a kill card"
               for seat, cards in kills.items()]
     if rules.plays_for_legs:
