@@ -265,3 +265,16 @@ def test_the_tablet_says_who_answered_for_ten_minutes_then_shows_the_call_no_mor
     assert answered.answered_at is not None
     assert table_call(manual_table, now=answered.answered_at + timedelta(minutes=9, seconds=59)) == called
     assert table_call(manual_table, now=answered.answered_at + timedelta(minutes=10)) is None
+
+
+def test_the_answer_is_no_longer_shown_once_the_next_round_begins(
+    called: FloorCall, manual_table: Table, floor_user: User, dealer_user: User
+) -> None:
+    """A user tester read "Floor answered (floor, 07:26)" all through the next hand, as if the floor had answered a
+    call made in it: the answer belongs to the round it was called in."""
+    floor_call_answer(call=called.pk, actor=floor_user)
+    assert table_call(manual_table) == called  # the round it was called in goes on: the answer is shown
+    round_void(round=Round.objects.get(pk=called.round_id), reason="dispute", actor=floor_user)
+    assert table_call(manual_table) == called  # between rounds: still the last thing that happened
+    _betting(manual_table, dealer_user, (1,))
+    assert table_call(manual_table) is None
