@@ -1,4 +1,4 @@
-"""How stored audit values read to a person: field names in words, cents as dollars, card codes as symbols."""
+"""How stored audit values read to a person: fields and stored codes in words, cents as dollars, cards as symbols."""
 
 from __future__ import annotations
 
@@ -135,6 +135,10 @@ def show_value(value: Any, *, name: str = "") -> str:
         named = providers.paytable_name(value)
         return f"{named} (#{value})" if named else f"#{value}"
     if isinstance(value, str):
+        # A table's type and card source are stored as codes; people know them by the names the screens use.
+        named_code = providers.code_name(name, value)
+        if named_code is not None:
+            return named_code
         if name in ACTION_FIELDS:
             return action_words(value)
         if ISO_MOMENT.fullmatch(value):  # a moment stored as ISO text (a time charge's paid_until), as screens show one

@@ -42,6 +42,13 @@ def paytable_name(paytable_id: int) -> str | None:
     return provider(paytable_id) if provider is not None else None
 
 
+def code_name(field: str, code: str) -> str | None:
+    """The name people see for a stored code ("Dealer-entered cards" for card_source "manual"), None when no app
+    names it: audit text shows it at read time and the stored code never changes."""
+    provider = _provider("AUDIT_CODE_NAME")
+    return provider(field, code) if provider is not None else None
+
+
 def round_record(round_id: int) -> dict[str, Any] | None:
     """The round's DESIGN 9 record (what replay_round reads), None when no app provides it or there is no round."""
     provider = _provider("AUDIT_ROUND_RECORD")

@@ -449,6 +449,8 @@ AUDIT_ROUND_SUMMARY = envstr("AUDIT_ROUND_SUMMARY", "tables.selectors.round_summ
 AUDIT_ROUND_PAYOUTS = envstr("AUDIT_ROUND_PAYOUTS", "tables.selectors.round_summary.round_payouts")
 # A paytable's name and version for audit text that recorded its id ("Paytable: Double Bonus 10/7 v1 (#7)").
 AUDIT_PAYTABLE_NAME = envstr("AUDIT_PAYTABLE_NAME", "paytables.selectors.paytable_name")
+# The names screens give a table's stored codes, for audit text ("Card source: Dealer-entered cards", not "manual").
+AUDIT_CODE_NAME = envstr("AUDIT_CODE_NAME", "tables.selectors.code_names.code_name")
 # A round's DESIGN 9 record (what replay_round reads), for the round record's download.
 AUDIT_ROUND_RECORD = envstr("AUDIT_ROUND_RECORD", "tables.selectors.records.round_record")
 # A home game's and a home hand's timeline (their events in order, the replay verdict) for the audit API's

@@ -79,6 +79,12 @@ class HomeRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
     house_cents = serializers.IntegerField(help_text="rake + time charges: the house's win")
     hours = serializers.IntegerField(help_text="hours with at least one hand")
     hands_per_hour = serializers.FloatField(allow_null=True)
+    open_game = serializers.IntegerField(
+        allow_null=True, help_text="now, whatever days the report covers: the number of the game open at the table "
+        "(null when none is open, and always on the totals)")
+    middle_cents = serializers.IntegerField(
+        help_text="now: the chips in the open game's middle (a carried Three Legged Race pot included, or the hand in "
+        "play); not in pots_cents, which counts only pots awarded. The totals add every table's")
 
 
 class HomeReportSerializer(serializers.Serializer):  # type: ignore[type-arg]

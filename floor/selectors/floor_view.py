@@ -17,7 +17,7 @@ from floor.models import DealerSession
 from tables import actions as table_actions
 from tables.models import FloorCall, HomeGame, HomeHand, Round, Table, TableType
 from tables.selectors.approvals import PendingPayout, payouts_awaiting_approval
-from tables.selectors.floor_calls import open_calls
+from tables.selectors.floor_calls import call_moved_on, open_calls
 
 Phase = Round.Phase
 
@@ -211,10 +211,18 @@ def floor_view(now: datetime | None = None) -> FloorView:
 
 
 def _call_alert(call: FloorCall) -> Alert:
-    """ "Round 12: dealer dave calls the floor at 14:05 (a dispute)", "Hand 3: ...", or "Between hands: ..." """
+    """ "Round 12: dealer dave calls the floor at 14:05 (a dispute)", "Hand 3: ...", or "Between hands: ..."; once
+    that round or hand is over, the call (still open) in the past: "Round 12 (settled): dealer dave called the floor
+    at 14:05 (a dispute), waiting"."""
     called_at = timezone.localtime(call.called_at).strftime("%H:%M")
-    return Alert("floor_call", f"{call.where}: dealer {call.called_by.get_username()} calls the floor at {called_at}"
-                 + (f" ({call.reason})" if call.reason else ""), call_id=call.pk)
+    reason = f" ({call.reason})" if call.reason else ""
+    dealer = call.called_by.get_username()
+    moved_on = call_moved_on(call)
+    if moved_on is None:
+        text = f"{call.where}: dealer {dealer} calls the floor at {called_at}{reason}"
+    else:
+        text = f"{call.where} ({moved_on}): dealer {dealer} called the floor at {called_at}{reason}, waiting"
+    return Alert("floor_call", text, call_id=call.pk)
 
 
 def _alerts(

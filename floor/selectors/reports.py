@@ -320,6 +320,8 @@ class HomeRow:
             "house_cents": self.house_cents,
             "hours": self.hours,
             "hands_per_hour": self.hands_per_hour,
+            "open_game": self.open_game,
+            "middle_cents": self.middle_cents,
         }
 
 

@@ -50,6 +50,8 @@ HOME_COLUMNS = [
     "house_cents",
     "hours",
     "hands_per_hour",
+    "open_game",
+    "middle_cents",
 ]
 
 

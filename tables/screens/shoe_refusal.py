@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Count, Max, Q
 
 from tables.models import Table, TableDevice
-from tables.templatetags.tablet import card_face
+from tables.templatetags.tablet import card_face, with_card_faces
 
 RULE_NOTE = " (rule: "
 
@@ -50,8 +50,9 @@ def latest_refusal(table: Table, current: Callable[[dict[str, Any]], bool]) -> S
     if device is None or device.last_refused_at is None or not current(device.last_refusal or {}):
         return None
     refusal = device.last_refusal or {}
-    message = str(refusal.get("message", "")).split(RULE_NOTE)[0]
-    sent = list(refusal.get("cards", []))
+    sent = [str(code) for code in refusal.get("cards", [])]
+    # The stored message is the shoe's answer, in codes as the API gives them; the dealer reads cards as symbols.
+    message = with_card_faces(str(refusal.get("message", "")).split(RULE_NOTE)[0], sent)
     cards = " ".join(card_face(str(code)) for code in sent)  # a malformed code as sent
     return ShoeRefusal(at=device.last_refused_at, device=device.name, cards=cards, message=message,
                        code=str(refusal.get("code", "")), count=len(sent))

@@ -5,19 +5,41 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from tables.models import FloorCall, HomeHand, Round, Table
+from tables.models import FloorCall, HomeGame, HomeHand, Round, Table
 
 # How long the tablet keeps saying who answered: long enough for the dealer to read it, not all shift.
 ANSWER_SHOWN = timedelta(minutes=10)
 
 
 def open_calls(*, with_tables: bool = False) -> dict[int, FloorCall]:
-    """Every table's open call (at most one each), with what its alert names (and its table), in one query."""
-    related = ("round", "called_by", *(("table",) if with_tables else ()))
-    calls = FloorCall.objects.filter(answered_at__isnull=True).select_related(*related).order_by()
+    """Every table's open call (at most one each), with what its alert names (and its table), in one query: its
+    round and game, the status of the hand it was made in (`hand_status`) and, for a call between hands, the first
+    hand dealt since (`hand_since`), for call_moved_on."""
+    related = ("round", "game", "called_by", *(("table",) if with_tables else ()))
+    hand = HomeHand.objects.filter(game_id=OuterRef("game_id"), number=OuterRef("hand_number"))
+    since = HomeHand.objects.filter(game_id=OuterRef("game_id"), started_at__gte=OuterRef("called_at"))
+    calls = (FloorCall.objects.filter(answered_at__isnull=True).select_related(*related)
+             .annotate(hand_status=Subquery(hand.values("status")[:1]),
+                       hand_since=Subquery(since.order_by("number").values("number")[:1]))
+             .order_by())
     return {call.table_id: call for call in calls}
+
+
+def call_moved_on(call: FloorCall) -> str | None:
+    """What became of the round or hand a still open call was made in ("settled", "voided", "hand 4 dealt since",
+    "game over"), None while it is still in play; `call` comes from open_calls."""
+    if call.round is not None:
+        return str(Round.Phase(call.round.phase).label).lower() if call.round.phase in Round.FINISHED else None
+    if call.hand_number is not None:
+        status = getattr(call, "hand_status", None)
+        return str(HomeHand.Status(status).label).lower() if status and status != HomeHand.Status.IN_PLAY else None
+    since = getattr(call, "hand_since", None)
+    if since is not None:
+        return f"hand {since} dealt since"
+    return "game over" if call.game is not None and call.game.status != HomeGame.Status.OPEN else None
 
 
 def table_call(table: Table, now: datetime | None = None) -> FloorCall | None:

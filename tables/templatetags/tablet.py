@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from django import template
 
@@ -66,6 +67,16 @@ def card_face(code: str) -> str:
         return code
     rank = card.rank.code
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card.suit.value]
+
+
+_WORD = re.compile(r"[0-9A-Za-z]+")
+
+
+def with_card_faces(message: str, codes: Iterable[str]) -> str:
+    """A refusal's words with the cards it names (`codes`: the cards sent) as the dealer sees them ("card Js appears
+    twice" -> "card J♠ appears twice"). Only those codes are cards here: a word that only looks like one stays."""
+    cards = {code for code in codes if card_face(code) != code}
+    return _WORD.sub(lambda word: card_face(word.group()) if word.group() in cards else word.group(), message)
 
 
 @register.filter

@@ -35,7 +35,7 @@ from tables.services.rounds import (
 )
 from tables.services.seats import seat_join, seat_leave
 from tables.services.tables import table_open
-from tables.templatetags.tablet import money
+from tables.templatetags.tablet import money, with_card_faces
 from tables.views.common import dealer_words, table_for_screen, table_for_user, tablet_login_required
 
 
@@ -280,7 +280,7 @@ ACTIONS: dict[str, Action] = {
 
 
 def _plain(message: str) -> str:
-    """Start a service message in lower case after a "Seat 3:" label, leaving card codes ("Qs ...") alone."""
+    """Start a service message in lower case after a "Seat 3:" label, leaving a card ("Q♠ ...", "Qs ...") alone."""
     first = message.split(" ", 1)[0]
     if len(first) > 2 and first[0].isupper() and first[1:].islower():
         return message[0].lower() + message[1:]
@@ -288,7 +288,7 @@ def _plain(message: str) -> str:
 
 
 def _error_text(where: str, message: str) -> str:
-    """Plain words next to the control: "Seat 3: all bets of a seat must be equal", "Card As appears twice"."""
+    """Plain words next to the control: "Seat 3: all bets of a seat must be equal", "Card A♠ appears twice"."""
     message = dealer_words(message)
     if where.startswith("seat-") and not message.lower().startswith("seat"):
         return f"Seat {where.removeprefix('seat-')}: {_plain(message)}"
@@ -316,7 +316,9 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
     except (DomainError, EngineError) as exc:
         shown = screen_error(exc)
         where = _where_from_field(where, shown.field)
-        errors[where] = _error_text(where, shown.message)
+        # A refusal names a card by its code (the API's message); the dealer picked it as a face.
+        sent = [code for value in request.POST.values() for code in str(value).replace(",", " ").split()]
+        errors[where] = _error_text(where, with_card_faces(shown.message, sent))
         status = shown.status
     if request.headers.get("HX-Request") == "true":
         return _refusal_shown(request, table, "tables/tablet/round.html", errors, status)

@@ -21,7 +21,7 @@ from tables.services.home_games import game_close, game_open
 from tables.services.home_hands import hand_act, hand_start
 from tables.services.home_rulings import hand_award
 from tests.engine.home_support import stacked_deck
-from tests.floor.conftest import summary_jobs_in_process
+from tests.floor.conftest import api_for, summary_jobs_in_process
 from tests.tables.conftest import open_home_table
 
 pytestmark = pytest.mark.django_db
@@ -169,6 +169,38 @@ def test_chips_left_in_the_middle_of_an_open_game_show_under_open_now(
     report = report[report.index('id="home-report"'):]
     assert '<th scope="col">Games ended</th><th scope="col">Pots awarded</th>' in report
     assert f'<td class="num now">game {game.number} · ${middle // 100}.{middle % 100:02d}</td>' in report
+
+
+def test_the_csv_and_the_api_give_the_open_game_and_its_middle_as_the_page_does(
+    floor_user: User, dealer_user: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The page's "Open now · in the middle" column is in the CSV and the API too, with the same meaning, and the
+    OpenAPI schema types it."""
+    table = open_home_table("Draw 12", "five-card-draw", floor_user, dealer_user)
+    game, _ = _bet_and_called(table, dealer_user, django_capture_on_commit_callbacks)
+    middle = HomeGame.objects.get(pk=game.pk).pot_cents
+    assert middle > 0
+    today = gaming_day(timezone.now())
+    answer = api_for(floor_user).get(f"/api/v1/reports/home/?from={today}&to={today}").json()
+    [row] = [r for r in answer["rows"] if r["table_id"] == table.pk]
+    assert (row["games"], row["pots_cents"], row["open_game"], row["middle_cents"]) == (0, 0, game.number, middle)
+    assert (answer["totals"]["open_game"], answer["totals"]["middle_cents"]) == (None, middle)
+    client = Client()
+    client.force_login(floor_user)
+    response = client.get(f"/floor/reports/export.csv?from={today}&to={today}&report=home")
+    lines = b"".join(response.streaming_content).decode().splitlines()  # type: ignore[attr-defined]
+    header = lines[0].split(",")
+    assert header[-2:] == ["open_game", "middle_cents"]
+    [line] = [dict(zip(header, text.split(","), strict=True)) for text in lines[1:-1]
+              if text.startswith(f"{table.pk},")]
+    assert (line["open_game"], line["middle_cents"]) == (str(game.number), str(middle))
+    totals = dict(zip(header, lines[-1].split(","), strict=True))
+    assert (totals["open_game"], totals["middle_cents"]) == ("", str(middle))
+    schema = api_for(floor_user).get("/api/schema/?format=json").json()["components"]["schemas"]["HomeRow"]
+    assert schema["properties"]["open_game"]["type"] == "integer"
+    assert schema["properties"]["open_game"]["nullable"] is True
+    assert schema["properties"]["middle_cents"]["type"] == "integer"
+    assert {"open_game", "middle_cents"} <= set(schema["required"])
 
 
 def test_the_reports_page_names_each_home_game_and_totals_the_tables(

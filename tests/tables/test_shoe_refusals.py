@@ -16,6 +16,7 @@ from audit.models import AuditEvent
 from tables.models import Round, TableDevice
 from tables.selectors.round_shoe import round_shoe_wait
 from tables.services.tables import table_update
+from tables.templatetags.tablet import card_face, with_card_faces
 from tests.tables.conftest import client_for
 from tests.tables.helpers import ok, settle_now
 from tests.tables.shoe_support import DEAL, ROWS, TripleDrawShoe
@@ -137,8 +138,19 @@ def test_the_tablet_says_to_deal_again_every_card_of_a_refused_report(shoe: Trip
     assert shoe.post(["Zz"]).status_code == 400
     assert refusal().endswith("Nothing was recorded: check the card and deal it again.")
     # A good card beside a card dealt already: neither is recorded, so both are dealt again.
-    assert shoe.post([DEAL[2], DEAL[0]]).status_code == 400
+    answer = shoe.post([DEAL[2], DEAL[0]])
+    assert answer.status_code == 400
     assert refusal().endswith("Nothing was recorded: check the cards and deal all of them again.")
+    # The shoe's answer is for a machine and names the card by its code; the dealer reads it as on the card.
+    assert f"card {DEAL[0]} appears twice" in answer.json()["error"]["message"]
+    assert f"card {card_face(DEAL[0])} appears twice" in refusal()
+    assert f"card {DEAL[0]} " not in refusal()
     progress = round_shoe_wait(Round.objects.get(pk=shoe.round_id))
     assert progress is not None
     assert progress.read == 2  # the good card was not recorded either
+
+
+def test_a_refusal_shows_as_faces_only_the_cards_the_shoe_sent() -> None:
+    assert with_card_faces("table As 1: card Td appears twice: seat 1 and row 2", ["Td", "Zz"]) == (
+        "table As 1: card 10♦ appears twice: seat 1 and row 2")
+    assert with_card_faces("bad card 'Zz'", ["Zz"]) == "bad card 'Zz'"

@@ -159,7 +159,7 @@ def test_a_duplicate_card_in_the_deal_is_refused_and_no_card_is_saved(
     response = _act(client, table, "deal", round=round_.pk, seat1="As Ks Qs Js Ts", seat3="As 2c 3c 4c 5c")
     assert response.status_code == 400
     error = response.content.decode().split('id="deal-error">', 1)[1].split("</p>", 1)[0]
-    assert error == "Card As appears twice: seat 1 and seat 3"
+    assert error == "Card A♠ appears twice: seat 1 and seat 3"  # the card as the dealer picked it, not its code
     assert not RoundCard.objects.filter(round=round_).exists()
     assert not SeatHand.objects.filter(round=round_).exclude(dealt=[]).exists()
     round_.refresh_from_db()
