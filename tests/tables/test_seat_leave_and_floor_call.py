@@ -93,7 +93,9 @@ def test_a_call_for_the_floor_is_audited_and_alerts_the_floor_view(
     assert "dispute at seat 1" in alerts[0].text
     round_void(round=rnd, reason="dispute", actor=floor_user)
     calls = [a.text for t, a in floor_view().alerts if t.table.pk == manual_table.pk and a.code == "floor_call"]
-    assert calls == [alerts[0].text]  # the round's end does not answer it
+    # The round's end does not answer it: the alert stays, saying what became of the round.
+    past = alerts[0].text.replace("Round 1:", "Round 1 (voided):").replace("calls the floor", "called the floor")
+    assert calls == [past + ", waiting"]
     floor_call_answer(call=FloorCall.objects.get(round=rnd), actor=floor_user)
     assert [a.code for t, a in floor_view().alerts if t.table.pk == manual_table.pk and a.code == "floor_call"] == []
     with pytest.raises(WrongPhase):
