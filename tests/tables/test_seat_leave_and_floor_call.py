@@ -98,7 +98,8 @@ def test_a_call_for_the_floor_is_audited_and_alerts_the_floor_view(
     assert calls == [past + ", waiting"]
     floor_call_answer(call=FloorCall.objects.get(round=rnd), actor=floor_user)
     assert [a.code for t, a in floor_view().alerts if t.table.pk == manual_table.pk and a.code == "floor_call"] == []
-    with pytest.raises(WrongPhase):
+    _betting(manual_table, dealer_user, (1,))  # the next round: the voided one is no longer the table's to call on
+    with pytest.raises(WrongPhase, match="came after it"):
         round_floor_call(round=rnd, actor=dealer_user)
 
 
