@@ -16,7 +16,7 @@ from django.utils.text import capfirst
 
 from audit.actions import ACTIONS
 from audit.models import AuditEvent
-from audit.presentation import summary
+from audit.presentation import changed, summary
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class HistoryRow:
 
 
 def history_row(event: AuditEvent) -> HistoryRow:
-    said = summary(event.after, limit=300)
+    said = summary(changed(event.before, event.after), limit=300)  # what moved, not every setting again
     message = f"{ACTIONS.label(event.action)}: {said}" if said else ACTIONS.label(event.action)
     if event.reason:
         message += f" (reason: {event.reason})"

@@ -47,16 +47,6 @@ def _case(event: AuditEvent, *, key: str, kind: str, summary: str, **fields: Any
     return ExceptionCase(**values)
 
 
-def _changed(event: AuditEvent) -> Any:
-    """What an event changed: the after values that differ from before (a limit change names the limit it moved
-    first, not every setting of the table); all of them when there is no before to compare with."""
-    before, after = event.before, event.after
-    if not isinstance(before, dict) or not isinstance(after, dict):
-        return after
-    changed = {key: value for key, value in after.items() if key not in before or before[key] != value}
-    return changed or after
-
-
 def _declared_case(event: AuditEvent) -> ExceptionCase | None:
     if not event.exception_kind:
         return None
@@ -84,7 +74,7 @@ def declared_summary(event: AuditEvent) -> str:
         # What it was about when no round says so (a home-game hand, a paytable): the queue, the daily report and its
         # CSV and PDF name it ("Home-game hand voided — Freak of Nature 1 game 1 hand 2"), not just the table.
         text = f"{text} — {event.object_repr}"
-    detail = presentation.summary(_changed(event), limit=200)
+    detail = presentation.summary(presentation.changed(event.before, event.after), limit=200)
     return f"{text}{': ' + event.reason if event.reason else ''}{' (' + detail + ')' if detail else ''}"[:300]
 
 

@@ -199,6 +199,15 @@ def fact_label(name: str, data: Mapping[str, Any]) -> str:
     return field_label(name)
 
 
+def changed(before: Any, after: Any) -> Any:
+    """What an event changed: the after values that differ from before (a limit change names the limit it moved
+    first, not every setting of the table); all of them when there is no before to compare with."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return after
+    moved = {key: value for key, value in after.items() if key not in before or before[key] != value}
+    return moved or after
+
+
 def summary(after: Any, *, limit: int = 160) -> str:
     """One line of what an event recorded (its after values), for lists and the CSV."""
     # A field recorded blank (no player card) says nothing on one line: "Player card: ;" only looked broken.

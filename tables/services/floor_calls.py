@@ -6,7 +6,6 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from audit.actions import AuditAction
 from audit.services import audit_record
 from casino import sql
 from casino.errors import BadInput, NotFound, WrongPhase
@@ -35,30 +34,23 @@ def floor_call_open(
     table: Table,
     actor: User,
     reason: str,
-    action: AuditAction,
-    after: dict[str, object],
     round: Round | None = None,
     game: HomeGame | None = None,
     hand_number: int | None = None,
 ) -> FloorCall:
-    """The call's row and its audit event (`action` on the round, else the game; `after` and the call's id), in the
-    caller's transaction (round_floor_call, game_floor_call: they hold the round's or game's lock). Refused while a
-    call at the table is still open: one open call per table."""
+    """The call's row, in the caller's transaction (round_floor_call, game_floor_call: they hold the round's or game's
+    lock and record the audit event). Refused while a call at the table is still open: one open call per table."""
     standing = FloorCall.objects.filter(table=table, answered_at__isnull=True).select_related("called_by").first()
     if standing is not None:
         raise _still_open(standing, table)
     try:
-        with transaction.atomic():  # a savepoint: a call at the same table committed first fails only this insert
-            call = FloorCall.objects.create(table=table, round=round, game=game, hand_number=hand_number,
-                                            called_at=timezone.now(), called_by=actor, reason=reason)
+        return FloorCall.objects.create(table=table, round=round, game=game, hand_number=hand_number,
+                                        called_at=timezone.now(), called_by=actor, reason=reason)
     except IntegrityError:
-        standing = FloorCall.objects.filter(table=table, answered_at__isnull=True).select_related("called_by").first()
-        if standing is None:
-            raise
-        raise _still_open(standing, table) from None
-    audit_record(action=action, obj=round if round is not None else game, table=table, round=round,
-                 after={**after, "call": call.pk}, reason=reason, actor=actor)
-    return call
+        # A call at the same table committed first (the one-open-call index): the caller's whole transaction rolls
+        # back with this refusal, so no savepoint (and no second read in the failed transaction) is needed.
+        raise WrongPhase(f"the floor was already called to {table.name} and has not answered yet: wait for the "
+                         "floor", code="floor_call_open") from None
 
 
 @transaction.atomic

@@ -284,6 +284,7 @@ def game_floor_call(*, game: HomeGame | int, actor: User, reason: str = "") -> H
     in_play = hand_in_play(game)
     reason = str(reason or "").strip()[:200]
     during = in_play.number if in_play else None
-    floor_call_open(table=game.table, actor=actor, reason=reason, game=game, hand_number=during,
-                    action=actions.HOME_FLOOR_CALL, after={"hand": during})
+    call = floor_call_open(table=game.table, actor=actor, reason=reason, game=game, hand_number=during)
+    audit_record(action=actions.HOME_FLOOR_CALL, obj=game, table=game.table, actor=actor, reason=reason,
+                 after={"hand": during, "call": call.pk})
     return game

@@ -150,12 +150,7 @@ def round_void(*, round: Round, reason: str, actor: User) -> Round:
     if not reason:
         raise DomainError("a void needs a reason", code="reason_required", field="reason")
     if rnd.phase in Round.FINISHED:
-        # A dispute over a payout comes once the round is settled: the call goes on the table's last round (the one
-        # disputed), not on an older one from a screen left behind.
-        latest = Round.objects.filter(table=rnd.table).order_by("-number").only("number").first()
-        if latest is not None and latest.pk != rnd.pk:
-            raise WrongPhase(f"{round_ref(rnd)} is already {rnd.phase} and round {latest.number} came after it: "
-                             "call the floor from the table's screen", code="wrong_phase")
+        raise WrongPhase(f"{round_ref(rnd)} is already {rnd.phase}", code="wrong_phase")
     before = rnd.phase
     rnd.phase = Phase.VOIDED
     rnd.void_reason = reason
@@ -184,12 +179,7 @@ def round_void_request(*, round: Round, reason: str, actor: User) -> Round:
     if not reason:
         raise DomainError("a void request needs a reason", code="reason_required", field="reason")
     if rnd.phase in Round.FINISHED:
-        # A dispute over a payout comes once the round is settled: the call goes on the table's last round (the one
-        # disputed), not on an older one from a screen left behind.
-        latest = Round.objects.filter(table=rnd.table).order_by("-number").only("number").first()
-        if latest is not None and latest.pk != rnd.pk:
-            raise WrongPhase(f"{round_ref(rnd)} is already {rnd.phase} and round {latest.number} came after it: "
-                             "call the floor from the table's screen", code="wrong_phase")
+        raise WrongPhase(f"{round_ref(rnd)} is already {rnd.phase}", code="wrong_phase")
     audit_record(
         action=actions.ROUND_VOID_REQUEST,
         obj=rnd,
@@ -218,6 +208,14 @@ def round_floor_call(*, round: Round, actor: User, reason: str = "") -> Round:
     reason = (reason or "").strip()[:200]
     if not reason and rnd.phase == Phase.AWAITING_APPROVAL:
         reason = "payout awaiting approval"
-    floor_call_open(table=rnd.table, actor=actor, reason=reason, round=rnd, action=actions.ROUND_FLOOR_CALL,
-                    after={"phase": rnd.phase})
+    call = floor_call_open(table=rnd.table, actor=actor, reason=reason, round=rnd)
+    audit_record(
+        action=actions.ROUND_FLOOR_CALL,
+        obj=rnd,
+        table=rnd.table,
+        round=rnd,
+        after={"phase": rnd.phase, "call": call.pk},
+        reason=reason,
+        actor=actor,
+    )
     return rnd
