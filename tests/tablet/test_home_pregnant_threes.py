@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from tests.tablet import home_support
+from tests.tablet.disabled_look import assert_disabled_readable
 from tests.tablet.home_support import act, discard, draw, expect_draw_refused, home_game, show, stacked_deck, tap, turn
 
 decks, home_tablet, shots = home_support.decks, home_support.home_tablet, home_support.shots
@@ -60,7 +61,11 @@ def test_a_manual_hand_with_a_kill_card_two_draws_and_five_queens_at_the_showdow
     act(page, "Call $4.00")
 
     expect(page.locator("#turn-title")).to_have_text("Showdown: record the hands shown, or a hand mucked unshown")
-    expect(page.locator('button.hpick[data-card="Kd"]')).to_be_disabled()  # already seen: the kill card
+    # Already seen, the kill card: struck through, and still readable as a red card (it read 4.49:1 on mid grey, black).
+    killed = page.locator('button.hpick[data-card="Kd"]')
+    assert_disabled_readable(page, killed)
+    red, green, blue = killed.evaluate("el => getComputedStyle(el).color.match(/\\d+/g).map(Number)")
+    assert red > 2 * max(green, blue), (red, green, blue)
     show(page, 1, "3h 6c Qs Qd 9d")
     shots(page, "showdown-one-hand-recorded")
     expect(page.locator('button.hpick[data-card="Qs"]')).to_be_disabled()
