@@ -180,6 +180,17 @@ def discard(page: Page, discards: str) -> None:
         page.locator(f'form.draw-form label.card[data-card="{code}"]').tap()
 
 
+def expect_draw_refused(page: Page, discards: str, *, button: str, hint: str) -> None:
+    """Tap `discards`, a draw the rules refuse: the draw button is disabled and says why, and the hint under it, marked
+    illegal, says what to tap."""
+    discard(page, discards)
+    submit, count = page.locator("#draw-submit"), page.locator("#draw-count")
+    expect(submit).to_be_disabled()
+    expect(submit).to_have_text(button)
+    expect(count).to_have_text(hint)
+    expect(count).to_have_class(re.compile(r"\billegal\b"))
+
+
 def draw(page: Page, discards: str = "") -> None:
     """An rng draw: tap the discarded cards, then the draw button."""
     discard(page, discards)

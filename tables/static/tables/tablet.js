@@ -304,7 +304,9 @@
     }
     var form = elt.closest ? elt.closest("form") : null;
     if (!form) { return; }
-    var button = lastSubmitter && form.contains(lastSubmitter) ? lastSubmitter : form.querySelector("button[type=submit]");
+    // A button with its own hx-post (a showdown's Muck beside Record) sends no submit event: it is the one tapped.
+    var button = elt.tagName === "BUTTON" ? elt
+      : lastSubmitter && form.contains(lastSubmitter) ? lastSubmitter : form.querySelector("button[type=submit]");
     form.classList.add("in-flight");
     form.setAttribute("aria-busy", "true");
     form.querySelectorAll("button, input, textarea").forEach(function (control) {
