@@ -139,3 +139,19 @@ def test_before_leave_names_each_player_once_by_seat(leave: Any) -> None:
     record["before"] = {"leave": leave}
     with pytest.raises(RecordError, match=r"before\.leave"):
         GameRecord.from_dict(record)
+
+
+@pytest.mark.parametrize(("where", "key", "message"), [
+    ("top", "clsoe", "the game record has unknown key 'clsoe'"),
+    ("hand", "acitons", "hands[0] has unknown key 'acitons'"),
+])
+def test_a_misspelt_key_is_refused_not_skipped(where: str, key: str, message: str) -> None:
+    # Found by the API's user test: "clsoe" for "close" replayed with exit code 0 and the pot carried instead of the
+    # floor's award; a compliance tool must not read a record other than it was written.
+    record = _record(["1 fold"])
+    GameRecord.from_dict(record)  # as written, it reads
+    target = record if where == "top" else record["hands"][0]
+    target[key] = "x"
+    with pytest.raises(RecordError) as refused:
+        GameRecord.from_dict(record)
+    assert refused.value.message.startswith(message)

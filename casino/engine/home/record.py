@@ -47,6 +47,7 @@ class HandRecord:
         """Read `hands[index]` of a record; RecordError names what is wrong."""
         if not isinstance(item, Mapping):
             raise RecordError(f"hands[{index}] must be an object")
+        _known_keys(item, HAND_KEYS, f"hands[{index}]")
         button = item.get("button")
         if isinstance(button, bool) or not isinstance(button, int):
             raise RecordError(f"hands[{index}].button must be a seat number")
@@ -136,6 +137,7 @@ class GameRecord:
         """Read the JSON game record; RecordError (or AnnouncementError) names what is wrong."""
         if not isinstance(data, Mapping):
             raise RecordError("a game record is a JSON object")
+        _known_keys(data, RECORD_KEYS, "the game record")
         variant = data.get("variant")
         rules_data = data.get("rules")
         if not isinstance(variant, str) or not isinstance(rules_data, Mapping):
@@ -177,6 +179,19 @@ def export_record(game: HomeGame, names: Mapping[int, str] | None = None) -> dic
     if game.closed is not None:
         record["close"] = game.closed.line
     return record
+
+
+# Every key a record or a hand may hold. Anything else is refused, not skipped: a misspelt key ("clsoe" for "close")
+# once replayed with exit code 0 and a different verdict (the pot carried instead of the floor's award).
+RECORD_KEYS = ("variant", "rules", "players", "hands", "close", "house", "before")
+HAND_KEYS = ("button", "manual", "deck", "reshuffles", "actions", "dealt", "after")
+
+
+def _known_keys(data: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        raise RecordError(f"{where} has unknown key{'s' if len(unknown) > 1 else ''} "
+                          f"{', '.join(repr(key) for key in unknown)} (known: {', '.join(known)})")
 
 
 def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
