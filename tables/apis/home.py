@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.errors import DomainError, NotFound
+from casino.errors import NotFound
 from casino.users import request_user
 from tables.access import require_table_reader
 from tables.apis.common import NOT_MODIFIED, answer, if_none_match, not_modified_or, table_for
@@ -25,6 +25,7 @@ from tables.apis.home_schemas import (
     HomeHandListItemSerializer,
     HomeHandStateSerializer,
 )
+from tables.apis.inputs import StrictInputSerializer, WholeCentsField
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
 from tables.selectors.home import game_hands, game_token, game_view, hand_token, hand_view
 from tables.selectors.home_records import game_record, game_replay
@@ -83,11 +84,6 @@ class HomeConfigApi(APIView):
 
     def _set(self, request: Request, table_id: int, *, partial: bool) -> Response:
         data = HomeConfigInputSerializer(data=request.data)
-        # A field the house rules do not have (say min_bet_cents beside `rules` instead of in it) is refused, not
-        # dropped by the serializer: the floor would think it set.
-        unknown = sorted(set(request.data) - set(data.fields)) if hasattr(request.data, "keys") else []
-        if unknown:
-            raise DomainError(f"unknown house-rules field {unknown[0]!r}", code="bad_house_rules", field=unknown[0])
         data.is_valid(raise_exception=True)
         table = table_for(request, table_id)
         home_config_set(table=table, actor=request_user(request), partial=partial, **data.validated_data)
@@ -95,13 +91,13 @@ class HomeConfigApi(APIView):
 
 
 class GameOpenApi(APIView):
-    class PlayerInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class PlayerInputSerializer(StrictInputSerializer):
         seat = serializers.IntegerField()
         name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
         player_card = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
-        buy_in_cents = serializers.IntegerField()
+        buy_in_cents = WholeCentsField()
 
-    class GameOpenInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class GameOpenInputSerializer(StrictInputSerializer):
         players = serializers.ListField(child=serializers.DictField(), required=False, default=list, max_length=10)
 
     class GamesPageInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -138,9 +134,10 @@ class GameOpenApi(APIView):
         data = self.GameOpenInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         players: list[dict[str, Any]] = []
-        for entry in data.validated_data["players"]:
+        for index, entry in enumerate(data.validated_data["players"]):
             player = self.PlayerInputSerializer(data=entry)
-            player.is_valid(raise_exception=True)
+            if not player.is_valid():  # named by its place, as the service names a buy-in out of range
+                raise serializers.ValidationError({f"players.{index}": player.errors})
             players.append(dict(player.validated_data))
         game = game_open(table=table_for(request, table_id), actor=request_user(request), players=players)
         return Response(game_view(game), status=status.HTTP_201_CREATED)
@@ -157,7 +154,7 @@ class GameDetailApi(APIView):
 
 
 class GameCloseApi(APIView):
-    class GameCloseInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class GameCloseInputSerializer(StrictInputSerializer):
         # Left to the service, which refuses a blank one naming it (reason_required), as every way in does.
         reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
                                        help_text="why the floor closes the game (required)")
@@ -188,8 +185,8 @@ class PlayerJoinApi(APIView):
 
 
 class PlayerChipsApi(APIView):
-    class ChipsInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        amount_cents = serializers.IntegerField()
+    class ChipsInputSerializer(StrictInputSerializer):
+        amount_cents = WholeCentsField()
 
     @extend_schema(request=ChipsInputSerializer, responses={200: GAME}, summary="A player adds chips between hands")
     def post(self, request: Request, game_id: int, seat: int) -> Response:
@@ -209,7 +206,7 @@ class PlayerLeaveApi(APIView):
 
 
 class HandStartApi(APIView):
-    class HandStartInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class HandStartInputSerializer(StrictInputSerializer):
         button = serializers.IntegerField(required=False, allow_null=True, default=None,
                                           help_text="default: one seat to the left of the last button")
 
@@ -239,21 +236,63 @@ class HandDetailApi(APIView):
         return not_modified_or(request, hand_token(hand), lambda: Response(hand_view(hand, hand.game)))
 
 
+# The fields each action reads besides `seat`: any other one sent (not null) is refused by name, not ignored while
+# the action counts (a call's amount is the rules', so a client sending one is confused about what it recorded).
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "check": (), "call": (), "fold": (), "allin": (), "muck": (), "leave": (),
+    "bet": ("amount_cents",), "raise": ("amount_cents",),
+    "draw": ("cards", "count", "keeps_ace"), "killed": ("card",), "show": ("cards",),
+}
+
+
 class HandActionApi(APIView):
-    class ActionInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        seat = serializers.IntegerField(required=False, allow_null=True, default=None)
+    class ActionInputSerializer(StrictInputSerializer):
+        """One action. Each action takes `seat` and only these fields (another one, not null, is refused 400
+        `not_applicable` naming it): check, call, fold, allin, muck, leave: none (a call's and an all-in's amounts
+        are the rules'); bet: `amount_cents`, the bet; raise: `amount_cents`, the seat's total for the round; draw:
+        `cards`, the discards (rng or shoe table; `[]` stands pat), or on a manual table `count`, how many cards
+        (`0` stands pat) with `keeps_ace` above the limit; one with neither is refused 400 `bad_draw`; killed:
+        `card`, the kill card (manual); show: `cards`, the five shown (manual); dealt (a manual deal is over): no
+        seat and no other field."""
+
+        seat = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                        help_text="the seat acting; every action but dealt")
         action = serializers.ChoiceField(choices=["check", "call", "fold", "bet", "raise", "allin", "draw",
                                                   "killed", "show", "muck", "dealt", "leave"])
-        amount_cents = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                                help_text="a bet's amount, or a raise's total for the round")
-        cards = serializers.ListField(child=serializers.CharField(max_length=4), required=False, default=list,
-                                      max_length=5, help_text="a draw's discards, or a manual hand's cards shown")
-        count = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                         help_text="a manual hand's draw: how many cards were exchanged")
-        keeps_ace = serializers.BooleanField(required=False, default=False,
-                                             help_text="a manual draw above the limit: the dealer saw an ace kept")
-        card = serializers.CharField(required=False, allow_null=True, default=None, max_length=4,
-                                     help_text="a manual hand: the kill card the seat was dealt")
+        amount_cents = WholeCentsField(required=False, allow_null=True,
+                                       help_text="bet: the bet; raise: the seat's total for the round")
+        cards = serializers.ListField(child=serializers.CharField(max_length=4), required=False, allow_null=True,
+                                      max_length=5, help_text="draw on an rng or shoe table: the discards ([] "
+                                                              "stands pat); show: the five cards shown")
+        count = serializers.IntegerField(required=False, allow_null=True,
+                                         help_text="draw on a manual table: how many cards were exchanged (0 "
+                                                   "stands pat)")
+        keeps_ace = serializers.BooleanField(required=False, allow_null=True,
+                                             help_text="draw by count above the limit: the dealer saw an ace kept")
+        card = serializers.CharField(required=False, allow_null=True, max_length=4,
+                                     help_text="killed: the kill card the seat was dealt (manual)")
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            action = attrs["action"]
+            allowed = ACTION_FIELDS.get(action, ())
+            given = {name: value for name, value in attrs.items() if value is not None}
+            takes = ["action"] if action == "dealt" else ["action", "seat", *allowed]
+            for name in given:
+                if name not in takes:
+                    raise serializers.ValidationError(
+                        {name: f"{name} does not apply to the action {action!r} (it takes {', '.join(takes)})"},
+                        code="not_applicable")
+            if "cards" in given and "count" in given:
+                raise serializers.ValidationError(
+                    {"cards": "a draw takes cards (rng or shoe table) or count (manual table), not both"},
+                    code="not_applicable")
+            if "keeps_ace" in given and "count" not in given:
+                raise serializers.ValidationError(
+                    {"keeps_ace": "keeps_ace does not apply to a draw by cards (only to a manual draw by count)"},
+                    code="not_applicable")
+            # Null is not sent: the service's own defaults (a draw with neither cards nor count is refused there,
+            # where the hand says which of the two it needs).
+            return {"seat": attrs.get("seat"), **{k: v for k, v in given.items() if k != "seat"}}
 
     @extend_schema(request=ActionInputSerializer, responses={200: HAND},
                    summary="Record one action (bet, draw, kill card, hand shown or mucked, end of a manual deal, "
@@ -269,7 +308,7 @@ class HandActionApi(APIView):
 
 
 class HandCardsApi(APIView):
-    class ShowInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class ShowInputSerializer(StrictInputSerializer):
         seat = serializers.IntegerField()
         cards = serializers.ListField(child=serializers.CharField(max_length=4), min_length=5, max_length=5)
 
@@ -283,7 +322,7 @@ class HandCardsApi(APIView):
 
 
 class HandMuckApi(APIView):
-    class MuckInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class MuckInputSerializer(StrictInputSerializer):
         seat = serializers.IntegerField()
 
     @extend_schema(request=MuckInputSerializer, responses={200: HAND},
@@ -300,7 +339,7 @@ class HandMuckApi(APIView):
 
 
 class HandVoidApi(APIView):
-    class VoidInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class VoidInputSerializer(StrictInputSerializer):
         reason = serializers.CharField(max_length=500)
 
     @extend_schema(request=VoidInputSerializer, responses={200: HAND},
@@ -313,7 +352,7 @@ class HandVoidApi(APIView):
 
 
 class HandCorrectApi(APIView):
-    class CorrectInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class CorrectInputSerializer(StrictInputSerializer):
         index = serializers.IntegerField(min_value=0, help_text="the recorded action to correct (0-based)")
         action = serializers.CharField(max_length=80, allow_blank=True,
                                        help_text='the corrected DESIGN 9 action ("3 call"); blank removes it')
@@ -329,7 +368,7 @@ class HandCorrectApi(APIView):
 
 
 class HandCorrectCardApi(APIView):
-    class CorrectCardInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class CorrectCardInputSerializer(StrictInputSerializer):
         card = serializers.CharField(max_length=8, help_text="the card as the shoe recorded it (misread)")
         replacement = serializers.CharField(max_length=8, help_text="the card it really is")
         reason = serializers.CharField(max_length=500)
@@ -345,10 +384,10 @@ class HandCorrectCardApi(APIView):
 
 
 class HandAwardApi(APIView):
-    class AwardInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class AwardInputSerializer(StrictInputSerializer):
         seats = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=10, required=False,
                                       help_text="the seats the pot goes to (split evenly, odd chip from the left)")
-        amounts = serializers.DictField(child=serializers.IntegerField(min_value=0), required=False,
+        amounts = serializers.DictField(child=WholeCentsField(min_value=0), required=False,
                                         help_text="instead of seats, the ruling's exact shares: seat -> cents, "
                                                   "together everything in the middle")
         reason = serializers.CharField(max_length=500)

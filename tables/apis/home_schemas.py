@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tables.apis.inputs import StrictInputSerializer, WholeCentsField
 from tables.models import CardSource
 
 # ----- house rules -----
@@ -26,15 +27,18 @@ class HomeConfigSerializer(serializers.Serializer):  # type: ignore[type-arg]
     time_charge_cents = serializers.IntegerField(help_text="per seat per half hour")
 
 
-class HomeConfigInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class HomeConfigInputSerializer(StrictInputSerializer):
+    """The house rules to set. A field they do not have (say min_bet_cents beside `rules` instead of in it) is
+    refused, not dropped: the floor would think it set."""
+
     rules = serializers.DictField(required=False, help_text="announced options (DESIGN 7); POST replaces them")
     card_source = serializers.ChoiceField(choices=CardSource.choices, required=False)
-    buy_in_min_cents = serializers.IntegerField(required=False, min_value=0)
-    buy_in_max_cents = serializers.IntegerField(required=False, min_value=0)
+    buy_in_min_cents = WholeCentsField(required=False, min_value=0)
+    buy_in_max_cents = WholeCentsField(required=False, min_value=0)
     charge = serializers.ChoiceField(choices=["none", "rake", "time"], required=False)
     rake_basis_points = serializers.IntegerField(required=False, min_value=0)
-    rake_cap_cents = serializers.IntegerField(required=False, min_value=0)
-    time_charge_cents = serializers.IntegerField(required=False, min_value=0)
+    rake_cap_cents = WholeCentsField(required=False, min_value=0)
+    time_charge_cents = WholeCentsField(required=False, min_value=0)
 
 
 # ----- games -----
