@@ -162,7 +162,12 @@ class GameCloseApi(APIView):
                                               help_text="a ruling: the carried pot goes to this seat (needs a reason)")
 
     @extend_schema(request=GameCloseInputSerializer, responses={200: GAME},
-                   summary="Close a game (floor): a carried pot returns to its contributors, players cash out")
+                   summary="Close a game (floor): a carried pot returns to its contributors, players cash out",
+                   description="The floor ends the game between hands, with a reason (400 reason_required without "
+                               "one): a pot carried from the last hand goes back to each player's own contributions, "
+                               "or by ruling (award_seat) all to one seat, then every seated player is cashed out. "
+                               "Refused while a hand is in play (409 hand_in_play: finish or void it first) and for "
+                               "a game already over (409 game_over); dealers may not (403).")
     def post(self, request: Request, game_id: int) -> Response:
         data = self.GameCloseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -211,12 +216,21 @@ class HandStartApi(APIView):
                                           help_text="default: one seat to the left of the last button")
 
     @extend_schema(responses={200: HomeHandListItemSerializer(many=True)}, operation_id="home_hands_list",
-                   summary="A game's hands in order, in brief: each hand's id, number, status and how it ended")
+                   summary="A game's hands in order, in brief: each hand's id, number, status and how it ended",
+                   description="Every hand of the game, first to last: its id (for /hands/{id}/), number, status "
+                               "(in_play, settled, voided), phase, button and times, and whether the floor ruled on "
+                               "it (awarded the pot) or corrected it. The full state of one hand is GET "
+                               "/hands/{id}/.")
     def get(self, request: Request, game_id: int) -> Response:
         return Response(HomeHandListItemSerializer(game_hands(game_for(request, game_id)), many=True).data)
 
     @extend_schema(request=HandStartInputSerializer, responses={201: HAND},
-                   summary="Start the next hand: antes, and on an rng table the deal")
+                   summary="Start the next hand: antes, and on an rng table the deal",
+                   description="Takes a time charge due, the antes (a short stack posts what it has) and, on an rng "
+                               "table, deals; a shoe or manual table then awaits its cards (the hand's awaiting). "
+                               "The button moves one seat to the left of the last unless given. Refused while a hand "
+                               "is in play or the game is over (409), with fewer than two players who have chips "
+                               "(409 not_enough_players), and for a dealer not assigned to the table (403).")
     def post(self, request: Request, game_id: int) -> Response:
         data = self.HandStartInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -296,7 +310,14 @@ class HandActionApi(APIView):
 
     @extend_schema(request=ActionInputSerializer, responses={200: HAND},
                    summary="Record one action (bet, draw, kill card, hand shown or mucked, end of a manual deal, "
-                           "leave)")
+                           "leave)",
+                   description="One action of the seat whose turn it is (the hand's awaiting and legal say which "
+                               "and with what amounts); the request's description lists the fields each action "
+                               "takes, and a field another action takes is refused (400 not_applicable) rather than "
+                               "ignored. The answer is the hand's state after it. Refused out of turn or in the wrong "
+                               "phase (409), with an amount the rules do not allow now (400 naming amount_cents), on "
+                               "a hand that is over (409 hand_over) and for a dealer not assigned to the table (403); "
+                               "a refusal records nothing.")
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.ActionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -313,7 +334,11 @@ class HandCardsApi(APIView):
         cards = serializers.ListField(child=serializers.CharField(max_length=4), min_length=5, max_length=5)
 
     @extend_schema(request=ShowInputSerializer, responses={200: HAND},
-                   summary="A manual table's showdown: the five cards a seat shows")
+                   summary="A manual table's showdown: the five cards a seat shows",
+                   description="At a manual hand's showdown the dealer records each live seat's five cards as the "
+                               "player shows them; once every live seat has shown (or mucked) the hand settles and "
+                               "the answer carries its result. Refused outside a manual hand's showdown (409) and "
+                               "for cards the rules refuse (400: not five cards, a card shown twice).")
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.ShowInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -343,7 +368,11 @@ class HandVoidApi(APIView):
         reason = serializers.CharField(max_length=500)
 
     @extend_schema(request=VoidInputSerializer, responses={200: HAND},
-                   summary="Void a hand (floor, with a reason): every chip back to where it was before the hand")
+                   summary="Void a hand (floor, with a reason): every chip back to where it was before the hand",
+                   description="The floor cancels a hand in play: every chip each seat put in goes back (a time "
+                               "charge taken as it started too), the pot carried into it stays in the middle, and "
+                               "the button stays for the next hand. The record is kept as it was, marked voided with "
+                               "the reason. Refused for a hand already settled or voided (409) and for dealers (403).")
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.VoidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -359,7 +388,13 @@ class HandCorrectApi(APIView):
         reason = serializers.CharField(max_length=500)
 
     @extend_schema(request=CorrectInputSerializer, responses={200: HAND},
-                   summary="Correct a recorded action before the pot is awarded (floor, with a reason)")
+                   summary="Correct a recorded action before the pot is awarded (floor, with a reason)",
+                   description="Replaces recorded action `index` (0-based, as the hand's actions list it) with the "
+                               "corrected DESIGN 9 action, or removes it (blank); the hand is played again from its "
+                               "start and the chips follow. The original record is kept and the hand is marked "
+                               "corrected. Refused once the hand is over (409), for an index outside the actions or "
+                               "one a player's leave follows (400 naming index), and when the corrected actions do "
+                               "not replay (400).")
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.CorrectInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -403,7 +438,13 @@ class HandAwardApi(APIView):
             return attrs
 
     @extend_schema(request=AwardInputSerializer, responses={200: HAND},
-                   summary="Award the pot of a hand in play by the floor's ruling, with a reason")
+                   summary="Award the pot of a hand in play by the floor's ruling, with a reason",
+                   description="Ends a hand in play by the floor's ruling: everything in the middle goes to `seats`, "
+                               "split evenly with the odd chips to the first from the dealer's left, or as `amounts` "
+                               "(seat -> cents, together everything in the middle). No leg is scored; the ruling is "
+                               "the last line of the hand's record, so the exported game replays it. Refused for a "
+                               "hand that is over (409), for seats without a seated player (400 no_player) and for "
+                               "dealers (403).")
     def post(self, request: Request, hand_id: int) -> Response:
         data = self.AwardInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -172,3 +172,23 @@ def test_a_key_the_request_does_not_have_is_refused_by_name(
     players = {"players": [{"seat": 1, "buy_in_cents": 3_000, "buy_in": 30}]}
     _refused(dealer_api.post(f"/api/v1/tables/{game['table_id']}/games/", players, format="json"),
              "players.0.buy_in", "unknown_field")
+
+
+def test_the_openapi_schema_documents_the_hand_state_and_what_each_action_takes(dealer_api: APIClient) -> None:
+    schema = ok(dealer_api.get("/api/schema/?format=json"))
+    components = schema["components"]["schemas"]
+    hand = components["HomeHandState"]["properties"]
+    assert "card_progress" in hand
+    legal = components["LegalActions"]["properties"]
+    assert "in_round_cents" in legal
+    assert "round" in legal["all_in_cents"]["description"]
+    assert "now" in legal["call_cents"]["description"]
+    action = components["ActionInputRequest"]
+    for words in ("raise: `amount_cents`", "`[]` stands pat", "`0` stands pat", "not_applicable"):
+        assert words in action["description"], words
+    assert action["properties"]["amount_cents"]["type"] == "integer"
+    for path, method in [("/api/v1/hands/{hand_id}/actions/", "post"), ("/api/v1/hands/{hand_id}/cards/", "post"),
+                         ("/api/v1/hands/{hand_id}/void/", "post"), ("/api/v1/hands/{hand_id}/award/", "post"),
+                         ("/api/v1/hands/{hand_id}/correct/", "post"), ("/api/v1/games/{game_id}/close/", "post"),
+                         ("/api/v1/games/{game_id}/hands/", "get"), ("/api/v1/games/{game_id}/hands/", "post")]:
+        assert len(schema["paths"][path][method].get("description", "")) > 100, (path, method)
