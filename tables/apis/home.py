@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -29,6 +28,7 @@ from tables.apis.inputs import StrictInputSerializer, WholeCentsField
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
 from tables.selectors.home import game_hands, game_token, game_view, hand_token, hand_view
 from tables.selectors.home_records import game_record, game_replay
+from tables.services.home_chips import game_missing, hand_missing
 from tables.services.home_config import announce_rules, announcement, home_config_set
 from tables.services.home_engine import keep_built
 from tables.services.home_games import game_close, game_open, player_add_chips, player_join, player_leave
@@ -41,14 +41,19 @@ GAMES_PAGE = 20
 
 
 def game_for(request: Request, pk: int) -> HomeGame:
-    """The game (404 if there is none); 403 for a reader who may not see its table."""
-    game = get_object_or_404(HomeGame.objects.select_related("table"), pk=pk)
+    """The game (404 game_not_found naming the id, as the services answer, if there is none); 403 for a reader who
+    may not see its table."""
+    game = HomeGame.objects.select_related("table").filter(pk=pk).first()
+    if game is None:
+        raise game_missing(pk)
     require_table_reader(request.user, game.table)
     return game
 
 
 def hand_for(request: Request, pk: int) -> HomeHand:
-    hand = get_object_or_404(HomeHand.objects.select_related("game__table"), pk=pk)
+    hand = HomeHand.objects.select_related("game__table").filter(pk=pk).first()
+    if hand is None:
+        raise hand_missing(pk)
     require_table_reader(request.user, hand.game.table)
     return hand
 
