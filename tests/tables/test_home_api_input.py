@@ -24,11 +24,16 @@ def _refused(answer: Any, field: str, code: str | None = None) -> dict[str, str]
     return error
 
 
-def _to_the_draw(api: APIClient, table: Table) -> dict[str, Any]:
-    """A three-seat hand, everyone checked: the first draw awaits its seat."""
+def _new_hand(api: APIClient, table: Table) -> tuple[dict[str, Any], str]:
+    """A three-seat game's first hand, seat 1 first to act, and the address its actions are posted to."""
     game = open_game(api, table)
     hand = ok(api.post(f"/api/v1/games/{game['id']}/hands/", {"button": 3}, format="json"), 201)
-    url = f"/api/v1/hands/{hand['id']}/actions/"
+    return hand, f"/api/v1/hands/{hand['id']}/actions/"
+
+
+def _to_the_draw(api: APIClient, table: Table) -> dict[str, Any]:
+    """A three-seat hand, everyone checked: the first draw awaits its seat."""
+    hand, url = _new_hand(api, table)
     if hand["manual"]:
         hand = ok(api.post(url, {"action": "dealt"}, format="json"))
     for seat in (1, 2, 3):
@@ -69,9 +74,7 @@ def test_a_manual_hands_draw_without_its_count_is_refused_and_standing_pat_is_a_
 def test_a_field_that_does_not_apply_to_the_action_is_refused_by_name(
     home_table: Callable[..., Table], dealer_api: APIClient
 ) -> None:
-    game = open_game(dealer_api, home_table("five-card-draw"))
-    hand = ok(dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {"button": 3}, format="json"), 201)
-    url = f"/api/v1/hands/{hand['id']}/actions/"
+    hand, url = _new_hand(dealer_api, home_table("five-card-draw"))
     ok(dealer_api.post(url, {"seat": 1, "action": "bet", "amount_cents": 200}, format="json"))
     entries = HomeLedgerEntry.objects.count()
     cases = [
