@@ -14,6 +14,7 @@ from audit import providers
 from audit.actions import ACTIONS, ExceptionKind
 from audit.choices import actor_choices, table_choices
 from audit.models import ActorKind, AuditEvent
+from audit.search_misses import canonical_name
 from audit.widgets import FastSelect
 from casino.errors import BadInput
 
@@ -113,11 +114,11 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
         text = value.strip()
         if text.isascii() and text.isdigit():
             return queryset.filter(round_id=int(text)) if int(text) < 2**63 else queryset.none()
-        round_id = (
-            AuditEvent.objects.filter(round_repr=text).values_list("round_id", flat=True).first()
-            if text
-            else None
-        )
+        # As typed, else as the screens spell it (the table's name in any case): the index holds one spelling.
+        round_id = None
+        for spelled in (text, canonical_name(text, "round")):
+            if spelled and round_id is None:
+                round_id = AuditEvent.objects.filter(round_repr=spelled).values_list("round_id", flat=True).first()
         return queryset.filter(round_id=round_id) if round_id is not None else queryset.none()
 
     def filter_game(self, queryset: QuerySet[AuditEvent], name: str, value: str) -> QuerySet[AuditEvent]:

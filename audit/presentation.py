@@ -11,7 +11,9 @@ from typing import Any
 from django.utils import timezone
 
 from audit import providers
-from casino.engine.cards import Card, card_symbols
+from audit.hand_words import settled_words
+from casino.engine.cards import Card, Rank, card_symbols
+from casino.engine.hands import rank_name
 from casino.engine.home.action_words import action_words
 from casino.engine.money import money
 
@@ -83,6 +85,13 @@ def _card(text: str) -> str:
         return text
 
 
+def _ranks(code: str) -> str:
+    try:
+        return rank_name(Rank.parse(code), plural=True)
+    except ValueError:
+        return code
+
+
 def _by_seat(value: list[Any]) -> str | None:
     """Cards dealt one at a time, [[seat, card], ...] (a home hand's deal and draws), read per seat in the order the
     seats got them: "seat 2: 10♣ 7♣; seat 3: 3♣"; None for any other list."""
@@ -145,6 +154,8 @@ def show_value(value: Any, *, name: str = "") -> str:
             return _moment(value)
         if CARD_CODE.match(value) and "card" in name:
             return _card(value)
+        if name == "wild_rank":  # the rank Freak of Nature's showdown fixed, "6": "sixes"
+            return _ranks(value)
         return value.replace("_", " ") if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else value
     if isinstance(value, list):
         if value and all(isinstance(v, str) and CARD_CODE.match(v) for v in value):
@@ -166,6 +177,8 @@ def show_value(value: Any, *, name: str = "") -> str:
         # ({"ante_cents": 100} in a game's rules) is a field of its own and has its own unit.
         parts = []
         for key, item in value.items():
+            if key == "wild_rank" and item is None:
+                continue  # a home hand's record names one only where the variant fixes one (Freak of Nature)
             item_name = name if str(key).isdigit() else str(key)
             key_text = field_label(str(key))
             if str(key).isdigit():
@@ -209,9 +222,12 @@ def changed(before: Any, after: Any) -> Any:
 
 
 def summary(after: Any, *, limit: int = 160) -> str:
-    """One line of what an event recorded (its after values), for lists and the CSV."""
+    """One line of what an event recorded (its after values), for lists and the CSV: a home hand's settlement in the
+    words of its result, any other event as its fields."""
+    settled = settled_words(after) if isinstance(after, Mapping) else None
     # A field recorded blank (no player card) says nothing on one line: "Player card: ;" only looked broken.
-    text = "; ".join(f"{fact.label}: {fact.value}" for fact in facts(after) if fact.label != "Phase" and fact.value)
+    fields = (f"{fact.label}: {fact.value}" for fact in facts(after) if fact.label != "Phase" and fact.value)
+    text = settled or "; ".join(fields)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

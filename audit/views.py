@@ -26,6 +26,7 @@ from audit.diff import before_after_diff
 from audit.event_table import event_table
 from audit.filters import filter_events, filter_refusal
 from audit.models import AuditEvent, VerificationRun
+from audit.search_misses import search_misses
 from audit.selectors import event_page, round_timeline, round_verdict
 from audit.services import audit_record
 from casino.api_errors import screen_error
@@ -115,6 +116,8 @@ def _list(request: HttpRequest, template: str, extra: dict[str, Any]) -> HttpRes
     page = event_page(queryset, before=parse_before(request), size=PAGE_SIZE)
     _with_round_amounts(page.events)
     context = {
+        # An empty page says which table, round or game the search named that does not exist, if any.
+        "misses": search_misses(params) if not page.events and not form.errors else [],
         "form": form,
         "page": page,
         "query": _query_without(request, "before"),

@@ -47,6 +47,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("games/<int:game_id>/hands/", home.HandStartApi.as_view(), name="home-hand-start"),
     path("games/<int:game_id>/export/", home.GameExportApi.as_view(), name="home-game-export"),
     path("games/<int:game_id>/replay/", home.GameReplayApi.as_view(), name="home-game-replay"),
+    path("games/<int:game_id>/floor-call/", floor_calls.GameFloorCallApi.as_view(), name="home-game-floor-call"),
     path("hands/<int:hand_id>/", home.HandDetailApi.as_view(), name="home-hand-detail"),
     path("hands/<int:hand_id>/actions/", home.HandActionApi.as_view(), name="home-hand-actions"),
     path("hands/<int:hand_id>/cards/", home.HandCardsApi.as_view(), name="home-hand-cards"),

@@ -4,10 +4,12 @@ seats taken, minutes since the last action) with the alerts a supervisor must se
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
@@ -211,18 +213,31 @@ def floor_view(now: datetime | None = None) -> FloorView:
 
 
 def _call_alert(call: FloorCall) -> Alert:
-    """ "Round 12: dealer dave calls the floor at 14:05 (a dispute)", "Hand 3: ...", or "Between hands: ..."; once
-    that round or hand is over, the call (still open) in the past: "Round 12 (settled): dealer dave called the floor
+    """ "Round 12: Dealer dave calls the floor at 14:05 (a dispute)", "Hand 3: ...", or "Between hands: ..."; once
+    that round or hand is over, the call (still open) in the past: "Round 12 (settled): Dealer dave called the floor
     at 14:05 (a dispute), waiting"."""
     called_at = timezone.localtime(call.called_at).strftime("%H:%M")
     reason = f" ({call.reason})" if call.reason else ""
-    dealer = call.called_by.get_username()
+    caller = caller_words(call.called_by)
     moved_on = call_moved_on(call)
     if moved_on is None:
-        text = f"{call.where}: dealer {dealer} calls the floor at {called_at}{reason}"
+        text = f"{call.where}: {caller} calls the floor at {called_at}{reason}"
     else:
-        text = f"{call.where} ({moved_on}): dealer {dealer} called the floor at {called_at}{reason}, waiting"
+        text = f"{call.where} ({moved_on}): {caller} called the floor at {called_at}{reason}, waiting"
     return Alert("floor_call", text, call_id=call.pk)
+
+
+# A name that already says it is a dealer's ("dealer", "Dealer 2", "dealer3"): the alert does not say it twice.
+_SAYS_DEALER = re.compile(r"dealer(?![a-z])", re.IGNORECASE)
+
+
+def caller_words(user: User) -> str:
+    """Who called, as the alert's subject: "Dealer Dave Brown" (the full name when set), "Dealer dave"; the shared
+    account "dealer" is "The dealer", and a name that starts with the word already ("dealer2") stands alone."""
+    name = user.get_full_name().strip() or user.get_username()
+    if name.lower() == "dealer":
+        return "The dealer"
+    return name if _SAYS_DEALER.match(name) else f"Dealer {name}"
 
 
 def _alerts(

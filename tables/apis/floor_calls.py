@@ -1,4 +1,5 @@
-"""Floor calls API: the open calls for the floor (floor, compliance reads) and a floor supervisor's answer to one."""
+"""Floor calls API: a home-game dealer's call, the open calls for the floor (floor, compliance reads) and a floor
+supervisor's answer to one (a Triple Draw round's call is made on its round: apis/rounds.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from casino.users import request_user
 from tables.models import FloorCall
 from tables.selectors.floor_calls import open_calls
 from tables.services.floor_calls import NOTE_MAX, floor_call_answer
+from tables.services.home_games import game_floor_call
 
 
 class FloorCallSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -70,3 +72,23 @@ class FloorCallAnswerApi(APIView):
         data.is_valid(raise_exception=True)
         call = floor_call_answer(call=call_id, actor=request_user(request), note=data.validated_data["note"])
         return Response(call_answer(call))
+
+
+class GameFloorCallApi(APIView):
+    class GameFloorCallInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        reason = serializers.CharField(allow_blank=True, max_length=200, required=False, default="",
+                                       help_text='what the floor is called for, e.g. "misdeal at seat 3"')
+
+    @extend_schema(
+        request=GameFloorCallInputSerializer,
+        responses={201: FloorCallSerializer},
+        summary="Call a floor supervisor to a home-game table (its dealer or the floor): an alert on the live floor "
+        "view until the floor answers it, made during a hand or between hands; 409 while a call at the table is "
+        "open or once the game is over",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.GameFloorCallInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = game_floor_call(game=game_id, actor=request_user(request), reason=data.validated_data["reason"])
+        call = FloorCall.objects.select_related("table", "called_by").get(table=game.table_id, answered_at=None)
+        return Response(call_answer(call), status=201)

@@ -21,7 +21,7 @@ from tables.models import CardSource, FloorCall, HomeGame, HomeGamePlayer, HomeT
 from tables.models import HomeHand as HandRow
 from tables.screens.home_shoe import ShoeWait, last_refusal, shoe_wait_at
 from tables.screens.shoe_refusal import ShoeRefusal, refusal_token
-from tables.selectors.floor_calls import table_call
+from tables.selectors.floor_calls import call_token, table_call
 from tables.selectors.home import game_view, hand_view
 from tables.selectors.home_records import game_close_summary
 from tables.services.home_chips import occupant_numbers
@@ -610,13 +610,15 @@ def _last_game(table: Table) -> HomeGame | None:
 
 def home_token(table: Table) -> str:
     """The change token of the screen: the table's, its house rules' and the shown game's versions (each write to
-    a game bumps its version under the game's lock)."""
+    a game bumps its version under the game's lock), a shoe's last refusal and the table's latest floor call (a call
+    outlives its game, and its answered line goes away after a while with no write at all)."""
     game = _last_game(table)
     config = HomeTableConfig.objects.filter(table=table).values_list("updated_at", flat=True).first()
     shown = f"{game.pk}.{game.version}" if game is not None else "-"
     shoe = refusal_token(table) if table.card_source == CardSource.SHOE or (
         game is not None and game.card_source == CardSource.SHOE) else "-"
-    return f"h{table.pk}.{table.version}.{table.is_open}.{config.timestamp() if config else '-'}.{shown}.{shoe}"
+    return (f"h{table.pk}.{table.version}.{table.is_open}.{config.timestamp() if config else '-'}.{shown}.{shoe}"
+            f".call-{call_token(table) or '-'}")
 
 
 def home_screen_for(table: Table) -> HomeScreen:

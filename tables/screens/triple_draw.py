@@ -16,7 +16,7 @@ from tables.models import CardSource, FloorCall, Round, Table, TableDevice
 from tables.screens.home_shoe import NO_SHOE
 from tables.screens.payouts import SeatPayout, seat_payouts
 from tables.screens.shoe_refusal import ShoeRefusal, latest_refusal, refusal_token
-from tables.selectors.floor_calls import table_call
+from tables.selectors.floor_calls import call_token, table_call
 from tables.selectors.round_shoe import ShoeProgress, round_shoe_wait
 from tables.selectors.rounds import RoundView, previous_bets, table_view, void_requests
 from tables.services.rounds import SETTLE_ROUND_TASK
@@ -48,10 +48,11 @@ def shoe_token(table: Table) -> str:
     return refusal_token(table) if table.card_source == CardSource.SHOE else ""
 
 
-def poll_token(token: str, wait: str, shoe: str = "") -> str:
-    """The tablet's poll token: the round's change token, plus the settlement wait and a shoe's last refusal, which
-    no write to the round changes."""
-    return token + (f".wait-{wait}" if wait else "") + (f".shoe-{shoe}" if shoe else "")
+def poll_token(token: str, wait: str, shoe: str, call: str) -> str:
+    """The tablet's poll token: the round's change token, plus the settlement wait, a shoe's last refusal and the
+    table's latest floor call (selectors.floor_calls.call_token), which no write to the round changes."""
+    parts = (("wait", wait), ("shoe", shoe), ("call", call))
+    return token + "".join(f".{name}-{part}" for name, part in parts if part)
 
 
 # Chip buttons per seat: at most this many denominations fit a seat's box at 1280 px with seven seats.
@@ -204,7 +205,7 @@ class TripleDrawScreen(RoundView):
 
     @property
     def poll_token(self) -> str:
-        return poll_token(self.token, self.settle_wait, shoe_token(self.table))
+        return poll_token(self.token, self.settle_wait, shoe_token(self.table), call_token(self.table))
 
     @property
     def is_shoe(self) -> bool:

@@ -42,6 +42,20 @@ def call_moved_on(call: FloorCall) -> str | None:
     return "game over" if call.game is not None and call.game.status != HomeGame.Status.OPEN else None
 
 
+def call_token(table: Table, now: datetime | None = None) -> str:
+    """The tablet poll token's part for the table's latest call: its id and whether it is open, answered, or answered
+    too long ago to show (ANSWER_SHOWN), so an answer, and its line going away, reach the tablet at the next poll
+    whatever else changed; "" for a table never called from. One lookup on the call's (table, called_at) index."""
+    latest = (FloorCall.objects.filter(table=table).order_by("-called_at", "-id")
+              .values_list("pk", "answered_at").first())
+    if latest is None:
+        return ""
+    pk, answered_at = latest
+    if answered_at is None:
+        return f"{pk}.open"
+    return f"{pk}.{'answered' if (now or timezone.now()) - answered_at < ANSWER_SHOWN else 'old'}"
+
+
 def table_call(table: Table, now: datetime | None = None) -> FloorCall | None:
     """The table's call the tablet shows: the open one, or the last one answered within ANSWER_SHOWN and before
     the table's next round or hand began (an answer read during the next hand looks like a new one)."""

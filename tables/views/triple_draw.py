@@ -21,6 +21,7 @@ from casino.errors import DomainError
 from tables.forms import parse_amount_cents, parse_card_list, parse_circles, parse_reason, parse_seat_number
 from tables.models import Round, Table
 from tables.screens.triple_draw import poll_token, screen_for, settlement_wait, shoe_token
+from tables.selectors.floor_calls import call_token
 from tables.selectors.rounds import previous_bets, state_token, token_round
 from tables.services.approvals import round_approve_payout
 from tables.services.bets import bet_clear, bet_place, bets_place_all
@@ -89,9 +90,10 @@ def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
     if isinstance(table, HttpResponse):
         return table
     shown = token_round(table)
-    # A late settlement job and a refused shoe report change no row, so they are part of the tablet's token: the
-    # dealer is told at once.
-    if request.GET.get("v") == poll_token(state_token(table, shown), settlement_wait(shown), shoe_token(table)):
+    # A late settlement job, a refused shoe report and a floor call (answered, or its answer grown old) change no row
+    # of the round, so they are part of the tablet's token: the dealer is told at once.
+    token = poll_token(state_token(table, shown), settlement_wait(shown), shoe_token(table), call_token(table))
+    if request.GET.get("v") == token:
         return HttpResponse(status=204)
     return render(request, "tables/tablet/round.html", _context(request, table))
 

@@ -61,3 +61,26 @@ def test_the_floor_sees_its_own_screens_none_read_only(floor_user: User) -> None
     assert list(cards)[:5] == ["Floor view", "Pits", "Win and hold reports", "Shift books", "Dealer tablet"]
     assert "Audit trail" not in cards
     assert not [title for title, card in cards.items() if "read-only" in card]
+
+
+def _lead(user: User) -> str:
+    page = signed_in(user).get("/").content.decode()
+    return re.findall(r'<p class="lead">([^<]*)</p>', page)[0]
+
+
+def test_the_lead_names_the_roles_or_says_there_are_none(floor_user: User, compliance_user: User) -> None:
+    assert _lead(floor_user) == "Where you can go with your roles (floor):"
+    # A superuser holds no group: the line read "Where you can go with your roles:" and named none.
+    admin = User.objects.create_superuser("ada", password="pw-ada")
+    assert _lead(admin) == "Where you can go as a superuser (every role's screens):"
+    compliance_user.groups.clear()
+    assert _lead(compliance_user) == "You have no role yet: ask an administrator for one. What you can open now:"
+
+
+def test_the_header_says_logged_in_and_log_out_as_the_tablet_does(floor_user: User) -> None:
+    # "Sign in at this table" and "Leave this table" (to sign out) are a dealer's session: the app's own login reads
+    # "Logged in" and "Log out" on every screen, not "Sign out".
+    page = signed_in(floor_user).get("/").content.decode()
+    assert f"Logged in as {floor_user.get_username()}</span>" in page
+    assert ">Log out</button>" in page
+    assert "Sign out" not in page

@@ -42,7 +42,7 @@ def test_the_floor_answers_a_call_from_its_alert_and_the_alert_goes(
     floor = logged_in(floor_user)
     page = floor.get("/floor/").content.decode()
     # Its round is over and nobody answered: the alert says so, in the past, and that the call still waits.
-    assert re.search(r"Round 1 \(voided\): dealer dave called the floor at \d\d:\d\d \(dispute at seat 1\), waiting",
+    assert re.search(r"Round 1 \(voided\): Dealer dave called the floor at \d\d:\d\d \(dispute at seat 1\), waiting",
                      page)
     assert _answer_forms(page) == [f"/floor/calls/{call.pk}/answer/"]
     assert 'name="note"' in page

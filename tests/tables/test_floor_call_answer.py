@@ -278,3 +278,29 @@ def test_the_answer_is_no_longer_shown_once_the_next_round_begins(
     assert table_call(manual_table) == called  # between rounds: still the last thing that happened
     _betting(manual_table, dealer_user, (1,))
     assert table_call(manual_table) is None
+
+
+def test_a_home_game_dealer_calls_the_floor_through_the_api_and_the_call_comes_back(
+    home_table: Callable[..., Table], dealer_user: User, dealer_api: APIClient, floor_api: APIClient,
+    compliance_user: User,
+) -> None:
+    # Found by the API's user test: a Triple Draw round had POST /rounds/{id}/floor-call/, a home game had no way to
+    # call the floor but the tablet's form.
+    table = home_table("five-card-draw")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(3))
+    url = f"/api/v1/games/{game.pk}/floor-call/"
+    assert client_for(compliance_user).post(url, {}, format="json").status_code == 403
+    assert dealer_api.post(url, {"reason": "x" * 201}, format="json").status_code == 400
+    assert dealer_api.post(f"/api/v1/games/{game.pk + 1000}/floor-call/", {}, format="json").status_code == 404
+    assert not FloorCall.objects.filter(table=table).exists()
+    response = dealer_api.post(url, {"reason": "misdeal at seat 3"}, format="json")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert (body["game_id"], body["where"], body["reason"], body["open"], body["called_by"]) == (
+        game.pk, "Between hands", "misdeal at seat 3", True, "dave")
+    assert [call["id"] for call in floor_api.get("/api/v1/floor-calls/").json()] == [body["id"]]
+    again = dealer_api.post(url, {}, format="json")
+    assert (again.status_code, again.json()["error"]["code"]) == (409, "floor_call_open")
+    floor_api.post(f"/api/v1/floor-calls/{body['id']}/answer/", {}, format="json")
+    schema = floor_api.get("/api/schema/", {"format": "json"}).json()
+    assert "201" in schema["paths"]["/api/v1/games/{game_id}/floor-call/"]["post"]["responses"]

@@ -44,12 +44,12 @@ def test_a_call_between_hands_stays_after_the_next_hand_starts_until_the_floor_a
     assert (event.actor_username, event.reason, event.after) == (
         "dave", "a player disputes his buy-in", {"hand": None, "call": call.pk})
     [text] = alerts(table)
-    assert text.startswith("Between hands: dealer dave calls the floor at ")
+    assert text.startswith("Between hands: Dealer dave calls the floor at ")
     assert text.endswith("(a player disputes his buy-in)")
-    called_at = text.removeprefix("Between hands: dealer dave calls the floor at ")[:5]
+    called_at = text.removeprefix("Between hands: Dealer dave calls the floor at ")[:5]
     hand = hand_start(game=game.pk, actor=dealer_user)
     # Nobody answered it: the next hand's start does not end it, and the alert no longer says "between hands" now.
-    assert alerts(table) == [f"Between hands (hand {hand.number} dealt since): dealer dave called the floor at "
+    assert alerts(table) == [f"Between hands (hand {hand.number} dealt since): Dealer dave called the floor at "
                              f"{called_at} (a player disputes his buy-in), waiting"]
     answer_open_call(table, floor_user)
     assert alerts(table) == []
@@ -63,10 +63,10 @@ def test_a_call_during_a_hand_stays_after_that_hand_ends_until_the_floor_answers
     hand = hand_start(game=game.pk, actor=dealer_user)
     game_floor_call(game=game.pk, actor=dealer_user)
     [text] = alerts(table)
-    assert text.startswith(f"Hand {hand.number}: dealer dave calls the floor at ")
-    called_at = text.removeprefix(f"Hand {hand.number}: dealer dave calls the floor at ")
+    assert text.startswith(f"Hand {hand.number}: Dealer dave calls the floor at ")
+    called_at = text.removeprefix(f"Hand {hand.number}: Dealer dave calls the floor at ")
     hand_void(hand=hand.pk, actor=floor_user, reason="misdeal: the floor came")
-    over = f"Hand {hand.number} (voided): dealer dave called the floor at {called_at}, waiting"
+    over = f"Hand {hand.number} (voided): Dealer dave called the floor at {called_at}, waiting"
     assert alerts(table) == [over]  # the hand is over; the call is still open
     game_close(game=game.pk, actor=floor_user, reason="end of the session")
     assert alerts(table) == [over]  # not even the game's end answers it
@@ -81,9 +81,9 @@ def test_a_call_between_hands_of_a_game_since_closed_says_the_game_is_over(
     game = game_open(table=table, actor=dealer_user, players=seat_players(2))
     game_floor_call(game=game.pk, actor=dealer_user)
     [text] = alerts(table)
-    called_at = text.removeprefix("Between hands: dealer dave calls the floor at ")
+    called_at = text.removeprefix("Between hands: Dealer dave calls the floor at ")
     game_close(game=game.pk, actor=floor_user, reason="end of the session")
-    assert alerts(table) == [f"Between hands (game over): dealer dave called the floor at {called_at}, waiting"]
+    assert alerts(table) == [f"Between hands (game over): Dealer dave called the floor at {called_at}, waiting"]
 
 
 def test_only_the_tables_staff_call_and_only_while_the_game_is_open(

@@ -144,9 +144,7 @@ def version(page: Page) -> str:
 
 def tap(page: Page, locator: Any) -> None:
     """Tap a control and wait until the screen shows the server's answer (a new version, or an error)."""
-    # A tap made while the 1 s poll is in flight can cross its answer; the dealer's next tap waits for the screen to
-    # settle, and so does the test's.
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    # No wait for the 1 s poll first: a tap may cross a poll on the wire, as a dealer's does (test_tap_and_poll.py).
     before = version(page)
     locator.tap()
     page.wait_for_function(
@@ -180,6 +178,17 @@ def discard(page: Page, discards: str) -> None:
     """Tap cards of the hand on screen as discards (a second tap keeps a card again)."""
     for code in discards.split():
         page.locator(f'form.draw-form label.card[data-card="{code}"]').tap()
+
+
+def expect_draw_refused(page: Page, discards: str, *, button: str, hint: str) -> None:
+    """Tap `discards`, a draw the rules refuse: the draw button is disabled and says why, and the hint under it, marked
+    illegal, says what to tap."""
+    discard(page, discards)
+    submit, count = page.locator("#draw-submit"), page.locator("#draw-count")
+    expect(submit).to_be_disabled()
+    expect(submit).to_have_text(button)
+    expect(count).to_have_text(hint)
+    expect(count).to_have_class(re.compile(r"\billegal\b"))
 
 
 def draw(page: Page, discards: str = "") -> None:

@@ -103,9 +103,9 @@ def test_a_triple_draw_call_stays_through_the_next_round_until_the_floor_answers
     floor = floor_page()
     # Round 1 is over and the call still waits: the alert says both, in the past tense.
     expect(floor.locator(".alert-summary")).to_contain_text(
-        re.compile(r"Round 1 \(voided\): dealer dave called the floor at \d\d:\d\d, waiting"))
+        re.compile(r"Round 1 \(voided\): Dealer dave called the floor at \d\d:\d\d, waiting"))
     floor_shots(floor, "call-open")
-    _answer_on_the_floor(floor, "Round 1 (voided): dealer dave called the floor", "on my way")
+    _answer_on_the_floor(floor, "Round 1 (voided): Dealer dave called the floor", "on my way")
     floor_shots(floor, "answered")
 
     expect(page.locator("#floor-call-note")).to_have_text(
@@ -136,7 +136,7 @@ def test_a_home_game_call_between_hands_stays_when_the_next_hand_starts_until_th
 
     floor = floor_page()
     floor_shots(floor, "call-open")
-    _answer_on_the_floor(floor, "Between hands (hand 1 dealt since): dealer dave called the floor", "")
+    _answer_on_the_floor(floor, "Between hands (hand 1 dealt since): Dealer dave called the floor", "")
     expect(page.locator("#floor-call-note")).to_have_text(
         re.compile(r"^Floor answered \(fiona, \d\d:\d\d\)$"), timeout=POLL_TIMEOUT_MS)
     expect(page.get_by_role("button", name="Call floor")).to_be_visible()

@@ -1,9 +1,10 @@
 """The home-game tablet guards a dealer at speed (in Chromium, at 1280x800 and 800x1280): the showdown picker's Record
 button waits for five cards and any refusal shows beside it, in view; a fold takes a second step whose Yes is not
-where Fold was."""
+where Fold was; a Muck in flight shows its own spinner."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -104,3 +105,27 @@ def test_a_fold_takes_a_second_step_whose_yes_is_not_under_the_fold(
     tap(page, page.locator("#fold-yes"))
     expect(page.locator("#seat-3 .seat-status")).to_have_text("Folded")
     assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["3 fold"]
+
+
+def test_a_muck_in_flight_shows_on_the_muck_not_on_record(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    """Muck has its own hx-post beside its form's Record button: the spinner and the "still trying" banner went to
+    Record (the form's first submit button), so the Muck tapped on a slow network only turned grey."""
+    table, _, _ = manual_showdown("five-card-draw", floor_user, dealer_user)
+    page = home_tablet(table)
+    held: list[Any] = []
+    page.route(re.compile(r"/do/muck/$"), lambda route: held.append(route))
+    muck = page.get_by_role("button", name="Seat 1 · Ann mucks (concedes, hand not shown)")
+    record = page.locator('form.show-form[data-seat="1"] button.show-submit')
+    muck.tap()
+    expect(muck).to_have_class(re.compile(r"\bbusy\b"))
+    expect(record).not_to_have_class(re.compile(r"\bbusy\b"))
+    expect(page.locator("#connection")).to_contain_text("“Seat 1 · Ann mucks (concedes, hand not shown)” not answered",
+                                                        timeout=4000)
+    held[0].continue_()  # before the tablet's 10 s timeout
+    page.unroute(re.compile(r"/do/muck/$"))
+    expect(page.locator("#confirm-muck-title")).to_contain_text("Seat 1 · Ann mucks? A muck cannot be undone")
+    expect(page.locator("#connection")).to_be_hidden()
+    expect(muck).to_have_count(0)  # Cancel and Yes stand in its place
+    shots(page, "muck-answered")

@@ -177,6 +177,10 @@ def test_at_a_manual_showdown_cy_mucks_after_confirming_and_the_hands_shown_make
     shots(page, "showdown-with-muck")
     tap(page, muck)
     expect(page.locator("#confirm-muck-title")).to_contain_text("Seat 3 · Cy mucks? A muck cannot be undone")
+    # The question stands out from what follows it (the whole paragraph was bold).
+    question, rest = page.locator("#confirm-muck-title").evaluate(
+        "p => [p.querySelector('strong'), p].map(e => Number(getComputedStyle(e).fontWeight))")
+    assert question >= 700 > rest, (question, rest)
     shots(page, "muck-confirm")
     cancel = page.locator("#muck-cancel")
     cancel.tap()

@@ -64,18 +64,23 @@ def _version(hand: HomeHand) -> int:
     return HomeHand.objects.get(pk=hand.pk).version
 
 
+def _asks_first(response: Any, step: str, question: str) -> str:
+    """The answer to a fold or muck tap: its second step asks `question` and offers Cancel first, then Yes."""
+    answer: str = response.content.decode()
+    assert response.status_code == 200
+    assert question in answer
+    buttons = re.findall(rf'id="confirm-{step}".*?</div>', answer, re.S)[0]
+    assert re.findall(rf'id="{step}-(cancel|yes)"', buttons) == ["cancel", "yes"]
+    return answer
+
+
 def test_fold_asks_first_and_records_only_the_yes(floor_user: User, dealer_user: User) -> None:
     table, _, hand = _heads_up(floor_user, dealer_user)
     client = _client(dealer_user)
     before = (_record(hand), _version(hand))
     response = _act(client, table, "act", hand=hand.pk, version=_version(hand), seat=1, action="fold")
-    answer = response.content.decode()
-    assert response.status_code == 200
-    assert "<strong>Fold Seat 1 · Ann?</strong> A fold cannot be undone" in answer
-    # The second step offers Cancel first, then Yes, and no Fold or Check of the turn it replaced.
-    buttons = re.findall(r'id="confirm-fold".*?</div>', answer, re.S)[0]
-    assert re.findall(r'id="fold-(cancel|yes)"', buttons) == ["cancel", "yes"]
-    assert 'value="check"' not in answer
+    answer = _asks_first(response, "fold", "<strong>Fold Seat 1 · Ann?</strong> A fold cannot be undone")
+    assert 'value="check"' not in answer  # no Fold or Check of the turn the second step replaced
     assert (_record(hand), _version(hand)) == before  # nothing recorded before the Yes
     # Cancel brings the turn back as it was.
     assert "Seat 1 · Ann to act</h3>" in client.get(reverse("tablet:home-state", args=[table.pk])).content.decode()
@@ -162,12 +167,8 @@ def test_a_muck_asks_first_and_records_only_the_yes(floor_user: User, dealer_use
     assert "Seat 2 · Bob mucks (concedes, hand not shown)</button>" in page
     before = (_record(hand), _version(hand))
     response = _act(client, table, "muck", hand=hand.pk, seat=2)
-    answer = response.content.decode()
-    assert response.status_code == 200
-    assert "<strong>Seat 2 · Bob mucks?</strong> A muck cannot be undone" in answer
-    # The second step offers Cancel first, then Yes, in place of Bob's Record and Muck; the others' stay.
-    buttons = re.findall(r'id="confirm-muck".*?</div>', answer, re.S)[0]
-    assert re.findall(r'id="muck-(cancel|yes)"', buttons) == ["cancel", "yes"]
+    answer = _asks_first(response, "muck", "<strong>Seat 2 · Bob mucks?</strong> A muck cannot be undone")
+    # The second step stands in place of Bob's Record and Muck; the others' stay.
     assert "Seat 2 · Bob mucks (concedes" not in answer
     assert "Seat 3 · Cy mucks (concedes, hand not shown)</button>" in answer
     assert (_record(hand), _version(hand)) == before  # nothing recorded before the Yes

@@ -157,7 +157,7 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     kept = {};
     fields = [];
-    if (!event.detail.target || event.detail.target.id !== "home-hand") { return; }
+    if (!event.detail.target || event.detail.target.id !== "home-hand-live") { return; }
     var source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     var sent = source && source.closest ? source.closest("form") : null;
     showInputs().forEach(function (form) {
@@ -198,12 +198,7 @@
   });
   document.addEventListener("DOMContentLoaded", refresh);
 
-  // The 1 s poll waits while a tap's form is in flight, so it never overwrites the answer to that tap.
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target.hasAttribute("data-poll") && document.querySelector("#home-hand form.htmx-request")) {
-      event.preventDefault();
-    }
-  });
+  // (The 1 s poll waits while a tap is in flight, and a poll sent before a tap is not shown: tablet.js.)
 })();
 
 // The rules are one tap away: the header's Rules button opens them in a dialog (tablet.js may already have).

@@ -238,8 +238,10 @@
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     kept = [];
+    var xhr = event.detail.xhr;
+    if (xhr && "tapsBefore" in xhr && xhr.tapsBefore !== tapsSent) { event.detail.shouldSwap = false; return; }
     var target = event.detail.target;
-    if (!target || target.id !== "round") { return; }
+    if (!target || target.id !== "round-live") { return; }
     var source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     var sent = source && source.closest ? source.closest("form") : null;
     target.querySelectorAll("input[id], textarea[id], details[id]").forEach(function (el) {
@@ -277,7 +279,8 @@
     box.dataset.kind = problem ? kind : "";
   }
 
-  var inFlight = null; // {form, button, label, timer}
+  var inFlight = null; // the latest tap: {form, button, label, timer}
+  var taps = 0; // taps not yet answered (the dealer may tap a second form before the first answer)
 
   function isPoll(elt) { return elt && elt.hasAttribute && elt.hasAttribute("data-poll"); }
 
@@ -285,17 +288,25 @@
     return button ? button.textContent.replace(/\s+/g, " ").trim() : "the last tap";
   }
 
+  // Taps sent so far. A poll already out when the dealer taps comes back with the screen as it was drawn before the
+  // tap or beside it; shown, it would replace the section under the tap, and the tap's own answer (a confirmation, a
+  // refusal) would then land on a section no longer on screen and never show. So a poll's answer is shown only if
+  // no tap went out after the poll did; the next poll, after the tap's answer, brings anything else that changed.
+  var tapsSent = 0;
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.target;
     if (isPoll(elt)) {
       // The 1 s poll waits while a tap is in flight, so it never overwrites the answer to that tap. (Done here,
       // not as an hx-trigger filter: htmx evaluates those with eval, which the Content-Security-Policy refuses.)
-      if (inFlight) { event.preventDefault(); }
+      if (taps > 0) { event.preventDefault(); } else if (event.detail.xhr) { event.detail.xhr.tapsBefore = tapsSent; }
       return;
     }
     var form = elt.closest ? elt.closest("form") : null;
     if (!form) { return; }
-    var button = lastSubmitter && form.contains(lastSubmitter) ? lastSubmitter : form.querySelector("button[type=submit]");
+    // A button with its own hx-post (a showdown's Muck beside Record) sends no submit event: it is the one tapped.
+    var button = elt.tagName === "BUTTON" ? elt
+      : lastSubmitter && form.contains(lastSubmitter) ? lastSubmitter : form.querySelector("button[type=submit]");
     form.classList.add("in-flight");
     form.setAttribute("aria-busy", "true");
     form.querySelectorAll("button, input, textarea").forEach(function (control) {
@@ -307,6 +318,8 @@
       banner("Still trying to reach the server (\u201c" + flight.label + "\u201d not answered yet). Nothing has changed until it answers.", "waiting");
     }, STILL_TRYING_MS);
     inFlight = flight;
+    tapsSent += 1;
+    taps += 1;
   });
 
   var lastSubmitter = null;
@@ -336,6 +349,7 @@
   // element, out of this document's reach), so each tap's end is read from its request object instead.
   function finished(flight, xhr) {
     if (inFlight === flight) { inFlight = null; }
+    taps -= 1;
     settle(flight);
     var status = xhr.status;
     if ((status >= 200 && status < 300) || (status >= 400 && status < 500)) {
@@ -368,9 +382,9 @@
     // again, and the next tap's answer clears it.
     if (event.detail.successful) {
       var box = document.getElementById("connection");
-      if (!inFlight && box && box.dataset.kind !== "failed") { banner(""); }
+      if (taps === 0 && box && box.dataset.kind !== "failed") { banner(""); }
     }
-    else if (!inFlight) {
+    else if (taps === 0) {
       // Nor does a failed one: "Not saved" already says the server is out of reach, and names the lost tap.
       var shown = document.getElementById("connection");
       if (shown && shown.dataset.kind === "failed") { return; }

@@ -1,0 +1,109 @@
+"""A tap and the 1 s poll crossing on the wire: the tap's answer is what the dealer sees, never a poll's older
+picture of the screen, and two taps in flight at once both show their answers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, Route, expect
+
+from tables.services.home_hands import hand_start
+from tests.tablet import home_support
+from tests.tablet.conftest import sign_in
+from tests.tablet.home_support import home_game
+
+home_tablet = home_support.home_tablet
+
+
+def _hold(page: Page, pattern: str) -> list[Route]:
+    """Requests whose URL matches `pattern` wait, in the order sent, until the test lets each go."""
+    held: list[Route] = []
+    page.route(re.compile(pattern), lambda route: held.append(route))
+    return held
+
+
+def _wait_for(page: Page, held: list[Route], count: int = 1) -> None:
+    for _ in range(100):  # bounded: 5 s
+        if len(held) >= count:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{count} request(s) expected, {len(held)} sent")
+
+
+def _answer_stale(route: Route) -> None:
+    """Answer a held poll with a whole new section (as when something else changed meanwhile), if the page still
+    wants it: a tap may have called the poll off."""
+    try:
+        url = re.sub(r"v=[^&]*", "v=stale", route.request.url)
+        route.fulfill(response=route.fetch(url=url))
+    except PlaywrightError:
+        pass
+
+
+@pytest.mark.parametrize("first", ["poll", "tap"])
+def test_a_tap_made_while_a_poll_is_out_shows_its_own_answer(
+        first: str, home_tablet: Any, floor_user: User, dealer_user: User) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")])
+    hand_start(game=game.pk, actor=dealer_user, button=2)
+    page = home_tablet(table)
+    polls = _hold(page, r"/home/state/")
+    _wait_for(page, polls)
+    taps = _hold(page, r"/home/do/")
+    # The dealer taps Fold while that poll is out; the poll's answer (the screen redrawn) comes back first, or last.
+    page.locator("#home-hand").get_by_role("button", name="Fold", exact=True).tap()
+    _wait_for(page, taps)
+    if first == "poll":
+        _answer_stale(polls.pop(0))
+        taps.pop(0).continue_()
+    else:
+        taps.pop(0).continue_()
+        expect(page.locator("#confirm-fold")).to_be_visible()
+        _answer_stale(polls.pop(0))
+    page.unroute(re.compile(r"/home/state/"))
+    # Fold asks first: the tap's own answer is that question, and it stays on the screen.
+    expect(page.locator("#confirm-fold")).to_be_visible()
+    page.wait_for_timeout(2500)  # two more polls
+    expect(page.locator("#confirm-fold")).to_be_visible()
+
+
+def test_two_taps_in_flight_at_once_both_reach_the_screen(
+        home_tablet: Any, floor_user: User, dealer_user: User) -> None:
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob")])
+    hand_start(game=game.pk, actor=dealer_user, button=2)
+    page = home_tablet(table)
+    page.route(re.compile(r"/home/state/"), lambda route: route.abort())  # no poll: only the taps' answers count
+    taps = _hold(page, r"/home/do/")
+    # The dealer calls the floor and, before that answer is back, taps Fold for Ann.
+    page.get_by_role("button", name="Call floor").tap()
+    _wait_for(page, taps)
+    page.locator("#home-hand").get_by_role("button", name="Fold", exact=True).tap()
+    _wait_for(page, taps, 2)
+    taps[0].continue_()
+    expect(page.locator("#floor-call-note")).to_contain_text("waiting")
+    taps[1].continue_()
+    # The second answer lands too, though the first replaced the section it was sent from.
+    expect(page.locator("#confirm-fold")).to_be_visible()
+    expect(page.locator("#floor-call-note")).to_contain_text("waiting")
+
+
+def test_on_triple_draw_too_a_refusal_is_not_lost_under_a_poll(
+        tablet: Any, make_table: Any, dealer_user: User) -> None:
+    table = make_table("Crossing One")
+    page = tablet("landscape")
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    polls = _hold(page, rf"/tables/{table.pk}/state/")
+    _wait_for(page, polls)
+    taps = _hold(page, rf"/tables/{table.pk}/do/")
+    page.get_by_role("button", name="Start a round").tap()  # nobody is seated yet
+    _wait_for(page, taps)
+    _answer_stale(polls.pop(0))
+    page.unroute(re.compile(rf"/tables/{table.pk}/state/"))
+    taps.pop(0).continue_()
+    expect(page.locator("#round")).to_contain_text("seat a player first")
+    page.wait_for_timeout(2500)  # two more polls
+    expect(page.locator("#round")).to_contain_text("seat a player first")
