@@ -154,6 +154,7 @@ def test_money_in_every_home_request_is_whole_cents(
     ("games/{game}/hands/", {"dealer_button": 2}, "dealer_button"),
     ("games/{game}/players/", {"seat": 4, "buy_in_cents": 3_000, "stack_cents": 3_000}, "stack_cents"),
     ("games/{game}/players/1/chips/", {"amount_cents": 500, "seat": 2}, "seat"),
+    ("games/{game}/floor-call/", {"reason": "misdeal", "seat": 3}, "seat"),
     ("hands/{hand}/void/", {"reason": "misdeal", "seat": 2}, "seat"),
     ("hands/{hand}/award/", {"seats": [1], "reason": "ruling", "amount_cents": 300}, "amount_cents"),
     ("hands/{hand}/correct/", {"index": 0, "action": "1 check", "reason": "r", "seat": 1}, "seat"),

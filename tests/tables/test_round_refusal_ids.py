@@ -97,7 +97,7 @@ def test_an_unknown_home_game_or_hand_is_one_404_naming_the_id(floor_api: APICli
              ("post", f"games/{missing}/hands/", {}), ("post", f"games/{missing}/close/", {"reason": "r"}),
              ("post", f"games/{missing}/players/", {"seat": 1, "buy_in_cents": 1_000}),
              ("post", f"games/{missing}/players/1/chips/", {"amount_cents": 500}),
-             ("post", f"games/{missing}/players/1/leave/", {})]
+             ("post", f"games/{missing}/players/1/leave/", {}), ("post", f"games/{missing}/floor-call/", {})]
     hands = [("get", f"hands/{missing}/", None), ("post", f"hands/{missing}/void/", {"reason": "r"}),
              ("post", f"hands/{missing}/actions/", {"seat": 1, "action": "check"}),
              ("post", f"hands/{missing}/cards/", {"seat": 1, "cards": ["2c", "3c", "4c", "5c", "7d"]}),
