@@ -15,6 +15,7 @@ from audit.roles import COMPLIANCE, FLOOR, has_role
 from casino.api_time import api_time
 from casino.errors import NotAllowed
 from casino.users import request_user
+from tables.apis.inputs import StrictInputSerializer
 from tables.models import FloorCall
 from tables.selectors.floor_calls import open_calls
 from tables.services.floor_calls import NOTE_MAX, floor_call_answer
@@ -75,7 +76,7 @@ class FloorCallAnswerApi(APIView):
 
 
 class GameFloorCallApi(APIView):
-    class GameFloorCallInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class GameFloorCallInputSerializer(StrictInputSerializer):  # a home-game request, as strict as the rest
         reason = serializers.CharField(allow_blank=True, max_length=200, required=False, default="",
                                        help_text='what the floor is called for, e.g. "misdeal at seat 3"')
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tables.apis.inputs import StrictInputSerializer, WholeCentsField
 from tables.models import CardSource
 
 # ----- house rules -----
@@ -26,15 +27,18 @@ class HomeConfigSerializer(serializers.Serializer):  # type: ignore[type-arg]
     time_charge_cents = serializers.IntegerField(help_text="per seat per half hour")
 
 
-class HomeConfigInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class HomeConfigInputSerializer(StrictInputSerializer):
+    """The house rules to set. A field they do not have (say min_bet_cents beside `rules` instead of in it) is
+    refused, not dropped: the floor would think it set."""
+
     rules = serializers.DictField(required=False, help_text="announced options (DESIGN 7); POST replaces them")
     card_source = serializers.ChoiceField(choices=CardSource.choices, required=False)
-    buy_in_min_cents = serializers.IntegerField(required=False, min_value=0)
-    buy_in_max_cents = serializers.IntegerField(required=False, min_value=0)
+    buy_in_min_cents = WholeCentsField(required=False, min_value=0)
+    buy_in_max_cents = WholeCentsField(required=False, min_value=0)
     charge = serializers.ChoiceField(choices=["none", "rake", "time"], required=False)
     rake_basis_points = serializers.IntegerField(required=False, min_value=0)
-    rake_cap_cents = serializers.IntegerField(required=False, min_value=0)
-    time_charge_cents = serializers.IntegerField(required=False, min_value=0)
+    rake_cap_cents = WholeCentsField(required=False, min_value=0)
+    time_charge_cents = WholeCentsField(required=False, min_value=0)
 
 
 # ----- games -----
@@ -103,14 +107,23 @@ class AmountRangeSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class LegalActionsSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """What the seat to act may do now, with the amounts. Two kinds of amount: the chips an action puts in now
+    (`call_cents`, a bet) and the seat's total for the betting round after it (a raise, `all_in_cents`); the
+    chips going all in puts in now are `all_in_cents - in_round_cents`."""
+
     seat = serializers.IntegerField()
     actions = serializers.ListField(child=serializers.CharField(), help_text="fold, check, call, bet, raise, allin")
-    call_cents = serializers.IntegerField(allow_null=True)
-    bet = AmountRangeSerializer(allow_null=True)
+    call_cents = serializers.IntegerField(allow_null=True, help_text="the chips a call puts in now (null: no call)")
+    bet = AmountRangeSerializer(allow_null=True, help_text="a bet's amount: the chips it puts in now")
     # "raise" is a Python keyword: the field is declared under another name and renamed below.
     raise_ = AmountRangeSerializer(allow_null=True, help_text="a raise is the seat's total for the round")
-    all_in_cents = serializers.IntegerField(allow_null=True)
-    pot_cents = serializers.IntegerField(allow_null=True)
+    all_in_cents = serializers.IntegerField(
+        allow_null=True, help_text="the seat's total for the round after going all in (a round total, not the "
+                                   "chips it puts in now: those are all_in_cents - in_round_cents)")
+    pot_cents = serializers.IntegerField(
+        allow_null=True, help_text="the pot-size bet or raise total (pot limit: the largest allowed; no limit: a "
+                                   "suggestion); null when the pot size is not itself an amount the seat may choose")
+    in_round_cents = serializers.IntegerField(help_text="what the seat has put in this betting round so far")
 
 
 LegalActionsSerializer._declared_fields["raise"] = LegalActionsSerializer._declared_fields.pop("raise_")
@@ -125,6 +138,11 @@ class DrawChoiceSerializer(serializers.Serializer):  # type: ignore[type-arg]
     maximum_keeping_ace = serializers.IntegerField()
     mandatory = serializers.BooleanField()
     text = serializers.CharField()
+
+
+class CardProgressSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    received = serializers.IntegerField(help_text="cards given so far")
+    of = serializers.IntegerField(help_text="cards the deal, or the draw's replacements, give in all")
 
 
 class AwaitingSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -212,6 +230,9 @@ class HomeHandStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     pots = PotSerializer(many=True)
     players = HandPlayerSerializer(many=True)
     awaiting = AwaitingSerializer()
+    card_progress = CardProgressSerializer(
+        allow_null=True, help_text="the deal, or a draw's replacements, as far as they came (\"3 of 25 cards\"); "
+                                   "null when no card is due or the hand is over")
     legal = LegalActionsSerializer(allow_null=True)
     draw = DrawChoiceSerializer(allow_null=True)
     actions = serializers.ListField(child=serializers.CharField())

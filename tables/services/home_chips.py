@@ -23,13 +23,22 @@ def _locked_game(where: str, pk: int) -> HomeGame | None:
     return sql.update_returning_joined(HomeGame, *_bump(HomeGame, where), [pk], "table")
 
 
+def game_missing(pk: object) -> NotFound:
+    """The refusal for a game id that names no game: every way in answers it alike, naming the id."""
+    return NotFound(f"game {pk} does not exist", code="game_not_found")
+
+
+def hand_missing(pk: object) -> NotFound:
+    return NotFound(f"hand {pk} does not exist", code="hand_not_found")
+
+
 def lock_game(game: HomeGame | int) -> HomeGame:
     """The game row locked (every home-game write takes it first, so writes to one game queue), its version bumped
     and its table read with it."""
     pk = game if isinstance(game, int) else game.pk
     found = None if sql.beyond_keys(pk) else _locked_game("%s", pk)
     if found is None:
-        raise NotFound(f"game {pk} does not exist", code="game_not_found")
+        raise game_missing(pk)
     _remember_read(found)
     return found
 
@@ -42,7 +51,7 @@ def lock_hand(hand: HomeHand | int) -> tuple[HomeGame, HomeHand]:
     game_of_hand = f"(SELECT {sql.column(HomeHand, 'game')} FROM {sql.table(HomeHand)} WHERE {hand_id} = %s)"  # noqa: S608
     game = None if sql.beyond_keys(pk) else _locked_game(game_of_hand, pk)
     if game is None:
-        raise NotFound(f"hand {pk} does not exist", code="hand_not_found")
+        raise hand_missing(pk)
     _remember_read(game)
     row = sql.update_returning(HomeHand, *_bump(HomeHand, "%s"), [pk])
     assert row is not None  # its game exists, so it does: a hand is never deleted

@@ -204,9 +204,11 @@ def hand_start(
 
 def action_text(
     *, seat: int | None, action: str, amount_cents: int | None = None, cards: list[str] | None = None,
-    count: int | None = None, keeps_ace: bool = False, card: str | None = None,
+    count: int | None = None, keeps_ace: bool = False, card: str | None = None, manual: bool = False,
 ) -> str:
-    """The DESIGN 9 action string for a structured request; DomainError names the missing or bad field."""
+    """The DESIGN 9 action string for a structured request; DomainError names the missing or bad field. A draw
+    names its discards (`cards`; [] stands pat) or, on a `manual` hand, how many (`count`; 0 stands pat): one
+    given neither is refused, not read as standing pat (a client that misspelt `cards` had its player stand pat)."""
     verb = str(action).strip().lower()
     if verb not in VERBS:
         raise DomainError(f"action must be one of {', '.join(VERBS)}", code="bad_action", field="action")
@@ -224,7 +226,11 @@ def action_text(
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 5:
                 raise DomainError("count must be 0 to 5 cards", code="bad_count", field="count")
             return f"{seat} draw {count}" + (" ace" if keeps_ace else "")
-        return " ".join([str(seat), "draw", *(_card(token) for token in cards or [])])
+        if cards is None:
+            wanted = (f"count: how many cards seat {seat} exchanges (0 stands pat)" if manual
+                      else f"cards: the cards seat {seat} discards ([] stands pat)")
+            raise DomainError(f"a draw needs {wanted}", code="bad_draw", field="count" if manual else "cards")
+        return " ".join([str(seat), "draw", *(_card(token) for token in cards)])
     if verb == "killed":
         return f"{seat} killed {_card(card or '')}"
     if verb == "show":
@@ -256,7 +262,7 @@ def hand_act(*, hand: HandRow | int, actor: User, seen_version: int | None = Non
     game, row = chips.lock_hand(hand)
     require_operator(actor, game.table)
     stale_screen(row, seen_version, "the action was chosen: nothing was recorded")
-    text = action_text(**request)
+    text = action_text(manual=row.manual, **request)
     return apply_text(game, row, text, actor)
 
 

@@ -86,3 +86,27 @@ def test_home_refusals_name_the_hands_and_games_id(
     closed = dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {}, format="json")
     assert closed.status_code == 409
     assert _error(closed) == {"code": "game_over", "message": f"{game_ref} is closed"}
+
+
+@pytest.mark.parametrize("missing", [99_999, 2**70])
+def test_an_unknown_home_game_or_hand_is_one_404_naming_the_id(floor_api: APIClient, missing: int) -> None:
+    """Reads and rulings answered Django's bare "Not found.", actions and cards the service's "hand 99999 does
+    not exist": one shape now, whichever endpoint the client called."""
+    games = [("get", f"games/{missing}/", None), ("get", f"games/{missing}/export/", None),
+             ("get", f"games/{missing}/replay/", None), ("get", f"games/{missing}/hands/", None),
+             ("post", f"games/{missing}/hands/", {}), ("post", f"games/{missing}/close/", {"reason": "r"}),
+             ("post", f"games/{missing}/players/", {"seat": 1, "buy_in_cents": 1_000}),
+             ("post", f"games/{missing}/players/1/chips/", {"amount_cents": 500}),
+             ("post", f"games/{missing}/players/1/leave/", {}), ("post", f"games/{missing}/floor-call/", {})]
+    hands = [("get", f"hands/{missing}/", None), ("post", f"hands/{missing}/void/", {"reason": "r"}),
+             ("post", f"hands/{missing}/actions/", {"seat": 1, "action": "check"}),
+             ("post", f"hands/{missing}/cards/", {"seat": 1, "cards": ["2c", "3c", "4c", "5c", "7d"]}),
+             ("post", f"hands/{missing}/muck/", {"seat": 1}),
+             ("post", f"hands/{missing}/award/", {"seats": [1], "reason": "r"}),
+             ("post", f"hands/{missing}/correct/", {"index": 0, "action": "", "reason": "r"}),
+             ("post", f"hands/{missing}/correct-card/", {"card": "2c", "replacement": "3c", "reason": "r"})]
+    for kind, calls in (("game", games), ("hand", hands)):
+        for method, path, body in calls:
+            answer = getattr(floor_api, method)(f"/api/v1/{path}", body, format="json")
+            assert answer.status_code == 404, (path, answer.content)
+            assert _error(answer) == {"code": f"{kind}_not_found", "message": f"{kind} {missing} does not exist"}, path
