@@ -1,5 +1,5 @@
-"""Strict request parts for the home-game API: a body key the endpoint does not read is refused by name, and money is
-a JSON integer of cents, never text or a float."""
+"""Strict request parts for the API (the home game's bodies, every amount of money): a body key the endpoint does
+not read is refused by name, and money is a JSON integer of cents, never text or a float."""
 
 from __future__ import annotations
 

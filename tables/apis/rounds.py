@@ -26,6 +26,7 @@ from tables.apis.common import (
     round_ref,
     table_for,
 )
+from tables.apis.inputs import WholeCentsField
 from tables.apis.schemas import RoundRecordSerializer, RoundReplaySerializer, RoundStateSerializer
 from tables.models import Bet, SeatHand
 from tables.selectors.records import round_export, round_replay
@@ -77,9 +78,10 @@ class RoundDetailApi(APIView):
 class RoundBetsApi(APIView):
     class RoundBetsInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         seat = serializers.IntegerField()
-        amount_cents = serializers.IntegerField(required=False, help_text="one equal amount for every circle")
+        # Whole cents as JSON integers: DRF's IntegerField read "5.00" (five dollars meant) as 5 cents.
+        amount_cents = WholeCentsField(required=False, help_text="one equal amount for every circle")
         amounts_cents = serializers.ListField(
-            child=serializers.IntegerField(), required=False, help_text="one amount per circle (must be equal)"
+            child=WholeCentsField(), required=False, help_text="one amount per circle (must be equal)"
         )
         circles = serializers.JSONField(
             required=False, help_text="how many circles (1-3), or a list of circle numbers such as [1, 3]"

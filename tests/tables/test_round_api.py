@@ -170,3 +170,17 @@ def test_a_tablet_may_send_every_seats_bets_and_holds_in_one_request(
     ok(dealer_api.post(f"/api/v1/rounds/{round_id}/rows/", {"rows": [r.split() for r in ROWS]}, format="json"))
     settle_now(round_id)
     assert ok(dealer_api.get(f"/api/v1/rounds/{round_id}/"))["totals"]["table_net_cents"] == -808_000
+
+
+@pytest.mark.parametrize("amount", ["500", 500.0, "5.00", True])
+def test_a_bet_that_is_not_a_json_integer_of_cents_is_refused_and_places_nothing(
+    manual_table: Table, dealer_api: APIClient, amount: Any
+) -> None:
+    # Found by the API's user test: one seat's bet took "500" and 500.0, and read "5.00" (five dollars meant) as 5
+    # cents; the batch endpoint already refused them.
+    round_id = start(dealer_api, manual_table.pk)
+    for body in ({"seat": 1, "amount_cents": amount}, {"seat": 1, "amounts_cents": [amount]}):
+        response = dealer_api.post(f"/api/v1/rounds/{round_id}/bets/", body, format="json")
+        assert response.status_code == 400, response.content
+        assert "must be whole cents" in response.content.decode()
+    assert not Round.objects.get(pk=round_id).bets.exists()
