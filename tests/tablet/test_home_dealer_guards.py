@@ -129,3 +129,33 @@ def test_a_muck_in_flight_shows_on_the_muck_not_on_record(
     expect(page.locator("#connection")).to_be_hidden()
     expect(muck).to_have_count(0)  # Cancel and Yes stand in its place
     shots(page, "muck-answered")
+
+
+def _overlap(page: Page, box: dict[str, float], selector: str) -> float:
+    """How many px² of the element `selector` lie inside `box` (where the tapped button was)."""
+    other = page.locator(selector).bounding_box()
+    assert other is not None, selector
+    wide = min(box["x"] + box["width"], other["x"] + other["width"]) - max(box["x"], other["x"])
+    high = min(box["y"] + box["height"], other["y"] + other["height"]) - max(box["y"], other["y"])
+    return max(wide, 0) * max(high, 0)
+
+
+def test_no_part_of_the_muck_button_lies_over_its_yes(
+    home_tablet: Any, floor_user: User, dealer_user: User
+) -> None:
+    # Seen by a user test at 800x1280: Yes began 6 px above the bottom edge of the Muck just tapped, so a second tap
+    # low on Muck recorded the muck. Nothing of the Muck's place may be Yes, at either size.
+    table, _, hand = manual_showdown("five-card-draw", floor_user, dealer_user)
+    page = home_tablet(table)
+    muck = page.get_by_role("button", name="Seat 1 · Ann mucks (concedes, hand not shown)")
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        muck.scroll_into_view_if_needed()
+        box = muck.bounding_box()
+        assert box is not None
+        tap(page, muck)
+        expect(page.locator("#muck-yes")).to_be_visible()
+        assert _overlap(page, box, "#muck-yes") == 0, f"{name}: Yes lies over part of the Muck tapped at {box}"
+        tap(page, page.locator("#muck-cancel"))
+        expect(muck).to_be_visible()
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] != "1 muck"
