@@ -159,3 +159,21 @@ def test_no_part_of_the_muck_button_lies_over_its_yes(
         tap(page, page.locator("#muck-cancel"))
         expect(muck).to_be_visible()
     assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] != "1 muck"
+
+
+def test_a_cancel_in_flight_shows_on_the_cancel_not_on_its_yes(
+    home_tablet: Any, floor_user: User, dealer_user: User
+) -> None:
+    # Seen by a user test: Cancel is a link inside Yes's form, and the spinner went to Yes while Cancel's answer came.
+    table, _, _ = manual_showdown("five-card-draw", floor_user, dealer_user)
+    page = home_tablet(table)
+    tap(page, page.get_by_role("button", name="Seat 1 · Ann mucks (concedes, hand not shown)"))
+    held: list[Any] = []
+    page.route(re.compile(r"/home/state/"), lambda route: held.append(route))
+    page.locator("#muck-cancel").tap()
+    expect(page.locator("#muck-cancel")).to_have_class(re.compile(r"\bbusy\b"))
+    expect(page.locator("#muck-yes")).not_to_have_class(re.compile(r"\bbusy\b"))
+    page.unroute(re.compile(r"/home/state/"))
+    for route in held:
+        route.continue_()
+    expect(page.locator("#confirm-muck")).to_have_count(0)

@@ -304,8 +304,9 @@
     }
     var form = elt.closest ? elt.closest("form") : null;
     if (!form) { return; }
-    // A button with its own hx-post (a showdown's Muck beside Record) sends no submit event: it is the one tapped.
-    var button = elt.tagName === "BUTTON" ? elt
+    // A button or link with its own hx-post or hx-get (a showdown's Muck beside Record, a second step's Cancel
+    // beside its Yes) sends no submit event: it is the one tapped.
+    var button = elt.tagName === "BUTTON" || elt.tagName === "A" ? elt
       : lastSubmitter && form.contains(lastSubmitter) ? lastSubmitter : form.querySelector("button[type=submit]");
     form.classList.add("in-flight");
     form.setAttribute("aria-busy", "true");
