@@ -17,6 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tables.models import HomeGame, Table
+from tables.services.home_games import game_open
 from tests.tables.home_commands import refused, run
 
 RECORDS = Path(__file__).parent / "data" / "home_records"
@@ -155,3 +156,33 @@ def test_a_leave_at_an_empty_seat_is_refused_in_replay_games_words(tmp_path: Pat
         "rule": "only a seated player can leave",
         "hand": 0, "index": 6, "action": "5 leave",
     }
+
+
+def test_a_table_with_a_game_open_or_other_rules_is_named_not_the_record(
+    tmp_path: Path, floor_user: User, dealer_user: User, home_table: Callable[..., Table]
+) -> None:
+    # Found by the API's user test: a table whose game was open stopped the record at "hands[0].actions[-1] =
+    # 'open'", blaming the record; other rules said only "does not announce the record's rules".
+    data = record("fon_example")
+    table = home_table("freak-of-nature", rules=dict(data["rules"]))
+    game_open(table=table, actor=dealer_user, players=[{"seat": 1, "name": "Ann", "buy_in_cents": 5_000}])
+    with pytest.raises(CommandError, match=f"table {table.name} has game 1 open: the floor closes it first"):
+        run("play_game", tmp_path, data, "--table", table.name)
+    other = home_table("freak-of-nature", rules={**data["rules"], "ante_cents": data["rules"]["ante_cents"] + 100})
+    with pytest.raises(CommandError) as stopped:
+        run("play_game", tmp_path, data, "--table", other.name)
+    assert f"ante_cents: table {data['rules']['ante_cents'] + 100}, record {data['rules']['ante_cents']}" in str(
+        stopped.value)
+
+
+def test_a_table_made_for_a_record_that_leaves_its_game_open_is_said_on_stderr(
+    tmp_path: Path, floor_user: User
+) -> None:
+    # The table stands on the floor's live view, its game in play, until the floor closes it: the operator is told;
+    # stdout stays replay_game's.
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record("fon_example")), encoding="utf-8")
+    out, err = StringIO(), StringIO()
+    call_command("play_game", str(path), stdout=out, stderr=err)
+    assert "is still open (the record does not close it)" in err.getvalue()
+    assert out.getvalue() == run("replay_game", tmp_path, record("fon_example"))

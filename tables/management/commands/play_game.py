@@ -128,6 +128,12 @@ class Command(BaseCommand):
             loader._fail(as_json, {"error": exc.to_dict()},
                          f"illegal action {where(exc.hand, exc.index, exc.action)} = {exc.action!r}\n  {exc.reason}\n"
                          f"  rule broken ({exc.error.code}): {exc.rule}")
+        if options["table"] is None and game.status == HomeGame.Status.OPEN:
+            # Said on stderr: stdout is replay_game's output, to the byte. The table stands on the floor's live view
+            # with the game in play and the stacks unpaid until the floor closes it.
+            self.stderr.write(f"Table {game.table.name!r} was made for this record; its game {game.number} is still "
+                              "open (the record does not close it): the floor closes the game and the table when "
+                              "done with them.")
         if as_json:
             self.stdout.write(json.dumps(result, indent=2))
             return
@@ -154,8 +160,17 @@ class Command(BaseCommand):
             if table.table_type != record.variant:
                 raise CommandError(f"table {name} plays {table.table_type}, the record {record.variant}")
             config = HomeTableConfig.objects.filter(table=table).first()
-            if config is None or config.rules != rules:
-                raise CommandError(f"table {name} does not announce the record's rules")
+            if config is None:
+                raise CommandError(f"table {name} has no house rules: set them in the admin first")
+            if config.rules != rules:
+                differ = sorted(key for key in {*config.rules, *rules} if config.rules.get(key) != rules.get(key))
+                said = "; ".join(f"{key}: table {config.rules.get(key)!r}, record {rules.get(key)!r}" for key in differ)
+                raise CommandError(f"table {name} does not announce the record's rules ({said})")
+            playing = HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).first()
+            if playing is not None:
+                # Not the record's fault: the services would refuse its "open", and the stop would blame the record.
+                raise CommandError(f"table {name} has game {playing.number} open: the floor closes it first, or "
+                                   "play the record on a new table (no --table)")
             if record.house and house_charge(config) != dict(record.house):
                 raise CommandError(f"table {name} charges {house_charge(config)}, the record {dict(record.house)}")
             if manual and table.card_source != CardSource.MANUAL:
