@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.http import parse_etags
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
@@ -15,16 +13,20 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from casino.sql import get_with_related
+from casino.errors import NotFound
+from casino.sql import beyond_keys, get_with_related
 from tables.access import require_table_reader
 from tables.models import Round, Table
 from tables.selectors.rounds import RoundView
-from tables.services.locks import ROUND_RELATED
+from tables.services.locks import ROUND_RELATED, RoundNotFound
 
 
 def table_for(request: Request, pk: int) -> Table:
     """The table (404 if there is none); a reader who may not see it (a dealer elsewhere) gets 403."""
-    table = get_object_or_404(Table.objects.select_related("paytable"), pk=pk)
+    table = None if beyond_keys(pk) else Table.objects.select_related("paytable").filter(pk=pk).first()
+    if table is None:
+        # Named, as a write to a missing table or round is (Django's 404 said only "Not found.").
+        raise NotFound(f"table {pk} does not exist")
     require_table_reader(request.user, table)
     return table
 
@@ -40,7 +42,7 @@ def round_loaded(pk: int) -> Round:
     """The round with its table, paytable, dealer and approver (what its answer shows); 404 if there is none."""
     rnd = get_with_related(Round, pk, ROUND_RELATED)
     if rnd is None:
-        raise Http404(f"round {pk} does not exist")
+        raise RoundNotFound(f"round {pk} does not exist")
     return rnd
 
 

@@ -110,3 +110,16 @@ def test_an_unknown_home_game_or_hand_is_one_404_naming_the_id(floor_api: APICli
             answer = getattr(floor_api, method)(f"/api/v1/{path}", body, format="json")
             assert answer.status_code == 404, (path, answer.content)
             assert _error(answer) == {"code": f"{kind}_not_found", "message": f"{kind} {missing} does not exist"}, path
+
+
+@pytest.mark.parametrize("missing", [99_999, 2**70])
+def test_an_unknown_round_or_table_read_is_named_as_a_write_to_it_is(floor_api: APIClient, missing: int) -> None:
+    # Seen by fix-api6: GET rounds/{id}/, its export and replay, and GET tables/{id}/ answered Django's bare
+    # "Not found." where a write to the same id said "round 99999 does not exist".
+    for kind, path in (("round", f"rounds/{missing}/"), ("round", f"rounds/{missing}/export/"),
+                       ("round", f"rounds/{missing}/replay/"), ("round", f"rounds/{missing}/settle/"),
+                       ("table", f"tables/{missing}/")):
+        answer = (floor_api.post(f"/api/v1/{path}", {}, format="json") if path.endswith("settle/")
+                  else floor_api.get(f"/api/v1/{path}"))
+        assert answer.status_code == 404, (path, answer.content)
+        assert _error(answer) == {"code": "not_found", "message": f"{kind} {missing} does not exist"}, path
