@@ -341,3 +341,28 @@ def test_a_hold_tapped_while_the_other_missing_hold_is_in_flight_still_asks_firs
     record.tap()
     page.get_by_role("button", name="Yes, record the last hold").tap()
     expect(page.locator("#phase")).to_have_text("Drawing")
+
+
+@pytest.mark.browser
+def test_cancel_takes_the_question_away_and_changes_nothing(
+    tablet: Any, make_table: Any, dealer_user: User
+) -> None:
+    # Found by a user test: the asking form carries data-confirm-yes (Yes's words), so a tap on Cancel matched the form,
+    # threw ("Cannot read properties of null") and left the question, Yes under the finger, on the screen.
+    table = make_table("Cancel One")
+    page = tablet("landscape")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    seat = page.locator("#seat-2")
+    seat.get_by_label("Seat 2 Player name (optional)").fill("Ann")
+    seat.get_by_role("button", name="Seat a player at seat 2").tap()
+    expect(page.locator("#seat-2-title")).to_have_text("Seat 2 · Ann")
+    seat.locator("summary").tap()
+    seat.get_by_role("button", name="Player leaves seat 2").tap()
+    expect(seat.get_by_role("alertdialog")).to_be_visible()
+    seat.get_by_role("alertdialog").get_by_role("button", name="Cancel").tap()
+    expect(seat.get_by_role("alertdialog")).to_have_count(0)
+    assert errors == []
+    assert Seat.objects.get(table=table, number=2).occupied

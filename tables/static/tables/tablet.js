@@ -206,7 +206,9 @@
       if (amount) { amount.value = ""; amountError(amount, ""); }
       return;
     }
-    var yes = target.closest("[data-confirm-yes]");
+    // The question box's own buttons: the form that asks also carries data-confirm-yes (Yes's words), and a tap on
+    // Cancel inside it once matched the form, threw, and left the question on screen with Yes under the finger.
+    var yes = target.closest(".confirm [data-confirm-yes]");
     if (yes) {
       var form = yes.closest("form");
       yes.closest(".confirm").remove();
@@ -214,7 +216,7 @@
       form.requestSubmit();
       return;
     }
-    var no = target.closest("[data-confirm-no]");
+    var no = target.closest(".confirm [data-confirm-no]");
     if (no) { no.closest(".confirm").remove(); return; }
     var opener = target.closest("[data-opens-dialog]");
     if (opener) {
