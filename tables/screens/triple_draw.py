@@ -18,7 +18,7 @@ from tables.screens.payouts import SeatPayout, seat_payouts
 from tables.screens.shoe_refusal import ShoeRefusal, latest_refusal, refusal_token
 from tables.selectors.floor_calls import call_token, table_call
 from tables.selectors.round_shoe import ShoeProgress, round_shoe_wait
-from tables.selectors.rounds import RoundView, previous_bets, table_view, void_requests
+from tables.selectors.rounds import RoundView, previous_bets, seats_left_since_bets, table_view, void_requests
 from tables.services.rounds import SETTLE_ROUND_TASK
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low.
@@ -155,6 +155,11 @@ class TripleDrawScreen(RoundView):
         """Per seat: what to do with each circle's bet and the one amount to pay from the tray."""
         basis = self.paytable.basis if self.paytable is not None else "for_1"
         return seat_payouts(self.betting_seats, basis)
+
+    @cached_property
+    def left_seats(self) -> set[int]:
+        """Seats whose player of this round has left since (the results panel marks them)."""
+        return seats_left_since_bets(self.table, self.round)
 
     @property
     def returns(self) -> list[SeatReturn]:

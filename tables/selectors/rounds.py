@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from django.db import connection
+from django.db.models import Max
 
 from audit.models import AuditEvent
 from casino.api_time import api_time
@@ -388,6 +389,19 @@ def previous_bets(table: Table, rnd: Round | None) -> dict[int, tuple[int, int]]
             if seated_at is not None and seated_at > placed[number]:
                 del bets[number]
     return bets
+
+
+def seats_left_since_bets(table: Table, rnd: Round | None) -> set[int]:
+    """The seats of `rnd` whose player has left since betting: the seat is empty, or someone sat down after the seat's
+    last bet. Its results are not the newcomer's: the panel once read "Seat 1 Wins $15.00, Pay $15.00" for a player
+    who had just sat down where the winner had been."""
+    if rnd is None:
+        return set()
+    placed = dict(Bet.objects.filter(round=rnd).order_by().values("seat_number").annotate(at=Max("placed_at"))
+                  .values_list("seat_number", "at"))
+    seats = Seat.objects.filter(table=table, number__in=list(placed)).order_by()
+    return {number for number, occupied, seated_at in seats.values_list("number", "occupied", "seated_at")
+            if not occupied or (seated_at is not None and seated_at > placed[number])}
 
 
 def void_requests(rnd: Round | None) -> list[AuditEvent]:
