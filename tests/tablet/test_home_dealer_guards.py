@@ -177,3 +177,29 @@ def test_a_cancel_in_flight_shows_on_the_cancel_not_on_its_yes(
     for route in held:
         route.continue_()
     expect(page.locator("#confirm-muck")).to_have_count(0)
+
+
+def test_a_double_tap_acts_once_though_the_next_turn_puts_its_button_under_the_finger(
+    home_tablet: Any, floor_user: User, dealer_user: User
+) -> None:
+    # Found by a user test: with a quick server the next player's turn came back before the double tap's second
+    # touch, its Check where the first Check was, and the second touch checked for that player too.
+    table, game = home_game("five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cat")])
+    hand = hand_start(game=game.pk, actor=dealer_user, button=2)
+    page = home_tablet(table)
+    expect(page.locator("#turn-title")).to_have_text("Seat 3 · Cat to act")
+    check = page.locator('#turn-panel button[value="check"]')
+    check.scroll_into_view_if_needed()
+    x, y = _center(page, '#turn-panel button[value="check"]')
+    before = version(page)
+    page.touchscreen.tap(x, y)
+    page.wait_for_function("(before) => document.querySelector('#home-hand').dataset.version !== before", arg=before)
+    # The next turn's Check lies where the finger was: the case the guard is for.
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button').value", [x, y]) == "check"
+    page.touchscreen.tap(x, y)  # the double tap's second touch
+    page.wait_for_timeout(600)
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["3 check"]
+    expect(page.locator("#turn-title")).to_have_text("Seat 1 · Ann to act")
+    check.tap()  # a deliberate tap a moment later acts
+    expect(page.locator("#turn-title")).to_have_text("Seat 2 · Bob to act")
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["3 check", "1 check"]

@@ -271,6 +271,34 @@
   });
   document.addEventListener("DOMContentLoaded", refresh);
 
+  // --- a double tap acts once -----------------------------------------------------------------------------------
+  // A quick server answers before a double tap's second touch: the next player's turn then offered its button where
+  // the first touch was, and the second touch recorded an action for that player (a user test recorded Stand pat
+  // for two seats, 150 ms apart). So for a moment after a new section lands under a recent tap, the button under
+  // that tap is disabled: a double tap's second touch finds nothing, while a deliberate tap, which needs a look at
+  // the new screen first, finds it enabled again.
+  var SETTLE_MS = 300;
+  var lastTap = null; // {x, y, at}
+
+  document.addEventListener("click", function (event) {
+    if (event.detail > 0) { lastTap = { x: event.clientX, y: event.clientY, at: Date.now() }; }  // 0: a key, no point
+  }, true);
+
+  function guardUnderLastTap() {
+    if (!lastTap || Date.now() - lastTap.at > 1500) { return; }
+    var hit = document.elementFromPoint(lastTap.x, lastTap.y);
+    var control = hit && hit.closest ? hit.closest("button") : null;
+    if (!control || control.disabled || control.closest("[data-poll], header")) { return; }
+    control.disabled = true;
+    control.dataset.settling = "1";
+    window.setTimeout(function () {
+      if (control.dataset.settling) { control.disabled = false; delete control.dataset.settling; }
+    }, SETTLE_MS);
+  }
+
+  // After every other afterSwap listener (tablet-home.js sets its buttons' state in its own).
+  document.addEventListener("htmx:afterSwap", function () { window.setTimeout(guardUnderLastTap, 0); });
+
   // --- taps in flight: nothing looks done until the server said so ---------------------------------------------
 
   function banner(problem, kind) {
