@@ -44,7 +44,8 @@ def floor_page(tablet: Callable[..., Page]) -> Callable[[], Page]:
 @pytest.fixture
 def floor_shots(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
     """The live view at both sizes, beside the tablet's shots (floor-<step>-<size>.png): no serious axe-core
-    violation, and the answer's note and button at least 48 px high, as a supervisor taps them on a tablet too."""
+    violation, and the answer's note and button, the header's links and an alert's table link at least 48 px high,
+    as a supervisor taps them on a tablet too."""
     folder: Path = ARTIFACTS / request.node.originalname
 
     def save(page: Page, step: str) -> None:
@@ -53,7 +54,9 @@ def floor_shots(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
             page.set_viewport_size(size)
             page.screenshot(path=str(folder / f"floor-{step}-{size_name}.png"), full_page=True)
             assert serious_accessibility_violations(page) == [], f"{step} at {size_name}"
-            for control in page.locator(".answer-call input[name=note], .answer-call button").all():
+            # The header's links and an alert's table link too: a user test measured them 19 px high.
+            for control in page.locator(".answer-call input[name=note], .answer-call button, header nav a, "
+                                        ".alert-list .alert > a, header button").all():
                 box = control.bounding_box()
                 assert box is not None
                 assert box["height"] >= 47.5, f"{step} at {size_name}: {box}"
