@@ -366,3 +366,28 @@ def test_cancel_takes_the_question_away_and_changes_nothing(
     expect(seat.get_by_role("alertdialog")).to_have_count(0)
     assert errors == []
     assert Seat.objects.get(table=table, number=2).occupied
+
+
+@pytest.mark.browser
+def test_a_refusal_below_the_screen_is_brought_into_view_above_the_action_bar(
+    tablet: Any, make_table: Any, dealer_user: User
+) -> None:
+    # Found by a user test at 1280x800: seat 1's refused bet was drawn at y 811-955, below the screen, and the action
+    # bar stuck to its foot covered the seats' lower part: only the seat's red edge showed.
+    table = make_table("Refused Low", seated=(1, 2, 3, 4, 5, 6, 7), min_bet_cents=500)
+    round_start(table=table, actor=dealer_user)
+    page = tablet("landscape")
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    seat = 7
+    page.locator(f"#amount-{seat}").fill("3")
+    page.get_by_role("button", name=f"Place bet for seat {seat}").tap()
+    error = page.locator(f"#seat-{seat}-error")
+    expect(error).to_contain_text("outside the table limits")
+    page.wait_for_timeout(300)  # the scroll
+    box = error.bounding_box()
+    bar = page.locator(".action-bar").bounding_box()
+    assert box is not None
+    assert bar is not None
+    assert box["y"] >= 0, box
+    assert box["y"] + box["height"] <= bar["y"], (box, bar)

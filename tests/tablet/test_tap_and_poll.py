@@ -12,6 +12,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 
 from tables.services.home_hands import hand_start
+from tables.services.rounds import round_start
 from tests.tablet import home_support
 from tests.tablet.conftest import sign_in
 from tests.tablet.home_support import home_game
@@ -107,3 +108,31 @@ def test_on_triple_draw_too_a_refusal_is_not_lost_under_a_poll(
     expect(page.locator("#round")).to_contain_text("seat a player first")
     page.wait_for_timeout(2500)  # two more polls
     expect(page.locator("#round")).to_contain_text("seat a player first")
+
+
+def test_an_earlier_tap_answered_last_adds_its_refusal_and_keeps_the_newer_picture(
+        tablet: Any, make_table: Any, dealer_user: User) -> None:
+    # Found by a user test at speed: seat 1's refused bet answered after seat 2's placed one. Shown whole, its older
+    # picture put seat 2 back to "No bet" (offering Rebet) for a second, and the next poll then wiped seat 1's
+    # refusal and the amount typed, so the dealer could miss that seat 1 had no bet.
+    table = make_table("Crossing Two", seated=(1, 2), min_bet_cents=500)
+    round_start(table=table, actor=dealer_user)
+    page = tablet("landscape")
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    taps = _hold(page, rf"/tables/{table.pk}/do/bet/")
+    for seat, amount in ((1, "3"), (2, "20")):
+        page.locator(f"#amount-{seat}").fill(amount)
+        page.get_by_role("button", name=f"Place bet for seat {seat}").tap()
+        _wait_for(page, taps, seat)
+    seat_one, seat_two = taps
+    seat_one_answer = seat_one.fetch()  # seat 1's answer is drawn first, and comes back last
+    seat_two.continue_()
+    expect(page.locator("#seat-2-bet")).to_have_text("1 × $20.00")
+    seat_one.fulfill(response=seat_one_answer)
+    expect(page.locator("#seat-1-error")).to_contain_text("outside the table limits")
+    expect(page.locator("#amount-1")).to_have_value("3")
+    expect(page.locator("#seat-2-bet")).to_have_text("1 × $20.00")
+    page.wait_for_timeout(2500)  # two more polls
+    expect(page.locator("#seat-1-error")).to_contain_text("outside the table limits")
+    expect(page.locator("#seat-2-bet")).to_have_text("1 × $20.00")

@@ -241,7 +241,20 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     kept = [];
     var xhr = event.detail.xhr;
-    if (xhr && "tapsBefore" in xhr && xhr.tapsBefore !== tapsSent) { event.detail.shouldSwap = false; return; }
+    if (xhr && "tapsBefore" in xhr) {
+      if (xhr.tapsBefore !== tapsSent) { event.detail.shouldSwap = false; return; }
+      shownTap = tapsSent;
+    } else if (xhr && "tapNumber" in xhr) {
+      if (xhr.tapNumber < shownTap) {
+        // An earlier tap answered after a later one: its picture of the round is older than the one on screen, so
+        // only what it says about its own tap (a refusal, the amount it was sent with) joins the screen. Shown
+        // whole, it put a bet back to "No bet" for a second and the next poll then wiped its refusal.
+        event.detail.shouldSwap = false;
+        takeRefusals(event.detail.serverResponse);
+        return;
+      }
+      shownTap = xhr.tapNumber;
+    }
     var target = event.detail.target;
     if (!target || target.id !== "round-live") { return; }
     var source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
@@ -323,6 +336,27 @@
   // refusal) would then land on a section no longer on screen and never show. So a poll's answer is shown only if
   // no tap went out after the poll did; the next poll, after the tap's answer, brings anything else that changed.
   var tapsSent = 0;
+  var shownTap = 0; // the tap whose answer (or a poll sent after it) the screen shows
+
+  function takeRefusals(html) {
+    var answer = new DOMParser().parseFromString(html, "text/html");
+    answer.querySelectorAll(".error[id]").forEach(function (error) {
+      var here = document.getElementById(error.id);
+      if (!here || !error.textContent.trim()) { return; }
+      here.textContent = error.textContent;
+      var box = error.closest(".has-error[id]");
+      var boxHere = box ? document.getElementById(box.id) : null;
+      if (boxHere) { boxHere.classList.add("has-error"); }
+      // The field the refusal is about keeps what was sent, as the refusal's own answer draws it.
+      answer.querySelectorAll("input[id][aria-describedby]").forEach(function (input) {
+        var field = document.getElementById(input.id);
+        if (field && input.getAttribute("aria-describedby").split(" ").indexOf(error.id) >= 0) {
+          field.value = input.value;
+          field.setAttribute("aria-invalid", "true");
+        }
+      });
+    });
+  }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.target;
@@ -350,6 +384,7 @@
     }, STILL_TRYING_MS);
     inFlight = flight;
     tapsSent += 1;
+    flight.number = tapsSent;
     taps += 1;
   });
 
@@ -385,6 +420,7 @@
     var status = xhr.status;
     if ((status >= 200 && status < 300) || (status >= 400 && status < 500)) {
       banner("");  // answered: the swapped-in round shows the result or the error next to its cause
+      if (status >= 400) { bringIntoView(); }
       return;
     }
     restore(flight.form);
@@ -398,11 +434,25 @@
     banner("Not saved: \u201c" + flight.label + "\u201d \u2014 " + why + ". The screen shows what is recorded; tap again when the connection is back.", "failed");
   }
 
+  // A refusal drawn below the screen's edge, or under the action bar stuck to its foot, is scrolled to the middle: at
+  // 1280x800 a seat's refusal sat at y 811-955 and only the seat's red edge showed.
+  function bringIntoView() {
+    var error = Array.prototype.filter.call(document.querySelectorAll(".live .error[id]"), function (e) {
+      return e.textContent.trim() && !e.closest(".action-bar");
+    })[0];
+    if (!error) { return; }
+    var bar = document.querySelector(".live .action-bar");
+    var foot = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+    var box = error.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > foot) { error.scrollIntoView({ block: "center" }); }
+  }
+
   document.addEventListener("htmx:beforeSend", function (event) {
     var flight = inFlight;
     var xhr = event.detail.xhr;
     if (!flight || !xhr || isPoll(event.target)) { return; }
     xhr.addEventListener("timeout", function () { flight.timedOut = true; });
+    xhr.tapNumber = flight.number;
     xhr.addEventListener("loadend", function () { finished(flight, xhr); });
   });
 
