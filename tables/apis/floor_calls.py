@@ -58,7 +58,8 @@ class FloorCallListApi(APIView):
 
 
 class FloorCallAnswerApi(APIView):
-    class FloorCallAnswerInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    # Strict: a key it does not read (`notes`, `message`) would be dropped and the call answered without it.
+    class FloorCallAnswerInputSerializer(StrictInputSerializer):
         note = serializers.CharField(allow_blank=True, max_length=NOTE_MAX, required=False, default="",
                                      help_text='for the dealer, e.g. "two minutes"')
 
