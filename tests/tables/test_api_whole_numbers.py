@@ -19,7 +19,8 @@ def _refused(answer: Any, field: str) -> dict[str, str]:
     assert answer.status_code == 400, answer.content
     error = dict(answer.json()["error"])
     assert error["field"] == field, error
-    assert "whole number" in error["message"] and "text" in error["message"], error
+    assert "whole number" in error["message"], error
+    assert "text" in error["message"], error
     return error
 
 

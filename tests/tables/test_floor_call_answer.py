@@ -187,7 +187,8 @@ def test_the_answer_api_refuses_a_key_it_does_not_read_and_answers_nothing(
     assert response.status_code == 400, response.content
     error = response.json()["error"]
     assert error["field"] == "notes"
-    assert "unknown field 'notes'" in error["message"] and "note" in error["message"]
+    assert "unknown field 'notes'" in error["message"]
+    assert "takes note" in error["message"]
     assert FloorCall.objects.get(pk=called.pk).is_open
     assert not AuditEvent.objects.filter(action="floor_call_answer").exists()
 
