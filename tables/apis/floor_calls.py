@@ -91,6 +91,5 @@ class GameFloorCallApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = self.GameFloorCallInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = game_floor_call(game=game_id, actor=request_user(request), reason=data.validated_data["reason"])
-        call = FloorCall.objects.select_related("table", "called_by").get(table=game.table_id, answered_at=None)
+        call = game_floor_call(game=game_id, actor=request_user(request), reason=data.validated_data["reason"])
         return Response(call_answer(call), status=201)
