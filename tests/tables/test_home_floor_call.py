@@ -139,3 +139,22 @@ def test_the_call_made_is_the_one_returned_and_the_api_answers_with_it_without_r
     sql = [query["sql"] for query in queries.captured_queries]
     inserted = next(i for i, text in enumerate(sql) if text.startswith(f'INSERT INTO "{FloorCall._meta.db_table}"'))
     assert not [text for text in sql[inserted + 1:] if f'FROM "{FloorCall._meta.db_table}"' in text]
+
+
+def test_the_alert_names_a_floor_supervisor_calling_as_one_and_a_dealer_as_a_dealer(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    table = home_table("five-card-draw")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(3))
+    called = client_for(dealer_user).post(f"/api/v1/games/{game.pk}/floor-call/", {}, format="json")
+    assert called.status_code == 201, called.content
+    [text] = alerts(table)
+    assert text.startswith("Between hands: Dealer dave calls the floor at "), text
+    answer_open_call(table, floor_user)
+    # The floor may call the floor to a table too (a second supervisor wanted): not "Dealer fiona".
+    called = client_for(floor_user).post(f"/api/v1/games/{game.pk}/floor-call/", {"reason": "second opinion"},
+                                         format="json")
+    assert called.status_code == 201, called.content
+    [text] = alerts(table)
+    assert text.startswith("Between hands: Floor supervisor fiona calls the floor at "), text
+    assert text.endswith("(second opinion)")
