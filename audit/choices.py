@@ -52,6 +52,42 @@ def table_choices() -> list[tuple[str, str]]:
     return choices
 
 
+# A table's rename is audited under this action (tables.actions.TABLE_UPDATE; audit never imports tables), its
+# `before` holding the name the table had until then.
+RENAME_ACTION = "table_update"
+
+
+def table_earlier_names() -> dict[str, list[str]]:
+    """table id -> every name the table had before its present one, oldest first, from its audited renames (read
+    by the action's index, not a scan of every event)."""
+    cached = cache.get("audit:choices:earlier-names")
+    if cached is not None:
+        return dict(cached)
+    earlier: dict[str, list[str]] = {}
+    renames = (AuditEvent.objects.filter(action=RENAME_ACTION, table_id__isnull=False).order_by("occurred_at", "id")
+               .values_list("table_id", "before__name", "after__name"))
+    for table_id, before, after in renames:
+        names = earlier.setdefault(str(table_id), [])
+        if isinstance(before, str) and before and before != after and before not in names:
+            names.append(before)
+    earlier = {table_id: names for table_id, names in earlier.items() if names}
+    cache.set("audit:choices:earlier-names", earlier, CACHE_SECONDS)
+    return earlier
+
+
+def tables_named(name: str) -> list[tuple[str, list[str]]]:
+    """(table id, its names: the present one first, then the earlier ones) for each table called `name` (any case)
+    now or before a rename: compliance reads an old name on a slip or a report."""
+    wanted = " ".join(name.split()).lower()
+    earlier = table_earlier_names()
+    found = []
+    for table_id, present in table_choices():
+        names = [present, *(old for old in earlier.get(table_id, []) if old != present)]
+        if any(known.lower() == wanted for known in names):
+            found.append((table_id, names))
+    return found
+
+
 def actor_choices() -> list[tuple[str, str]]:
     """(username, username) for every person, worker or device the trail names, alphabetically."""
     cached = cache.get("audit:choices:actors")

@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from audit import providers
 from audit.actions import ACTIONS, ExceptionKind
-from audit.choices import actor_choices, table_choices
+from audit.choices import actor_choices, table_choices, tables_named
 from audit.models import ActorKind, AuditEvent
-from audit.search_misses import canonical_name
+from audit.search_misses import round_ids_named
 from audit.widgets import FastSelect
 from casino.errors import BadInput
 
@@ -110,16 +110,14 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
                                                       "class": "named-search"})
 
     def filter_round(self, queryset: QuerySet[AuditEvent], name: str, value: str) -> QuerySet[AuditEvent]:
-        """A round by its id or by its name as the screens show it ("Triple Draw 1 round 9")."""
+        """A round by its id or by its name as the screens show it ("Triple Draw 1 round 9"), under the table's name
+        today or one it had before a rename."""
         text = value.strip()
         if text.isascii() and text.isdigit():
             return queryset.filter(round_id=int(text)) if int(text) < 2**63 else queryset.none()
-        # As typed, else as the screens spell it (the table's name in any case): the index holds one spelling.
-        round_id = None
-        for spelled in (text, canonical_name(text, "round")):
-            if spelled and round_id is None:
-                round_id = AuditEvent.objects.filter(round_repr=spelled).values_list("round_id", flat=True).first()
-        return queryset.filter(round_id=round_id) if round_id is not None else queryset.none()
+        # As typed, else under any name its table has or had, in any case: the index holds one spelling each.
+        round_ids = round_ids_named(text)
+        return queryset.filter(round_id__in=round_ids) if round_ids else queryset.none()
 
     def filter_game(self, queryset: QuerySet[AuditEvent], name: str, value: str) -> QuerySet[AuditEvent]:
         """A home game's events (its own, its hands' and its players'), the game by its id or its name (then or now)."""
@@ -148,8 +146,12 @@ class AuditEventFilter(django_filters.FilterSet):  # type: ignore[misc]  # djang
             return queryset.filter(
                 Q(id=number) | Q(sequence=number) | Q(object_id=text) | Q(round_id=number) | Q(table_id=number)
             )
+        # A table's whole name, present or earlier (renames are audited), finds every event at that table: events
+        # keep the name the table had when they happened, so an earlier name alone would miss the later ones.
+        tables = [int(table_id) for table_id, _ in tables_named(text)]
         return queryset.filter(
-            Q(correlation_id=text)
+            Q(table_id__in=tables)
+            | Q(correlation_id=text)
             | Q(actor_username=text)
             | Q(action=text)
             | Q(action__in=ACTIONS.codes_labelled(text))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from audit import providers
-from audit.choices import table_choices
+from audit.choices import tables_named
 from audit.models import AuditEvent
 
 MAX_ID = 2**63 - 1
@@ -27,17 +27,24 @@ def split_name(text: str, word: str) -> tuple[str, str]:
 
 
 def _table_named(name: str) -> str | None:
-    """The table's name as the trail spells it, for a name in any case; None if no table is called that."""
-    wanted = name.lower()
-    return next((known for _, known in table_choices() if known.lower() == wanted), None)
+    """The table's present name as the trail spells it, for its present or an earlier name in any case; None if no
+    table is or was called that."""
+    found = tables_named(name)
+    return found[0][1][0] if found else None
 
 
-def canonical_name(text: str, word: str) -> str | None:
-    """The name as the screens spell it ("triple draw 1 round 9" -> "Triple Draw 1 round 9"), None if its table or
-    number is not one."""
-    table, number = split_name(text, word)
-    known = _table_named(table) if table else None
-    return f"{known} {word} {int(number)}" if known and number.isascii() and number.isdigit() else None
+def round_ids_named(text: str) -> list[int]:
+    """The rounds a name ("Triple Draw 1 round 9", any case) names: as typed, and under each name its table has or
+    had (a round keeps the name its table had when it was played, so the present name finds an older round and an
+    earlier name a newer one); two when an old name now belongs to another table."""
+    table, number = split_name(text, "round")
+    spellings = {" ".join(text.split())}
+    if table and number.isascii() and number.isdigit():
+        for _, names in tables_named(table):
+            spellings.update(f"{name} round {int(number)}" for name in names)
+    named = AuditEvent.objects.filter(round_repr__in=spellings, round_id__isnull=False)
+    ids = named.order_by().values_list("round_id", flat=True).distinct()
+    return sorted(round_id for round_id in ids if round_id is not None)
 
 
 def _named_miss(text: str, word: str) -> str:
@@ -62,8 +69,7 @@ def _round_miss(text: str) -> str | None:
         return None if AuditEvent.objects.filter(round_id=round_id).exists() else f"No round with id {text}"
     if text.isascii() and text.isdigit():
         return f"No round with id {text}"
-    names = {text, canonical_name(text, "round")} - {None}
-    return None if AuditEvent.objects.filter(round_repr__in=names).exists() else _named_miss(text, "round")
+    return None if round_ids_named(text) else _named_miss(text, "round")
 
 
 def _game_miss(text: str) -> str | None:

@@ -86,7 +86,7 @@ def check_redis() -> None:
         raise StartupError(f"REDIS_URL: cannot use Redis at {where}: {_one_line(exc)}") from exc
 
 
-def prepare(host: str) -> None:
+def prepare(host: str | None) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
     django.setup()  # a bad setting exits here with one line of its own (casino/settings.py)
     check_redis()  # first: it changes nothing, while the database check may create the database
@@ -97,7 +97,7 @@ def prepare(host: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="http://127.0.0.1:8000", help="base URL the banner prints")
+    parser.add_argument("--host", help="base URL the banner prints (default: seed_demo's, on $PORT or 8000)")
     parser.add_argument("--traceback", action="store_true", help="show the traceback of an unexpected failure")
     args = parser.parse_args(argv)
     try:

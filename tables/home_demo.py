@@ -1,6 +1,6 @@
 """Demo home-game tables for seed_demo: one table of each home-game type (Pregnant Threes manual, the others rng) and
 a Five Card Draw table dealt from a card-reading shoe, each with its house rules and a game open with four players,
-two of them with a few hands played (idempotent)."""
+two of them with a few hands played (idempotent: a game the floor closed is not opened again)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,9 @@ def seed_home_tables(users: dict[str, User]) -> list[Table]:
         table = demo_table_get_or_create(key, name, create)
         if not table.dealers.filter(pk=dealer.pk).exists():
             table_assign_dealer(table=table, dealer=dealer, actor=floor)
-        if table.is_open and not HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).exists():
+        # Only a table that never had a game gets one: a demo game the floor closed (or one that was won) stays
+        # closed, as the floor left it, rather than a new one opened behind its back on the next run.
+        if table.is_open and not HomeGame.objects.filter(table=table).exists():
             game = game_open(table=table, actor=dealer, players=PLAYERS)
             for number in range(1, DEMO_HANDS.get(key, 0) + 1):
                 # Seeded by the first name, as before the key existed, so the demo's hands stay the same.

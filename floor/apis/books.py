@@ -26,6 +26,7 @@ from floor.services.books import drop_record, inventory_record, slip_record, sli
 from floor.services.corrections import shift_correct
 from floor.services.shifts import shift_close, shift_span_or_error
 from floor.signatures import dealer_signature
+from tables.apis.inputs import WholeCentsField, WholeNumberField
 from tables.models import Table
 
 
@@ -131,7 +132,7 @@ class ShiftBooksApi(APIView):
 
 class InventoryApi(APIView):
     class InventoryInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        table_id = serializers.IntegerField()
+        table_id = WholeNumberField()
         kind = serializers.ChoiceField(choices=ChipCount.Kind.values)
         chips = serializers.DictField(
             child=serializers.JSONField(), help_text="denomination in cents -> chips; at least one (0 for none)"
@@ -161,7 +162,7 @@ class InventoryApi(APIView):
 
 class SlipApi(APIView):
     class SlipInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        table_id = serializers.IntegerField()
+        table_id = WholeNumberField()
         kind = serializers.ChoiceField(choices=ChipSlip.Kind.values)
         chips = serializers.DictField(child=serializers.JSONField(), help_text="denomination in cents -> chips")
         dealer_username = serializers.CharField(required=False, allow_blank=True, default="", max_length=150)
@@ -216,9 +217,9 @@ class SlipVoidApi(APIView):
 
 class DropApi(APIView):
     class DropInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        table_id = serializers.IntegerField()
-        cash_cents = serializers.IntegerField()
-        markers_cents = serializers.IntegerField(default=0)
+        table_id = WholeNumberField()
+        cash_cents = WholeCentsField()
+        markers_cents = WholeCentsField(default=0)
 
     @extend_schema(
         parameters=SHIFT_PATH,
@@ -258,13 +259,13 @@ class ShiftCloseApi(APIView):
 
 class CorrectionApi(APIView):
     class CorrectionInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        table_id = serializers.IntegerField()
+        table_id = WholeNumberField()
         item = serializers.CharField(help_text="opening, closing, drop or slip")
         reason = serializers.CharField(max_length=500)
         chips = serializers.DictField(child=serializers.JSONField(), required=False)
-        cash_cents = serializers.IntegerField(required=False)
-        markers_cents = serializers.IntegerField(required=False)
-        slip_id = serializers.IntegerField(required=False)
+        cash_cents = WholeCentsField(required=False)
+        markers_cents = WholeCentsField(required=False)
+        slip_id = WholeNumberField(required=False)
 
     @extend_schema(
         parameters=SHIFT_PATH,

@@ -218,7 +218,9 @@ def _call_alert(call: FloorCall) -> Alert:
     at 14:05 (a dispute), waiting"."""
     called_at = timezone.localtime(call.called_at).strftime("%H:%M")
     reason = f" ({call.reason})" if call.reason else ""
-    caller = caller_words(call.called_by)
+    # A floor supervisor may call the floor too (the API lets the floor call to a home-game table): named as one.
+    floor_caller = getattr(call, "called_by_floor", False) and not getattr(call, "called_by_dealer", False)
+    caller = caller_words(call.called_by, floor_supervisor=floor_caller)
     moved_on = call_moved_on(call)
     if moved_on is None:
         text = f"{call.where}: {caller} calls the floor at {called_at}{reason}"
@@ -231,10 +233,13 @@ def _call_alert(call: FloorCall) -> Alert:
 _SAYS_DEALER = re.compile(r"dealer(?![a-z])", re.IGNORECASE)
 
 
-def caller_words(user: User) -> str:
+def caller_words(user: User, *, floor_supervisor: bool = False) -> str:
     """Who called, as the alert's subject: "Dealer Dave Brown" (the full name when set), "Dealer dave"; the shared
-    account "dealer" is "The dealer", and a name that starts with the word already ("dealer2") stands alone."""
+    account "dealer" is "The dealer", and a name that starts with the word already ("dealer2") stands alone. A floor
+    supervisor calling is "Floor supervisor fiona": "Dealer fiona" would send the floor looking for a dealer."""
     name = user.get_full_name().strip() or user.get_username()
+    if floor_supervisor:
+        return f"Floor supervisor {name}"
     if name.lower() == "dealer":
         return "The dealer"
     return name if _SAYS_DEALER.match(name) else f"Dealer {name}"

@@ -58,7 +58,8 @@ class FloorCallListApi(APIView):
 
 
 class FloorCallAnswerApi(APIView):
-    class FloorCallAnswerInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    # Strict: a key it does not read (`notes`, `message`) would be dropped and the call answered without it.
+    class FloorCallAnswerInputSerializer(StrictInputSerializer):
         note = serializers.CharField(allow_blank=True, max_length=NOTE_MAX, required=False, default="",
                                      help_text='for the dealer, e.g. "two minutes"')
 
@@ -90,6 +91,5 @@ class GameFloorCallApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = self.GameFloorCallInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = game_floor_call(game=game_id, actor=request_user(request), reason=data.validated_data["reason"])
-        call = FloorCall.objects.select_related("table", "called_by").get(table=game.table_id, answered_at=None)
+        call = game_floor_call(game=game_id, actor=request_user(request), reason=data.validated_data["reason"])
         return Response(call_answer(call), status=201)

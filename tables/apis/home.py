@@ -24,7 +24,7 @@ from tables.apis.home_schemas import (
     HomeHandListItemSerializer,
     HomeHandStateSerializer,
 )
-from tables.apis.inputs import StrictInputSerializer, WholeCentsField
+from tables.apis.inputs import StrictInputSerializer, WholeCentsField, WholeNumberField
 from tables.models import HomeGame, HomeHand, HomeTableConfig, Table
 from tables.selectors.home import game_hands, game_token, game_view, hand_token, hand_view
 from tables.selectors.home_records import game_record, game_replay
@@ -97,7 +97,7 @@ class HomeConfigApi(APIView):
 
 class GameOpenApi(APIView):
     class PlayerInputSerializer(StrictInputSerializer):
-        seat = serializers.IntegerField()
+        seat = WholeNumberField()
         name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
         player_card = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
         buy_in_cents = WholeCentsField()
@@ -163,8 +163,8 @@ class GameCloseApi(APIView):
         # Left to the service, which refuses a blank one naming it (reason_required), as every way in does.
         reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
                                        help_text="why the floor closes the game (required)")
-        award_seat = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                              help_text="a ruling: the carried pot goes to this seat (needs a reason)")
+        award_seat = WholeNumberField(required=False, allow_null=True, default=None,
+                                      help_text="a ruling: the carried pot goes to this seat (needs a reason)")
 
     @extend_schema(request=GameCloseInputSerializer, responses={200: GAME},
                    summary="Close a game (floor): a carried pot returns to its contributors, players cash out",
@@ -217,8 +217,8 @@ class PlayerLeaveApi(APIView):
 
 class HandStartApi(APIView):
     class HandStartInputSerializer(StrictInputSerializer):
-        button = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                          help_text="default: one seat to the left of the last button")
+        button = WholeNumberField(required=False, allow_null=True, default=None,
+                                  help_text="default: one seat to the left of the last button")
 
     @extend_schema(responses={200: HomeHandListItemSerializer(many=True)}, operation_id="home_hands_list",
                    summary="A game's hands in order, in brief: each hand's id, number, status and how it ended",
@@ -274,8 +274,8 @@ class HandActionApi(APIView):
         `card`, the kill card (manual); show: `cards`, the five shown (manual); dealt (a manual deal is over): no
         seat and no other field."""
 
-        seat = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                        help_text="the seat acting; every action but dealt")
+        seat = WholeNumberField(required=False, allow_null=True, default=None,
+                                help_text="the seat acting; every action but dealt")
         action = serializers.ChoiceField(choices=["check", "call", "fold", "bet", "raise", "allin", "draw",
                                                   "killed", "show", "muck", "dealt", "leave"])
         amount_cents = WholeCentsField(required=False, allow_null=True,
@@ -283,9 +283,9 @@ class HandActionApi(APIView):
         cards = serializers.ListField(child=serializers.CharField(max_length=4), required=False, allow_null=True,
                                       max_length=5, help_text="draw on an rng or shoe table: the discards ([] "
                                                               "stands pat); show: the five cards shown")
-        count = serializers.IntegerField(required=False, allow_null=True,
-                                         help_text="draw on a manual table: how many cards were exchanged (0 "
-                                                   "stands pat)")
+        count = WholeNumberField(required=False, allow_null=True,
+                                 help_text="draw on a manual table: how many cards were exchanged (0 "
+                                           "stands pat)")
         keeps_ace = serializers.BooleanField(required=False, allow_null=True,
                                              help_text="draw by count above the limit: the dealer saw an ace kept")
         card = serializers.CharField(required=False, allow_null=True, max_length=4,
@@ -335,7 +335,7 @@ class HandActionApi(APIView):
 
 class HandCardsApi(APIView):
     class ShowInputSerializer(StrictInputSerializer):
-        seat = serializers.IntegerField()
+        seat = WholeNumberField()
         cards = serializers.ListField(child=serializers.CharField(max_length=4), min_length=5, max_length=5)
 
     @extend_schema(request=ShowInputSerializer, responses={200: HAND},
@@ -353,7 +353,7 @@ class HandCardsApi(APIView):
 
 class HandMuckApi(APIView):
     class MuckInputSerializer(StrictInputSerializer):
-        seat = serializers.IntegerField()
+        seat = WholeNumberField()
 
     @extend_schema(request=MuckInputSerializer, responses={200: HAND},
                    summary="A manual table's showdown: a seat mucks (concedes, hand not shown)",
@@ -387,7 +387,7 @@ class HandVoidApi(APIView):
 
 class HandCorrectApi(APIView):
     class CorrectInputSerializer(StrictInputSerializer):
-        index = serializers.IntegerField(min_value=0, help_text="the recorded action to correct (0-based)")
+        index = WholeNumberField(min_value=0, help_text="the recorded action to correct (0-based)")
         action = serializers.CharField(max_length=80, allow_blank=True,
                                        help_text='the corrected DESIGN 9 action ("3 call"); blank removes it')
         reason = serializers.CharField(max_length=500)
@@ -425,7 +425,7 @@ class HandCorrectCardApi(APIView):
 
 class HandAwardApi(APIView):
     class AwardInputSerializer(StrictInputSerializer):
-        seats = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=10, required=False,
+        seats = serializers.ListField(child=WholeNumberField(), min_length=1, max_length=10, required=False,
                                       help_text="the seats the pot goes to (split evenly, odd chip from the left)")
         amounts = serializers.DictField(child=WholeCentsField(min_value=0), required=False,
                                         help_text="instead of seats, the ruling's exact shares: seat -> cents, "

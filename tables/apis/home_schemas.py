@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tables.apis.inputs import StrictInputSerializer, WholeCentsField
+from tables.apis.inputs import StrictInputSerializer, WholeCentsField, WholeNumberField
 from tables.models import CardSource
 
 # ----- house rules -----
@@ -36,7 +36,7 @@ class HomeConfigInputSerializer(StrictInputSerializer):
     buy_in_min_cents = WholeCentsField(required=False, min_value=0)
     buy_in_max_cents = WholeCentsField(required=False, min_value=0)
     charge = serializers.ChoiceField(choices=["none", "rake", "time"], required=False)
-    rake_basis_points = serializers.IntegerField(required=False, min_value=0)
+    rake_basis_points = WholeNumberField(required=False, min_value=0)
     rake_cap_cents = WholeCentsField(required=False, min_value=0)
     time_charge_cents = WholeCentsField(required=False, min_value=0)
 

@@ -1,5 +1,6 @@
-"""Strict request parts for the API (the home game's bodies, every amount of money): a body key the endpoint does
-not read is refused by name, and money is a JSON integer of cents, never text or a float."""
+"""Strict request parts for the API (the home game's bodies, every number in a body): a body key the endpoint does
+not read is refused by name, and a number (a seat, a count, an id, money in cents) is a JSON integer, never text or
+a float."""
 
 from __future__ import annotations
 
@@ -9,17 +10,34 @@ from typing import Any
 from rest_framework import serializers
 
 
-class WholeCentsField(serializers.IntegerField):
+def _sent(data: Any) -> str:
+    """What was sent instead of a JSON integer, in a few words for the refusal."""
+    shown = repr(data)[:20]
+    return f"text {shown}" if isinstance(data, str) else shown
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A whole number (a seat, a count, a hand's or round's id) as a JSON integer. DRF's IntegerField reads "3",
+    "3.0" and 3.0 as 3: a client sending text has a bug the API would hide, acting on a number it never sent as
+    one, so anything but a JSON integer is refused, naming the field. (The API parses JSON only: a form-encoded
+    body, whose values are all text, is refused before any field is read.)"""
+
+    error_key = "not_whole_number"
+    default_error_messages = {"not_whole_number": "must be a whole number (a JSON integer), not {got}"}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail(self.error_key, got=_sent(data))
+        return int(super().to_internal_value(data))
+
+
+class WholeCentsField(WholeNumberField):
     """Cents as a JSON integer. DRF's IntegerField reads "3000", "3000.00" and 30.0 as numbers: a client sending
     dollars ("30.00") or text would book an amount it never meant, so anything but an integer is refused, as the
     Triple Draw bets are ("amount must be whole cents")."""
 
+    error_key = "bad_amount"
     default_error_messages = {"bad_amount": "must be whole cents (a JSON integer), got {got}"}
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("bad_amount", got=repr(data)[:20])
-        return int(super().to_internal_value(data))
 
 
 class StrictInputSerializer(serializers.Serializer):  # type: ignore[type-arg]

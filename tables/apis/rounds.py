@@ -26,7 +26,7 @@ from tables.apis.common import (
     round_ref,
     table_for,
 )
-from tables.apis.inputs import WholeCentsField
+from tables.apis.inputs import WholeCentsField, WholeNumberField
 from tables.apis.schemas import RoundRecordSerializer, RoundReplaySerializer, RoundStateSerializer
 from tables.models import Bet, SeatHand
 from tables.selectors.records import round_export, round_replay
@@ -77,7 +77,7 @@ class RoundDetailApi(APIView):
 
 class RoundBetsApi(APIView):
     class RoundBetsInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        seat = serializers.IntegerField()
+        seat = WholeNumberField()
         # Whole cents as JSON integers: DRF's IntegerField read "5.00" (five dollars meant) as 5 cents.
         amount_cents = WholeCentsField(required=False, help_text="one equal amount for every circle")
         amounts_cents = serializers.ListField(
@@ -156,7 +156,7 @@ class RoundDealApi(APIView):
 
 class RoundHoldsApi(APIView):
     class RoundHoldsInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        seat = serializers.IntegerField()
+        seat = WholeNumberField()
         held = serializers.ListField(child=serializers.CharField(max_length=8), allow_empty=True, max_length=10)
 
     @extend_schema(request=RoundHoldsInputSerializer, responses={200: STATE}, summary="Record the cards a seat holds")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from paytables.apis import PaysField
+from tables.apis.inputs import WholeCentsField, WholeNumberField
 from tables.models import CardSource, TableType
 
 
@@ -46,11 +47,11 @@ class TableUpdateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     name = serializers.CharField(max_length=60, required=False)
     table_type = serializers.ChoiceField(choices=TableType.choices, required=False, help_text="fixed once created")
     card_source = serializers.ChoiceField(choices=CardSource.choices, required=False)
-    min_bet_cents = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
-    max_bet_cents = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
-    max_payout_per_seat_cents = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
-    supervisor_approval_threshold_cents = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
-    paytable_id = serializers.IntegerField(
+    min_bet_cents = WholeCentsField(min_value=1, max_value=2**31 - 1, required=False)
+    max_bet_cents = WholeCentsField(min_value=1, max_value=2**31 - 1, required=False)
+    max_payout_per_seat_cents = WholeCentsField(min_value=0, max_value=2**63 - 1, required=False)
+    supervisor_approval_threshold_cents = WholeCentsField(min_value=0, max_value=2**63 - 1, required=False)
+    paytable_id = WholeNumberField(
         min_value=1, max_value=2**31 - 1, required=False, help_text="an approved version (Triple Draw tables only)"
     )
     dealers = serializers.ListField(

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from casino.engine.shoe_order import RETRY_WINDOW_SECONDS
 from casino.engine.variants import HOME_VARIANTS
 from casino.errors import NotAllowed
+from tables.apis.inputs import WholeNumberField
 from tables.apis.schemas import ShoeAcceptedSerializer
 from tables.selectors.home import shoe_progress
 from tables.selectors.round_shoe import round_shoe_progress
@@ -29,19 +30,19 @@ class ShoeCardsApi(APIView):
 
     class ShoeCardsInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         cards = serializers.ListField(child=serializers.CharField(max_length=8), allow_empty=False, max_length=52)
-        table = serializers.IntegerField(required=False, min_value=1,
-                                         help_text="the table the shoe deals at (optional): refused unless the token's")
-        hand = serializers.IntegerField(required=False, min_value=1,
-                                        help_text="a home-game table: the hand the cards are for (send it): refused "
-                                                  "(409 hand_moved_on) unless it is the hand in play; without it, a "
-                                                  "report repeating the shoe's last one for an earlier hand within "
-                                                  f"{RETRY_WINDOW_SECONDS} s is refused (409 hand_unclear)")
-        round = serializers.IntegerField(required=False, min_value=1,
-                                         help_text="a Triple Draw table: the round the cards are for (send it): "
-                                                   "refused (409 round_moved_on) unless it is the round in play; "
-                                                   "without it, a report repeating the shoe's last one for an earlier "
-                                                   f"round within {RETRY_WINDOW_SECONDS} s is refused (409 "
-                                                   "round_unclear)")
+        table = WholeNumberField(required=False, min_value=1,
+                                 help_text="the table the shoe deals at (optional): refused unless the token's")
+        hand = WholeNumberField(required=False, min_value=1,
+                                help_text="a home-game table: the hand the cards are for (send it): refused "
+                                          "(409 hand_moved_on) unless it is the hand in play; without it, a "
+                                          "report repeating the shoe's last one for an earlier hand within "
+                                          f"{RETRY_WINDOW_SECONDS} s is refused (409 hand_unclear)")
+        round = WholeNumberField(required=False, min_value=1,
+                                 help_text="a Triple Draw table: the round the cards are for (send it): "
+                                           "refused (409 round_moved_on) unless it is the round in play; "
+                                           "without it, a report repeating the shoe's last one for an earlier "
+                                           f"round within {RETRY_WINDOW_SECONDS} s is refused (409 "
+                                           "round_unclear)")
 
     @extend_schema(
         request=ShoeCardsInputSerializer,

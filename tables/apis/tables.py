@@ -19,6 +19,7 @@ from casino.users import request_user
 from paytables.models import Paytable
 from tables.access import require_floor, require_reader
 from tables.apis.common import NOT_MODIFIED, answer, if_none_match, not_modified_or, table_for
+from tables.apis.inputs import WholeNumberField
 from tables.apis.schemas import MeSerializer, TableCreateSerializer, TableStateSerializer, TableUpdateSerializer
 from tables.models import Table
 from tables.selectors.rounds import table_token
@@ -144,7 +145,7 @@ class TableCloseApi(APIView):
 
 class TablePaytableApi(APIView):
     class TablePaytableInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        paytable_id = serializers.IntegerField()
+        paytable_id = WholeNumberField()
 
     @extend_schema(
         request=TablePaytableInputSerializer,
@@ -180,7 +181,7 @@ class TableDealersApi(APIView):
 
 class SeatJoinApi(APIView):
     class SeatJoinInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        seat = serializers.IntegerField()
+        seat = WholeNumberField()
         player_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
         player_card = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
 

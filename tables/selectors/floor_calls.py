@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db.models import OuterRef, Subquery
+from django.contrib.auth.models import User
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
+from audit.roles import DEALER, FLOOR
 from tables.models import FloorCall, HomeGame, HomeHand, Round, Table
 
 # How long the tablet keeps saying who answered: long enough for the dealer to read it, not all shift.
@@ -17,13 +19,17 @@ ANSWER_SHOWN = timedelta(minutes=10)
 def open_calls(*, with_tables: bool = False) -> dict[int, FloorCall]:
     """Every table's open call (at most one each), with what its alert names (and its table), in one query: its
     round and game, the status of the hand it was made in (`hand_status`) and, for a call between hands, the first
-    hand dealt since (`hand_since`), for call_moved_on."""
+    hand dealt since (`hand_since`), for call_moved_on; whether its caller is a floor supervisor or a dealer
+    (`called_by_floor`, `called_by_dealer`), for the alert's "Floor supervisor fiona" or "Dealer dave"."""
     related = ("round", "game", "called_by", *(("table",) if with_tables else ()))
     hand = HomeHand.objects.filter(game_id=OuterRef("game_id"), number=OuterRef("hand_number"))
     since = HomeHand.objects.filter(game_id=OuterRef("game_id"), started_at__gte=OuterRef("called_at"))
+    member = User.groups.through.objects.filter(user_id=OuterRef("called_by_id"))
     calls = (FloorCall.objects.filter(answered_at__isnull=True).select_related(*related)
              .annotate(hand_status=Subquery(hand.values("status")[:1]),
-                       hand_since=Subquery(since.order_by("number").values("number")[:1]))
+                       hand_since=Subquery(since.order_by("number").values("number")[:1]),
+                       called_by_floor=Exists(member.filter(group__name=FLOOR)),
+                       called_by_dealer=Exists(member.filter(group__name=DEALER)))
              .order_by())
     return {call.table_id: call for call in calls}
 

@@ -18,7 +18,7 @@ from casino.engine.variants import HOME_VARIANTS
 from casino.errors import DomainError, WrongPhase
 from tables import actions
 from tables.access import require_floor, require_operator
-from tables.models import HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
+from tables.models import FloorCall, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.services import home_chips as chips
 from tables.services.floor_calls import floor_call_open
 from tables.services.guards import game_ref, hand_ref
@@ -274,9 +274,10 @@ def _return_carried(game: HomeGame, players: chips.Seated) -> tuple[dict[int, in
 
 
 @transaction.atomic
-def game_floor_call(*, game: HomeGame | int, actor: User, reason: str = "") -> HomeGame:
+def game_floor_call(*, game: HomeGame | int, actor: User, reason: str = "") -> FloorCall:
     """A dealer calls a floor supervisor to a home-game table (a dispute, a misdeal, a ruling to make): an open call
-    the floor's live view and the tablet show until a floor supervisor answers it (services/floor_calls.py)."""
+    the floor's live view and the tablet show until a floor supervisor answers it (services/floor_calls.py). Returns
+    the call made, its table and caller loaded (what an answer about it shows)."""
     game = chips.lock_game(game)
     require_operator(actor, game.table)
     if not game.is_open:
@@ -287,4 +288,4 @@ def game_floor_call(*, game: HomeGame | int, actor: User, reason: str = "") -> H
     call = floor_call_open(table=game.table, actor=actor, reason=reason, game=game, hand_number=during)
     audit_record(action=actions.HOME_FLOOR_CALL, obj=game, table=game.table, actor=actor, reason=reason,
                  after={"hand": during, "call": call.pk})
-    return game
+    return call

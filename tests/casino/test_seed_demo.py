@@ -10,6 +10,9 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client, override_settings
 
+from tables.models import HomeGame, HomeHand, Round, Table
+from tables.services.home_games import game_close
+
 
 def seed(*args: str) -> str:
     out = StringIO()
@@ -102,3 +105,37 @@ def test_an_existing_users_groups_are_kept() -> None:
     compliance = User.objects.get(username="compliance")
     assert not compliance.groups.exists()
     assert compliance.check_password("own-pw")
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=True)
+def test_the_banner_prints_the_port_it_was_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `manage.py seed_demo` for a server on another port printed :8000 in every address and each shoe's curl.
+    output = seed("--port", "8713")
+    assert "http://127.0.0.1:8713/admin/" in output
+    assert "http://127.0.0.1:8713/api/v1/shoe/cards/" in output
+    assert ":8000" not in output
+    monkeypatch.setenv("PORT", "8714")  # as honcho sets it for the Procfile (make run with REDIS_URL)
+    output = seed()
+    assert "http://127.0.0.1:8714/tablet/" in output
+    assert ":8000" not in output
+    assert "http://casino.test:9000/floor/" in seed("--host", "http://casino.test:8123/", "--port", "9000")
+    assert "http://casino.test:8123/floor/" in seed("--host", "http://casino.test:8123/")
+    monkeypatch.setenv("PORT", "eighty")
+    with pytest.raises(CommandError, match="PORT must be a port number"):
+        seed()
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=True)
+def test_a_demo_game_the_floor_closed_stays_closed_and_a_second_run_adds_nothing() -> None:
+    seed()
+    floor = User.objects.get(username="floor")
+    game = HomeGame.objects.get(table__demo_key="pregnant-threes-1", status=HomeGame.Status.OPEN)
+    game_close(game=game, actor=floor, reason="the demo players went home")
+    games = list(HomeGame.objects.order_by("pk").values_list("pk", "status"))
+    counts = (HomeHand.objects.count(), Round.objects.count(), Table.objects.count())
+    seed()
+    assert list(HomeGame.objects.order_by("pk").values_list("pk", "status")) == games
+    assert (HomeHand.objects.count(), Round.objects.count(), Table.objects.count()) == counts
+    assert not HomeGame.objects.filter(table__demo_key="pregnant-threes-1", status=HomeGame.Status.OPEN).exists()

@@ -71,6 +71,9 @@ def test_a_fill_without_a_valid_second_signature_changes_nothing(
         ("inventories/", {"kind": "middle", "chips": {}}, "invalid_choice", "kind"),
         ("inventories/", {"kind": "opening", "chips": {}}, "no_chips_entered", "chips"),
         ("drops/", {"cash_cents": -5, "markers_cents": 0}, "negative_amount", "cash_cents"),
+        # A number sent as JSON text was read as the number: refused, naming the field.
+        ("drops/", {"cash_cents": "5000", "markers_cents": 0}, "bad_amount", "cash_cents"),
+        ("inventories/", {"table_id": "1", "kind": "opening", "chips": {"500": 1}}, "not_whole_number", "table_id"),
     ],
 )
 def test_bad_books_input_is_refused_and_changes_nothing(

@@ -1,5 +1,5 @@
 """`python manage.py analyze_paytable FILE.json` or `--paytable ID` (DESIGN 9): the exact analysis, readable by
-default, `--json` for machines; a bad file is one clear line and exit code 2."""
+default, `--json` for machines; a bad file is one clear line and exit code 1 (as play_game and replay_game)."""
 
 from __future__ import annotations
 
@@ -58,24 +58,24 @@ def test_json_output_has_the_design_9_fields(cache_dir: Path) -> None:
         ('{"basis": "for_1", "lines": [{"hand": "flush", "pays": -1}]}', "pays must not be negative"),
     ],
 )
-def test_a_bad_file_is_refused_with_exit_code_2(content: str, message: str, tmp_path: Path, cache_dir: Path) -> None:
+def test_a_bad_file_is_refused_with_exit_code_1(content: str, message: str, tmp_path: Path, cache_dir: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(content)
     with pytest.raises(CommandError, match=message) as raised:
         run(str(path), cache_dir=cache_dir)
-    assert raised.value.returncode == 2
+    assert raised.value.returncode == 1
 
 
 def test_a_missing_file_or_no_argument_is_refused(tmp_path: Path, cache_dir: Path) -> None:
     with pytest.raises(CommandError, match="cannot read") as raised:
         run(str(tmp_path / "missing.json"), cache_dir=cache_dir)
-    assert raised.value.returncode == 2
+    assert raised.value.returncode == 1
     with pytest.raises(CommandError, match=r"FILE\.json or --paytable ID") as raised:
         run(cache_dir=cache_dir)
-    assert raised.value.returncode == 2
+    assert raised.value.returncode == 1
 
 
-def test_from_the_shell_a_bad_file_prints_one_line_and_exits_2(tmp_path: Path) -> None:
+def test_from_the_shell_a_bad_file_prints_one_line_and_exits_1(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"basis": "for_1", "lines": [{"hand": "four_wild", "pays": 200}]}')
     env = dict(os.environ, CASINO_CACHE_DIR=str(tmp_path / "cache"))
@@ -89,7 +89,7 @@ def test_from_the_shell_a_bad_file_prints_one_line_and_exits_2(tmp_path: Path) -
         check=False,
         timeout=120,
     )
-    assert done.returncode == 2
+    assert done.returncode == 1
     assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [
         f"CommandError: bad paytable in {path}: line 1 (four_wild): four_wild needs wild_ranks on the paytable"
@@ -104,7 +104,7 @@ def test_a_stored_paytable_is_analysed_by_id(cache_dir: Path) -> None:
 
 
 @pytest.mark.django_db
-def test_an_unknown_paytable_id_is_refused_with_exit_code_2(cache_dir: Path) -> None:
+def test_an_unknown_paytable_id_is_refused_with_exit_code_1(cache_dir: Path) -> None:
     with pytest.raises(CommandError, match="paytable 999999 does not exist") as raised:
         run("--paytable", "999999", cache_dir=cache_dir)
-    assert raised.value.returncode == 2
+    assert raised.value.returncode == 1

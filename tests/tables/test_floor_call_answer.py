@@ -179,6 +179,20 @@ def test_the_answer_api_checks_the_role_the_id_and_the_note(
     assert not AuditEvent.objects.filter(action="floor_call_answer").exists()
 
 
+def test_the_answer_api_refuses_a_key_it_does_not_read_and_answers_nothing(
+    called: FloorCall, floor_api: APIClient
+) -> None:
+    # {"notes": "two minutes"} (for "note") answered the call with no note: the key was dropped unread.
+    response = floor_api.post(f"/api/v1/floor-calls/{called.pk}/answer/", {"notes": "two minutes"}, format="json")
+    assert response.status_code == 400, response.content
+    error = response.json()["error"]
+    assert error["field"] == "notes"
+    assert "unknown field 'notes'" in error["message"]
+    assert "takes note" in error["message"]
+    assert FloorCall.objects.get(pk=called.pk).is_open
+    assert not AuditEvent.objects.filter(action="floor_call_answer").exists()
+
+
 def test_a_dealer_calling_again_through_the_api_while_a_call_is_open_gets_409(
     called: FloorCall, dealer_api: APIClient
 ) -> None:

@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from audit.models import AuditEvent
 from casino.errors import NotAllowed, WrongPhase
@@ -17,6 +19,7 @@ from tables.services.floor_calls import floor_call_answer
 from tables.services.home_games import game_close, game_floor_call, game_open
 from tables.services.home_hands import hand_start
 from tables.services.home_rulings import hand_void
+from tests.tables.conftest import client_for
 from tests.tables.test_home_services import seat_players
 from tests.tables.test_payout_queue import logged_in
 
@@ -114,3 +117,44 @@ def test_the_dealer_calls_from_the_tablet_and_reads_it_once(
     assert AuditEvent.objects.filter(action="home_floor_call", object_id=str(game.pk)).count() == 1
     assert "Floor called at" in logged_in(floor_user).get(screen).content.decode()
     assert HomeGame.objects.get(pk=game.pk).is_open
+
+
+def test_the_call_made_is_the_one_returned_and_the_api_answers_with_it_without_reading_it_back(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    table = home_table("five-card-draw")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(3))
+    call = game_floor_call(game=game.pk, actor=dealer_user, reason="misdeal at seat 3")
+    assert call.pk == FloorCall.objects.get(table=table, answered_at=None).pk
+    assert (call.game_id, call.reason, call.called_by, call.where, call.is_open) == (
+        game.pk, "misdeal at seat 3", dealer_user, "Between hands", True)
+    floor_call_answer(call=call.pk, actor=floor_user)
+    # The API answers with the call the service made: no second read of the row it has just written.
+    with CaptureQueriesContext(connection) as queries:
+        response = client_for(dealer_user).post(f"/api/v1/games/{game.pk}/floor-call/", {}, format="json")
+    assert response.status_code == 201, response.content
+    made = FloorCall.objects.get(table=table, answered_at=None)
+    assert (response.json()["id"], response.json()["called_by"], response.json()["table"]) == (
+        made.pk, "dave", table.name)
+    sql = [query["sql"] for query in queries.captured_queries]
+    inserted = next(i for i, text in enumerate(sql) if text.startswith(f'INSERT INTO "{FloorCall._meta.db_table}"'))
+    assert not [text for text in sql[inserted + 1:] if f'FROM "{FloorCall._meta.db_table}"' in text]
+
+
+def test_the_alert_names_a_floor_supervisor_calling_as_one_and_a_dealer_as_a_dealer(
+    home_table: Callable[..., Table], dealer_user: User, floor_user: User
+) -> None:
+    table = home_table("five-card-draw")
+    game = game_open(table=table, actor=dealer_user, players=seat_players(3))
+    called = client_for(dealer_user).post(f"/api/v1/games/{game.pk}/floor-call/", {}, format="json")
+    assert called.status_code == 201, called.content
+    [text] = alerts(table)
+    assert text.startswith("Between hands: Dealer dave calls the floor at "), text
+    answer_open_call(table, floor_user)
+    # The floor may call the floor to a table too (a second supervisor wanted): not "Dealer fiona".
+    called = client_for(floor_user).post(f"/api/v1/games/{game.pk}/floor-call/", {"reason": "second opinion"},
+                                         format="json")
+    assert called.status_code == 201, called.content
+    [text] = alerts(table)
+    assert text.startswith("Between hands: Floor supervisor fiona calls the floor at "), text
+    assert text.endswith("(second opinion)")

@@ -34,7 +34,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if bool(options["file"]) == bool(options["paytable_id"]):
-            raise CommandError("give a FILE.json or --paytable ID (one of them)", returncode=2)
+            raise CommandError("give a FILE.json or --paytable ID (one of them)")
         spec = self._stored(options["paytable_id"]) if options["paytable_id"] else self._file(options["file"])
         result = analyze(spec, options["cache_dir"])
         if options["json"]:
@@ -47,13 +47,13 @@ class Command(BaseCommand):
             text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
             data = json.loads(text)
         except OSError as exc:
-            raise CommandError(f"cannot read {name}: {exc.strerror}", returncode=2) from None
+            raise CommandError(f"cannot read {name}: {exc.strerror}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise CommandError(f"{name} is not JSON: {exc}", returncode=2) from None
+            raise CommandError(f"{name} is not JSON: {exc}") from None
         try:
             return PaytableSpec.from_dict(data)
         except EngineError as exc:
-            raise CommandError(f"bad paytable in {name}: {exc.message}", returncode=2) from None
+            raise CommandError(f"bad paytable in {name}: {exc.message}") from None
 
     def _stored(self, paytable_id: int) -> PaytableSpec:
         # Only here: `analyze_paytable FILE` runs with lean settings that load no models (casino/settings_cli.py).
@@ -63,11 +63,11 @@ class Command(BaseCommand):
         try:
             paytable = paytable_get(paytable_id)
         except Paytable.DoesNotExist:
-            raise CommandError(f"paytable {paytable_id} does not exist", returncode=2) from None
+            raise CommandError(f"paytable {paytable_id} does not exist") from None
         try:
             return paytable_spec(paytable)
         except EngineError as exc:
-            raise CommandError(f"paytable {paytable_id} is not usable: {exc.message}", returncode=2) from None
+            raise CommandError(f"paytable {paytable_id} is not usable: {exc.message}") from None
 
     def _print(self, result: PaytableAnalysis) -> None:
         write = self.stdout.write

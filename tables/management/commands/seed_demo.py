@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
 from django.contrib.auth.models import Group, User
@@ -33,6 +35,10 @@ DEMO_USERS: list[dict[str, Any]] = [
     {"username": "count", "password": "count-demo-pw", "role": "count", "is_superuser": False, "is_staff": False},
 ]
 
+# Where the banner's addresses point when no --host is given: `manage.py runserver`'s own default address.
+DEFAULT_HOST = "http://127.0.0.1"
+DEFAULT_PORT = 8000
+
 # Every screen the banner prints (label, URL name); the README's first screen lists the same addresses.
 BANNER_SCREENS: list[tuple[str, str]] = [
     ("Dealer tablet", "tablet:home"),
@@ -48,12 +54,30 @@ BANNER_SCREENS: list[tuple[str, str]] = [
 ]
 
 
+def banner_base(host: str | None, port: int | None) -> str:
+    """The base URL the banner prints: the server's port, not 8000 whatever it was asked for (the demo's addresses
+    and each shoe's curl are pasted as printed)."""
+    if port is None and host is None:
+        env_port = os.environ.get("PORT", "").strip()
+        if env_port and not env_port.isdigit():
+            raise CommandError(f"PORT must be a port number, not {env_port[:20]!r}")
+        port = int(env_port) if env_port else DEFAULT_PORT
+    parts = urlsplit((host or DEFAULT_HOST).rstrip("/"))
+    if port is not None:
+        if not 0 < port < 65536:
+            raise CommandError(f"--port must be 1 to 65535, not {port}")
+        parts = parts._replace(netloc=f"{parts.hostname or '127.0.0.1'}:{port}")
+    return urlunsplit(parts)
+
+
 class Command(BaseCommand):
     help = "Create demo users, paytables and tables (idempotent). Refuses with DEBUG off unless --force."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--force", action="store_true", help="seed even though DEBUG is off")
-        parser.add_argument("--host", default="http://127.0.0.1:8000", help="base URL to print")
+        parser.add_argument("--host", help="base URL to print (default http://127.0.0.1 on --port)")
+        parser.add_argument("--port", type=int, help="the port the server listens on, printed in every address "
+                            "(default: the port in --host, else $PORT as `make run PORT=...` sets it, else 8000)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not settings.DEBUG and not options["force"]:
@@ -66,8 +90,9 @@ class Command(BaseCommand):
                 # An existing login whose role was changed is left alone, so it may no longer do its part.
                 raise CommandError(f"cannot seed the demo data with the existing logins: {exc.message}") from exc
         # Printed only once committed: a token shown for a credential rolled back would be refused.
-        self._banner(options["host"].rstrip("/"))
-        self._shoes_banner(options["host"].rstrip("/"), shoes)
+        base = banner_base(options["host"], options["port"])
+        self._banner(base)
+        self._shoes_banner(base, shoes)
 
     def _shoes_banner(self, base: str, shoes: list[DemoShoe]) -> None:
         """Each demo shoe's token (issued this run; the last run's is revoked) and a curl that reports one card."""
