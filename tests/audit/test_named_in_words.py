@@ -90,4 +90,4 @@ def test_the_trail_list_fits_a_tablet_names_break_between_words_and_search_hints
     html = _client(compliance_user).get("/compliance/").content.decode()
     assert 'placeholder="Triple Draw 1 round 9, or its id" class="named-search" id="id_round"' in html
     assert 'placeholder="Five Card Draw 1 game 2, or its id" class="named-search" id="id_game"' in html
-    assert '<div class="events-scroll"><table class="events">' in html  # wider than a tablet: it scrolls, not the page
+    assert '<div class="events-scroll"><table class="events trail">' in html  # at 800 px each event stacks into lines
