@@ -136,3 +136,22 @@ def test_an_earlier_tap_answered_last_adds_its_refusal_and_keeps_the_newer_pictu
     page.wait_for_timeout(2500)  # two more polls
     expect(page.locator("#seat-1-error")).to_contain_text("outside the table limits")
     expect(page.locator("#seat-2-bet")).to_have_text("1 × $20.00")
+
+
+def test_a_question_opened_right_after_a_tap_stays_through_the_next_polls(
+        tablet: Any, make_table: Any, dealer_user: User) -> None:
+    # A tap's answer was drawn with the table's version from before the tap, so the next poll always found the screen
+    # out of date and redrew it whole: a question opened in that second (here "the player leaves?") vanished from under
+    # the dealer's finger (a CI run saw "Yes, the player leaves" gone before the test could tap it).
+    table = make_table("Crossing Three")
+    page = tablet("portrait")
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    seat = page.locator("#seat-5")
+    seat.get_by_label("Seat 5 Player name (optional)").fill("Bo")
+    seat.get_by_role("button", name="Seat a player at seat 5").tap()
+    expect(page.locator("#seat-5-title")).to_have_text("Seat 5 · Bo")
+    seat.locator("summary").tap()
+    seat.get_by_role("button", name="Player leaves seat 5").tap()
+    page.wait_for_timeout(2500)  # two polls
+    expect(page.get_by_role("button", name="Yes, the player leaves")).to_be_visible()
