@@ -138,6 +138,30 @@ def test_an_earlier_tap_answered_last_adds_its_refusal_and_keeps_the_newer_pictu
     expect(page.locator("#seat-2-bet")).to_have_text("1 × $20.00")
 
 
+def test_an_earlier_tap_answered_last_with_a_question_says_it_was_not_done(
+        home_tablet: Any, floor_user: User, dealer_user: User) -> None:
+    # The dealer taps Ann's Muck, then records Cat's hand before Muck's question is back. Muck's question, drawn
+    # before Cat's hand was recorded, answered last: it was dropped, and the Muck tap came to nothing on screen.
+    table, _, hand = home_support.manual_showdown(
+        "five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cat")])
+    page = home_tablet(table)
+    page.route(re.compile(r"/home/state/"), lambda route: route.abort())  # no poll: only the taps' answers count
+    mucks = _hold(page, r"/do/muck/$")
+    page.get_by_role("button", name="Seat 1 · Ann mucks (concedes, hand not shown)").tap()
+    _wait_for(page, mucks)
+    page.locator('button.show-target[data-target="3"]').tap()
+    for code in "Qs Qd Qc 2c 3c".split():
+        page.locator(f'button.hpick[data-card="{code}"]').tap()
+    page.locator('form.show-form[data-seat="3"] button.show-submit').tap()
+    expect(page.locator('form.show-form[data-seat="3"]')).to_have_count(0)  # recorded
+    mucks.pop(0).continue_()
+    expect(page.locator("#show-1-error")).to_contain_text(
+        "Not done: another tap changed the screen as this one asked “Seat 1 · Ann mucks?” Tap it again")
+    expect(page.locator("#confirm-muck")).to_have_count(0)  # no Yes drawn for the older screen
+    hand.refresh_from_db()
+    assert "1 muck" not in hand.record["actions"]
+
+
 def test_a_question_opened_right_after_a_tap_stays_through_the_next_polls(
         tablet: Any, make_table: Any, dealer_user: User) -> None:
     # A tap's answer was drawn with the table's version from before the tap, so the next poll always found the screen
