@@ -36,6 +36,7 @@ def test_the_card_picker_stays_where_it_was_as_each_shown_hand_is_recorded(
         # 44 up for seat 2's, before the screen kept still.
         home_support.tap(page, page.locator(f'form.show-form[data-seat="{seat}"] button.show-submit'))
         page.wait_for_timeout(300)  # settled, with the scripts that run on a new section done
-        assert abs(_picker_top(page) - before) < 2, f"seat {seat}: the picker moved from {before} to {_picker_top(page)}"
+        after = _picker_top(page)
+        assert abs(after - before) < 2, f"seat {seat}: the picker moved from {before} to {after}"
     page.wait_for_timeout(1500)  # a poll's answer moves nothing either
     assert abs(_picker_top(page) - before) < 2

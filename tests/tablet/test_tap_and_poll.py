@@ -14,7 +14,7 @@ from playwright.sync_api import Page, Route, expect
 from tables.services.home_hands import hand_start
 from tables.services.rounds import round_start
 from tests.tablet import home_support
-from tests.tablet.conftest import sign_in
+from tests.tablet.conftest import ask_player_leaves, seat_player, sign_in
 from tests.tablet.home_support import home_game
 
 home_tablet = home_support.home_tablet
@@ -33,6 +33,14 @@ def _wait_for(page: Page, held: list[Route], count: int = 1) -> None:
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"{count} request(s) expected, {len(held)} sent")
+
+
+def _table_screen(tablet: Any, table: Any, size: str) -> Page:
+    """Dave signed in on a Triple Draw table's screen."""
+    page: Page = tablet(size)
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    return page
 
 
 def _answer_stale(route: Route) -> None:
@@ -94,9 +102,7 @@ def test_two_taps_in_flight_at_once_both_reach_the_screen(
 def test_on_triple_draw_too_a_refusal_is_not_lost_under_a_poll(
         tablet: Any, make_table: Any, dealer_user: User) -> None:
     table = make_table("Crossing One")
-    page = tablet("landscape")
-    sign_in(page, "dave")
-    page.goto(f"/tablet/tables/{table.pk}/")
+    page = _table_screen(tablet, table, "landscape")
     polls = _hold(page, rf"/tables/{table.pk}/state/")
     _wait_for(page, polls)
     taps = _hold(page, rf"/tables/{table.pk}/do/")
@@ -117,9 +123,7 @@ def test_an_earlier_tap_answered_last_adds_its_refusal_and_keeps_the_newer_pictu
     # refusal and the amount typed, so the dealer could miss that seat 1 had no bet.
     table = make_table("Crossing Two", seated=(1, 2), min_bet_cents=500)
     round_start(table=table, actor=dealer_user)
-    page = tablet("landscape")
-    sign_in(page, "dave")
-    page.goto(f"/tablet/tables/{table.pk}/")
+    page = _table_screen(tablet, table, "landscape")
     taps = _hold(page, rf"/tables/{table.pk}/do/bet/")
     for seat, amount in ((1, "3"), (2, "20")):
         page.locator(f"#amount-{seat}").fill(amount)
@@ -150,7 +154,7 @@ def test_an_earlier_tap_answered_last_with_a_question_says_it_was_not_done(
     page.get_by_role("button", name="Seat 1 · Ann mucks (concedes, hand not shown)").tap()
     _wait_for(page, mucks)
     page.locator('button.show-target[data-target="3"]').tap()
-    for code in "Qs Qd Qc 2c 3c".split():
+    for code in ("Qs", "Qd", "Qc", "2c", "3c"):
         page.locator(f'button.hpick[data-card="{code}"]').tap()
     page.locator('form.show-form[data-seat="3"] button.show-submit').tap()
     expect(page.locator('form.show-form[data-seat="3"]')).to_have_count(0)  # recorded
@@ -168,14 +172,8 @@ def test_a_question_opened_right_after_a_tap_stays_through_the_next_polls(
     # out of date and redrew it whole: a question opened in that second (here "the player leaves?") vanished from under
     # the dealer's finger (a CI run saw "Yes, the player leaves" gone before the test could tap it).
     table = make_table("Crossing Three")
-    page = tablet("portrait")
-    sign_in(page, "dave")
-    page.goto(f"/tablet/tables/{table.pk}/")
-    seat = page.locator("#seat-5")
-    seat.get_by_label("Seat 5 Player name (optional)").fill("Bo")
-    seat.get_by_role("button", name="Seat a player at seat 5").tap()
-    expect(page.locator("#seat-5-title")).to_have_text("Seat 5 · Bo")
-    seat.locator("summary").tap()
-    seat.get_by_role("button", name="Player leaves seat 5").tap()
+    page = _table_screen(tablet, table, "portrait")
+    seat_player(page, 5, "Bo")
+    ask_player_leaves(page, 5)
     page.wait_for_timeout(2500)  # two polls
     expect(page.get_by_role("button", name="Yes, the player leaves")).to_be_visible()

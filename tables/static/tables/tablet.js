@@ -306,11 +306,22 @@
       var box = shownOnScreen(el);
       if (!box) { return; }
       var off = y < box.top ? box.top - y : y > box.bottom ? y - box.bottom : 0;
-      anchors.push({ id: el.id, top: box.top, off: off, height: box.height, still: el.hasAttribute("data-keep-still") });
+      anchors.push({ id: el.id, top: box.top, off: off, height: box.height, above: box.bottom <= y,
+                     still: el.hasAttribute("data-keep-still") });
     });
-    // A screen may name what the dealer reaches for next whatever was tapped (the showdown's card picker): it comes
-    // first. Else the nearest element to the tap, the smaller first.
-    anchors.sort(function (a, b) { return (b.still - a.still) || a.off - b.off || a.height - b.height; });
+    // The nearest element to the tap, the smaller first.
+    anchors.sort(function (a, b) { return a.off - b.off || a.height - b.height; });
+  }
+
+  // Which noted element to keep still. An answer that asks a question (Fold? Muck?) draws it where its button was,
+  // with Yes further down than the button reached: what lies above the tap stays put. Else a screen may name what the
+  // dealer reaches for next whatever was tapped (the showdown's card picker, below the hands it records); else the
+  // element nearest the tap.
+  function anchorOrder(live) {
+    if (live.querySelector(".confirm[role=alertdialog]")) {
+      return anchors.filter(function (a) { return a.above; });
+    }
+    return anchors.filter(function (a) { return a.still; }).concat(anchors.filter(function (a) { return !a.still; }));
   }
 
   // Scrolled once as the answer lands (no frame shows it moved) and again once htmx has settled it: the scripts that
@@ -320,9 +331,10 @@
 
   function keepAnchor(live) {
     anchored = null;
-    for (var i = 0; i < anchors.length; i += 1) {
-      var el = document.getElementById(anchors[i].id);
-      if (el && live.contains(el) && el.getClientRects().length) { anchored = anchors[i]; break; }
+    var order = anchorOrder(live);
+    for (var i = 0; i < order.length; i += 1) {
+      var el = document.getElementById(order[i].id);
+      if (el && live.contains(el) && el.getClientRects().length) { anchored = order[i]; break; }
     }
     anchors = [];
     scrollBack();
@@ -508,7 +520,7 @@
       if (mergedNote) {
         var note = mergedNote;
         mergedNote = null;
-        if (document.contains(note)) { note.scrollIntoView({ block: "nearest" }); }
+        if (document.contains(note)) { anchored = null; note.scrollIntoView({ block: "nearest" }); }
       }
       return;
     }
@@ -533,7 +545,10 @@
     var bar = document.querySelector(".live .action-bar");
     var foot = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
     var box = error.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > foot) { error.scrollIntoView({ block: "center" }); }
+    if (box.top < 0 || box.bottom > foot) {
+      anchored = null;  // the refusal is what the dealer must see, wherever that leaves the rest
+      error.scrollIntoView({ block: "center" });
+    }
   }
 
   document.addEventListener("htmx:beforeSend", function (event) {
