@@ -322,6 +322,10 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
         sent = [code for value in request.POST.values() for code in str(value).replace(",", " ").split()]
         errors[where] = _error_text(where, with_card_faces(shown.message, sent))
         status = shown.status
+    # The table as the tap left it: drawn with the version read before the tap, the screen's poll token was always
+    # older than the screen, so the next poll redrew it whole and took a question just opened on it (Leave, the
+    # last hold) from under the dealer's finger. Read before the rows the screen shows, so never newer than they are.
+    table.refresh_from_db()
     if request.headers.get("HX-Request") == "true":
         return _refusal_shown(request, table, "tables/tablet/round.html", errors, status)
     if not errors:

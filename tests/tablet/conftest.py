@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from paytables.seed import STANDARD_DIR
 from tables.services.seats import seat_join
@@ -85,6 +86,24 @@ def sign_in(page: Any, username: str) -> None:
     page.get_by_label("Password").fill("pw-" + username)
     page.get_by_role("button", name="Sign in").tap()
     page.wait_for_url(re.compile(r"/tablet/$"))
+
+
+def seat_player(page: Any, number: int, name: str) -> None:
+    """On a Triple Draw screen between rounds or while betting: seat `name` at seat `number` by tapping."""
+    seat = page.locator(f"#seat-{number}")
+    seat.get_by_label(f"Seat {number} Player name (optional)").fill(name)
+    seat.get_by_role("button", name=f"Seat a player at seat {number}").tap()
+    expect(page.locator(f"#seat-{number}-title")).to_have_text(f"Seat {number} · {name}")
+
+
+def ask_player_leaves(page: Any, number: int) -> Any:
+    """Tap seat `number`'s "Player leaves" in its ⋯ menu; the question asked, which must be on screen."""
+    seat = page.locator(f"#seat-{number}")
+    seat.locator("summary").tap()
+    seat.get_by_role("button", name=f"Player leaves seat {number}").tap()
+    question = seat.get_by_role("alertdialog")
+    expect(question).to_be_visible()
+    return question
 
 
 # Everything a finger can touch; visually hidden radios and checkboxes are touched through their labels.

@@ -19,7 +19,7 @@ from tables.services.cards import cards_deal
 from tables.services.rounds import round_close_bets, round_start, round_void
 from tables.services.seats import seat_join, seat_leave
 from tables.services.tables import table_close
-from tests.tablet.conftest import sign_in
+from tests.tablet.conftest import ask_player_leaves, seat_player, sign_in
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -36,16 +36,10 @@ def test_players_sit_down_and_leave_between_rounds_so_an_empty_table_can_start(
     sign_in(page, "dave")
     page.goto(f"/tablet/tables/{table.pk}/")
     for number, name in ((2, "Ann"), (5, "Bo")):
-        seat = page.locator(f"#seat-{number}")
-        seat.get_by_label(f"Seat {number} Player name (optional)").fill(name)
-        seat.get_by_role("button", name=f"Seat a player at seat {number}").tap()
-        expect(page.locator(f"#seat-{number}-title")).to_have_text(f"Seat {number} · {name}")
+        seat_player(page, number, name)
     screenshot(page, "seated-before-a-round")
     # Bo leaves before the round: confirmed, the seat is free again, and the confirmation says so.
-    seat5 = page.locator("#seat-5")
-    seat5.locator("summary").tap()
-    seat5.get_by_role("button", name="Player leaves seat 5").tap()
-    expect(seat5.get_by_role("alertdialog")).to_contain_text("The seat becomes free.")
+    expect(ask_player_leaves(page, 5)).to_contain_text("The seat becomes free.")
     page.get_by_role("button", name="Yes, the player leaves").tap()
     expect(page.locator("#seat-5").get_by_role("button", name="Seat a player at seat 5")).to_be_visible()
     assert list(Seat.objects.filter(table=table, occupied=True).values_list("number", flat=True)) == [2]
@@ -355,15 +349,9 @@ def test_cancel_takes_the_question_away_and_changes_nothing(
     page.on("pageerror", lambda error: errors.append(str(error)))
     sign_in(page, "dave")
     page.goto(f"/tablet/tables/{table.pk}/")
-    seat = page.locator("#seat-2")
-    seat.get_by_label("Seat 2 Player name (optional)").fill("Ann")
-    seat.get_by_role("button", name="Seat a player at seat 2").tap()
-    expect(page.locator("#seat-2-title")).to_have_text("Seat 2 · Ann")
-    seat.locator("summary").tap()
-    seat.get_by_role("button", name="Player leaves seat 2").tap()
-    expect(seat.get_by_role("alertdialog")).to_be_visible()
-    seat.get_by_role("alertdialog").get_by_role("button", name="Cancel").tap()
-    expect(seat.get_by_role("alertdialog")).to_have_count(0)
+    seat_player(page, 2, "Ann")
+    ask_player_leaves(page, 2).get_by_role("button", name="Cancel").tap()
+    expect(page.locator("#seat-2").get_by_role("alertdialog")).to_have_count(0)
     assert errors == []
     assert Seat.objects.get(table=table, number=2).occupied
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, Route, expect
 from tables.services.home_hands import hand_start
 from tables.services.rounds import round_start
 from tests.tablet import home_support
-from tests.tablet.conftest import sign_in
+from tests.tablet.conftest import ask_player_leaves, seat_player, sign_in
 from tests.tablet.home_support import home_game
 
 home_tablet = home_support.home_tablet
@@ -33,6 +33,14 @@ def _wait_for(page: Page, held: list[Route], count: int = 1) -> None:
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"{count} request(s) expected, {len(held)} sent")
+
+
+def _table_screen(tablet: Any, table: Any, size: str) -> Page:
+    """Dave signed in on a Triple Draw table's screen."""
+    page: Page = tablet(size)
+    sign_in(page, "dave")
+    page.goto(f"/tablet/tables/{table.pk}/")
+    return page
 
 
 def _answer_stale(route: Route) -> None:
@@ -94,9 +102,7 @@ def test_two_taps_in_flight_at_once_both_reach_the_screen(
 def test_on_triple_draw_too_a_refusal_is_not_lost_under_a_poll(
         tablet: Any, make_table: Any, dealer_user: User) -> None:
     table = make_table("Crossing One")
-    page = tablet("landscape")
-    sign_in(page, "dave")
-    page.goto(f"/tablet/tables/{table.pk}/")
+    page = _table_screen(tablet, table, "landscape")
     polls = _hold(page, rf"/tables/{table.pk}/state/")
     _wait_for(page, polls)
     taps = _hold(page, rf"/tables/{table.pk}/do/")
@@ -117,9 +123,7 @@ def test_an_earlier_tap_answered_last_adds_its_refusal_and_keeps_the_newer_pictu
     # refusal and the amount typed, so the dealer could miss that seat 1 had no bet.
     table = make_table("Crossing Two", seated=(1, 2), min_bet_cents=500)
     round_start(table=table, actor=dealer_user)
-    page = tablet("landscape")
-    sign_in(page, "dave")
-    page.goto(f"/tablet/tables/{table.pk}/")
+    page = _table_screen(tablet, table, "landscape")
     taps = _hold(page, rf"/tables/{table.pk}/do/bet/")
     for seat, amount in ((1, "3"), (2, "20")):
         page.locator(f"#amount-{seat}").fill(amount)
@@ -136,3 +140,40 @@ def test_an_earlier_tap_answered_last_adds_its_refusal_and_keeps_the_newer_pictu
     page.wait_for_timeout(2500)  # two more polls
     expect(page.locator("#seat-1-error")).to_contain_text("outside the table limits")
     expect(page.locator("#seat-2-bet")).to_have_text("1 × $20.00")
+
+
+def test_an_earlier_tap_answered_last_with_a_question_says_it_was_not_done(
+        home_tablet: Any, floor_user: User, dealer_user: User) -> None:
+    # The dealer taps Ann's Muck, then records Cat's hand before Muck's question is back. Muck's question, drawn
+    # before Cat's hand was recorded, answered last: it was dropped, and the Muck tap came to nothing on screen.
+    table, _, hand = home_support.manual_showdown(
+        "five-card-draw", floor_user, dealer_user, players=[(1, "Ann"), (2, "Bob"), (3, "Cat")])
+    page = home_tablet(table)
+    page.route(re.compile(r"/home/state/"), lambda route: route.abort())  # no poll: only the taps' answers count
+    mucks = _hold(page, r"/do/muck/$")
+    page.get_by_role("button", name="Seat 1 · Ann mucks (concedes, hand not shown)").tap()
+    _wait_for(page, mucks)
+    page.locator('button.show-target[data-target="3"]').tap()
+    for code in ("Qs", "Qd", "Qc", "2c", "3c"):
+        page.locator(f'button.hpick[data-card="{code}"]').tap()
+    page.locator('form.show-form[data-seat="3"] button.show-submit').tap()
+    expect(page.locator('form.show-form[data-seat="3"]')).to_have_count(0)  # recorded
+    mucks.pop(0).continue_()
+    expect(page.locator("#show-1-error")).to_contain_text(
+        "Not done: another tap changed the screen as this one asked “Seat 1 · Ann mucks?” Tap it again")
+    expect(page.locator("#confirm-muck")).to_have_count(0)  # no Yes drawn for the older screen
+    hand.refresh_from_db()
+    assert "1 muck" not in hand.record["actions"]
+
+
+def test_a_question_opened_right_after_a_tap_stays_through_the_next_polls(
+        tablet: Any, make_table: Any, dealer_user: User) -> None:
+    # A tap's answer was drawn with the table's version from before the tap, so the next poll always found the screen
+    # out of date and redrew it whole: a question opened in that second (here "the player leaves?") vanished from under
+    # the dealer's finger (a CI run saw "Yes, the player leaves" gone before the test could tap it).
+    table = make_table("Crossing Three")
+    page = _table_screen(tablet, table, "portrait")
+    seat_player(page, 5, "Bo")
+    ask_player_leaves(page, 5)
+    page.wait_for_timeout(2500)  # two polls
+    expect(page.get_by_role("button", name="Yes, the player leaves")).to_be_visible()

@@ -284,6 +284,85 @@
   });
   document.addEventListener("DOMContentLoaded", refresh);
 
+  // --- the screen stays still under the dealer's finger ------------------------------------------------------------
+  // An answer replaces everything in the live box, so the browser's own scroll anchoring loses the node it anchors to
+  // and the content moves by whatever changed above it: at a portrait showdown the card picker moved 101 px down as
+  // seat 1's recorded hand appeared above it, and 83 px up as the next one closed, while the dealer reached for it.
+  // So before a swap the element with an id nearest the last tap (or the screen's middle) is noted with its place on
+  // screen, and after it the page is scrolled so that the same element, or the next nearest still there, is back.
+  var anchors = [];
+
+  function shownOnScreen(el) {
+    if (!el.getClientRects().length) { return null; }
+    var box = el.getBoundingClientRect();
+    if (box.bottom <= 0 || box.top >= window.innerHeight || box.height > window.innerHeight / 2) { return null; }
+    return box;
+  }
+
+  function noteAnchors(live) {
+    var y = lastTap && Date.now() - lastTap.at < 5000 ? lastTap.y : window.innerHeight / 2;
+    anchors = [];
+    live.querySelectorAll("[id]").forEach(function (el) {
+      var box = shownOnScreen(el);
+      if (!box) { return; }
+      var off = y < box.top ? box.top - y : y > box.bottom ? y - box.bottom : 0;
+      anchors.push({ id: el.id, top: box.top, off: off, height: box.height, above: box.bottom <= y,
+                     still: el.hasAttribute("data-keep-still") });
+    });
+    // The nearest element to the tap, the smaller first.
+    anchors.sort(function (a, b) { return a.off - b.off || a.height - b.height; });
+  }
+
+  // Which noted element to keep still. An answer that asks a question (Fold? Muck?) draws it where its button was,
+  // with Yes further down than the button reached: what lies above the tap stays put. Else a screen may name what the
+  // dealer reaches for next whatever was tapped (the showdown's card picker, below the hands it records); else the
+  // element nearest the tap.
+  function anchorOrder(live) {
+    if (live.querySelector(".confirm[role=alertdialog]")) {
+      return anchors.filter(function (a) { return a.above; });
+    }
+    return anchors.filter(function (a) { return a.still; }).concat(anchors.filter(function (a) { return !a.still; }));
+  }
+
+  // Scrolled once as the answer lands (no frame shows it moved) and again once htmx has settled it: the scripts that
+  // run on a new section (the picker's slots, the chosen hand) still change its height then, and a page not yet
+  // grown to its height cannot scroll far enough.
+  var anchored = null; // {id, top}: the element kept still, and where it was on screen
+
+  function keepAnchor(live) {
+    anchored = null;
+    var order = anchorOrder(live);
+    for (var i = 0; i < order.length; i += 1) {
+      var el = document.getElementById(order[i].id);
+      if (el && live.contains(el) && el.getClientRects().length) { anchored = order[i]; break; }
+    }
+    anchors = [];
+    scrollBack();
+  }
+
+  function scrollBack() {
+    var el = anchored && document.getElementById(anchored.id);
+    if (!el || !el.getClientRects().length) { return; }
+    var moved = el.getBoundingClientRect().top - anchored.top;
+    if (Math.abs(moved) >= 1) { window.scrollBy(0, moved); }
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    anchors = [];
+    if (event.detail.shouldSwap && target && target.classList && target.classList.contains("live")) { noteAnchors(target); }
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (anchors.length && target && target.classList && target.classList.contains("live")) { keepAnchor(target); }
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!anchored) { return; }
+    window.setTimeout(function () { scrollBack(); anchored = null; }, 0);  // after the other afterSettle listeners
+  });
+
   // --- a double tap acts once -----------------------------------------------------------------------------------
   // A quick server answers before a double tap's second touch: the next player's turn then offered its button where
   // the first touch was, and the second touch recorded an action for that player (a user test recorded Stand pat
@@ -337,6 +416,7 @@
   // no tap went out after the poll did; the next poll, after the tap's answer, brings anything else that changed.
   var tapsSent = 0;
   var shownTap = 0; // the tap whose answer (or a poll sent after it) the screen shows
+  var mergedNote = null; // a note takeRefusals wrote, brought into view like a refusal
 
   function takeRefusals(html) {
     var answer = new DOMParser().parseFromString(html, "text/html");
@@ -355,6 +435,22 @@
           field.setAttribute("aria-invalid", "true");
         }
       });
+    });
+    // A question the tap was answered with (Fold? Muck? Keeping an ace?) was asked of the older picture: shown on the
+    // newer one, its Yes would answer for a screen no longer there. Nor may the tap come to nothing: its place on the
+    // screen says it was not done and to tap again, which asks afresh.
+    answer.querySelectorAll(".confirm[role=alertdialog][id]").forEach(function (question) {
+      if (document.getElementById(question.id)) { return; }
+      var slot = question.querySelector(".error[id]");
+      for (var next = question.nextElementSibling; !slot && next; next = next.nextElementSibling) {
+        if (next.matches(".error[id]")) { slot = next; }
+      }
+      var here = slot && document.getElementById(slot.id);
+      var asked = question.querySelector("strong");
+      if (!here || !asked) { return; }
+      here.textContent = "Not done: another tap changed the screen as this one asked \u201c" + asked.textContent.trim()
+        + "\u201d Tap it again to be asked.";
+      mergedNote = here;
     });
   }
 
@@ -421,6 +517,11 @@
     if ((status >= 200 && status < 300) || (status >= 400 && status < 500)) {
       banner("");  // answered: the swapped-in round shows the result or the error next to its cause
       if (status >= 400) { bringIntoView(); }
+      if (mergedNote) {
+        var note = mergedNote;
+        mergedNote = null;
+        if (document.contains(note)) { anchored = null; note.scrollIntoView({ block: "nearest" }); }
+      }
       return;
     }
     restore(flight.form);
@@ -444,7 +545,10 @@
     var bar = document.querySelector(".live .action-bar");
     var foot = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
     var box = error.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > foot) { error.scrollIntoView({ block: "center" }); }
+    if (box.top < 0 || box.bottom > foot) {
+      anchored = null;  // the refusal is what the dealer must see, wherever that leaves the rest
+      error.scrollIntoView({ block: "center" });
+    }
   }
 
   document.addEventListener("htmx:beforeSend", function (event) {
