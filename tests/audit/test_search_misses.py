@@ -31,7 +31,7 @@ def searched(manual_table: Table, home_table: Callable[..., Table], dealer_user:
 
     def search(**filters: str) -> str:
         page = client.get("/compliance/", filters).content.decode()
-        found = re.search(r'<td colspan="10">([^<]*)</td>', page)
+        found = re.search(r'<td colspan="10"[^>]*>([^<]*)</td>', page)
         return found.group(1) if found else page
 
     return search
