@@ -167,6 +167,9 @@ class HomeScreen:
     rules: Rules | None = None
     floor_call: FloorCall | None = None  # the table's call for the floor: open, or lately answered
     shoe_refusal: ShoeRefusal | None = None  # the shoe's last refused report, until it reports again
+    # What a new game would announce now, shown under "Rules" while no game is open: the last game's announcement is
+    # history by then, and the house rules may have changed since it opened.
+    house_announcement: list[str] = field(default_factory=list)
 
     # --- the game -----------------------------------------------------------------------------------------------
     @property
@@ -180,6 +183,16 @@ class HomeScreen:
     @property
     def game_open(self) -> bool:
         return self.game is not None and self.game.is_open
+
+    @property
+    def rules_lines(self) -> list[str]:
+        """What "Rules" shows: the open game's announcement, else what a new game would announce."""
+        return self.announcement if self.game_open else self.house_announcement
+
+    @property
+    def rules_source(self) -> HomeGame | HomeTableConfig | None:
+        """Where the chips "Rules" shows come from: the open game, else the house rules a new game takes them from."""
+        return self.game if self.game_open else self.config
 
     @property
     def in_play(self) -> bool:
@@ -643,6 +656,9 @@ def home_screen_for(table: Table) -> HomeScreen:
         announcement = home_announcement(rules, config)
     screen = HomeScreen(table=table, token=token, config=config, announcement=announcement, game=game,
                         game_state=state, hand_row=row, hand=hand, seats=seats)
+    if not screen.game_open and config is not None:
+        screen.house_announcement = (announcement if game is None
+                                     else home_announcement(announce_rules(table.table_type, config.rules), config))
     # A call outlives its hand and game: nobody but the floor closes it.
     screen.floor_call = table_call(table)
     if game is not None and game.is_open and game.card_source == CardSource.SHOE:
