@@ -81,7 +81,7 @@ def _buy_in_refusals(values: dict[str, Any], ante_cents: int | None) -> list[Dom
     if low is not None and high is not None and high < low:
         refusals.append(DomainError("buy_in_max_cents must be at least buy_in_min_cents", code="bad_buy_in",
                                     field="buy_in_max_cents"))
-    if low is not None and 1 <= low and ante_cents is not None and low < ante_cents:
+    if low is not None and low >= 1 and ante_cents is not None and low < ante_cents:
         refusals.append(DomainError(f"buy_in_min_cents must cover the ante of {money(ante_cents)}", code="bad_buy_in",
                                     field="buy_in_min_cents"))
     return refusals

@@ -275,7 +275,8 @@ def test_a_wild_kill_card_is_refused_in_the_same_save_as_a_big_bet_below_the_sma
     assert response.status_code == 200
     errors = response.context["adminform"].form.errors
     assert set(errors) == {"rule_big_bet_cents", "rule_kill_cards", "buy_in_max_cents", "rake_cap_cents"}
-    assert "3h" in errors["rule_kill_cards"][0] and "cannot be both wild and a kill card" in errors["rule_kill_cards"][0]
+    assert "3h" in errors["rule_kill_cards"][0]
+    assert "cannot be both wild and a kill card" in errors["rule_kill_cards"][0]
     assert "small bet" in errors["rule_big_bet_cents"][0]
     assert not HomeTableConfig.objects.filter(table=table).exists()
 
@@ -290,7 +291,8 @@ def test_a_kill_ace_when_aces_are_wild_is_refused_beside_a_wrong_discard_with_an
     assert response.status_code == 200
     errors = response.context["adminform"].form.errors
     assert set(errors) == {"rule_max_discard_with_ace", "rule_kill_cards"}
-    assert "As" in errors["rule_kill_cards"][0] and "aces are wild" in errors["rule_kill_cards"][0].lower()
+    assert "As" in errors["rule_kill_cards"][0]
+    assert "aces are wild" in errors["rule_kill_cards"][0].lower()
     assert not HomeTableConfig.objects.filter(table=table).exists()
 
 
