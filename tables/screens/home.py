@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from audit.models import AuditEvent
 from casino.engine.cards import Card, Rank, Suit
 from casino.engine.hands import WildSpec
 from casino.engine.home.action_words import action_words
@@ -17,6 +18,7 @@ from casino.engine.home.game import GameClose
 from casino.engine.rules.model import Rules
 from casino.engine.showdown import hand_wild
 from casino.engine.variants import HOME_VARIANTS
+from tables import actions
 from tables.models import CardSource, FloorCall, HomeGame, HomeGamePlayer, HomeTableConfig, Table, seat_limit
 from tables.models import HomeHand as HandRow
 from tables.screens.home_shoe import ShoeWait, last_refusal, shoe_wait_at
@@ -24,11 +26,12 @@ from tables.screens.shoe_refusal import ShoeRefusal, refusal_token
 from tables.selectors.floor_calls import call_token, table_call
 from tables.selectors.home import game_view, hand_view
 from tables.selectors.home_records import game_close_summary
+from tables.selectors.home_timeline import hand_rulings
 from tables.services.home_chips import occupant_numbers
 from tables.services.home_config import announce_rules
 from tables.services.home_config import announcement as home_announcement
 from tables.services.home_engine import game_rules
-from tables.templatetags.tablet import money
+from tables.templatetags.tablet import card_face, money
 
 # Picker order: suits as rows (spades first, as most dealers sort), ranks high to low (as the Triple Draw picker).
 PICKER = [[f"{rank.code}{suit.value}" for rank in sorted(Rank, reverse=True)]
@@ -167,6 +170,10 @@ class HomeScreen:
     rules: Rules | None = None
     floor_call: FloorCall | None = None  # the table's call for the floor: open, or lately answered
     shoe_refusal: ShoeRefusal | None = None  # the shoe's last refused report, until it reports again
+    # What a new game would announce now, shown under "Rules" while no game is open: the last game's announcement is
+    # history by then, and the house rules may have changed since it opened.
+    house_announcement: list[str] = field(default_factory=list)
+    rulings: list[AuditEvent] = field(default_factory=list)  # the shown hand's corrections and award by ruling
 
     # --- the game -----------------------------------------------------------------------------------------------
     @property
@@ -180,6 +187,16 @@ class HomeScreen:
     @property
     def game_open(self) -> bool:
         return self.game is not None and self.game.is_open
+
+    @property
+    def rules_lines(self) -> list[str]:
+        """What "Rules" shows: the open game's announcement, else what a new game would announce."""
+        return self.announcement if self.game_open else self.house_announcement
+
+    @property
+    def rules_source(self) -> HomeGame | HomeTableConfig | None:
+        """Where the chips "Rules" shows come from: the open game, else the house rules a new game takes them from."""
+        return self.game if self.game_open else self.config
 
     @property
     def in_play(self) -> bool:
@@ -242,6 +259,15 @@ class HomeScreen:
         button = self.hand["button"]
         holder = next((seat.label for seat in self.seats if seat.seat == button), f"Seat {button}")
         return f"{words} Deal it again as hand {self.hand['number'] + 1}: the button stays at {holder}."
+
+    @property
+    def ruling_lines(self) -> list[str]:
+        """The floor's corrections of the shown hand and its pot awarded by ruling, each in a line for the dealer and
+        the floor (as a void's is): what changed, by whom, why. A correction changes stacks with no other trace."""
+        if self.hand is None:
+            return []
+        labels = {seat.seat: seat.label for seat in self.seats}
+        return [ruling_words(event, self.hand["number"], labels) for event in self.rulings]
 
     @property
     def left_players(self) -> list[str]:
@@ -603,6 +629,32 @@ def _seats(game: HomeGame, state: dict[str, Any], hand: dict[str, Any] | None) -
     return seats
 
 
+def _quoted(text: str, labels: dict[int, str]) -> str:
+    return f"\u201c{action_words(text, labels)}\u201d"
+
+
+def ruling_words(event: AuditEvent, number: int, labels: dict[int, str]) -> str:
+    """One ruling on hand `number` in words: "Hand 3 corrected by the floor (fiona): action 3, “Seat 1 · Ann calls”,
+    is now “Seat 1 · Ann folds”. Reason: ..."; a card the shoe misread; a pot awarded by ruling."""
+    after = event.after or {}
+    by = f"the floor ({event.actor_username})" if event.actor_username else "the floor"
+    reason = event.reason.strip()
+    why = f" Reason: {reason}" + ("" if reason.endswith((".", "!", "?")) else ".")
+    if event.action == actions.HOME_POT_RULING.code:
+        shares = ", ".join(f"{money(int(cents))} to {labels.get(int(seat), f'Seat {seat}')}"
+                           for seat, cents in (after.get("awarded") or {}).items())
+        return f"Hand {number}: the pot was awarded by ruling of {by}: {shares}.{why}"
+    if "card" in after:
+        seat = after.get("seat")
+        held = f", in {labels.get(int(seat), f'Seat {seat}')}'s hand" if seat is not None else ""
+        return (f"Hand {number} corrected by {by}: the card the shoe read as {card_face(str(after['replaced']))} was "
+                f"{card_face(str(after['card']))}{held}; the hand was played again from its start.{why}")
+    what = f"action {int(after.get('index', 0)) + 1}, {_quoted(str(after.get('replaced', '')), labels)},"
+    done = (f"is now {_quoted(str(after['action']), labels)}" if after.get("action")
+            else "was removed")
+    return f"Hand {number} corrected by {by}: {what} {done}; the hand was played again from its start.{why}"
+
+
 def _last_game(table: Table) -> HomeGame | None:
     return (HomeGame.objects.filter(table=table, status=HomeGame.Status.OPEN).select_related("table").first()
             or HomeGame.objects.filter(table=table).select_related("table").order_by("-number").first())
@@ -631,18 +683,23 @@ def home_screen_for(table: Table) -> HomeScreen:
     hand = row = None
     seats: list[SeatView] = []
     rules = None
+    rulings: list[AuditEvent] = []
     if game is not None:
         rules = game_rules(game)
         state = game_view(game)
         announcement = list(state["announcement"])
         row = HandRow.objects.filter(game=game).order_by("-number").first()
         hand = hand_view(row, game) if row is not None else None
+        rulings = hand_rulings(row) if row is not None else []
         seats = _seats(game, state, hand)
     elif config is not None:
         rules = announce_rules(table.table_type, config.rules)
         announcement = home_announcement(rules, config)
     screen = HomeScreen(table=table, token=token, config=config, announcement=announcement, game=game,
-                        game_state=state, hand_row=row, hand=hand, seats=seats)
+                        game_state=state, hand_row=row, hand=hand, seats=seats, rulings=rulings)
+    if not screen.game_open and config is not None:
+        screen.house_announcement = (announcement if game is None
+                                     else home_announcement(announce_rules(table.table_type, config.rules), config))
     # A call outlives its hand and game: nobody but the floor closes it.
     screen.floor_call = table_call(table)
     if game is not None and game.is_open and game.card_source == CardSource.SHOE:

@@ -25,6 +25,13 @@ def hand_events(hand: HomeHand) -> list[AuditEvent]:
     return in_order(AuditEvent.objects.filter(Q(object_type="tables.homehand", object_id=str(hand.pk)) | calls))
 
 
+def hand_rulings(hand: HomeHand) -> list[AuditEvent]:
+    """The floor's corrections of the hand (an action or a card) and its pot awarded by ruling, in order: what the
+    table screens tell the dealer and the floor happened to the hand."""
+    return in_order(AuditEvent.objects.filter(object_type="tables.homehand", object_id=str(hand.pk), action__in=(
+        actions.HOME_HAND_CORRECT.code, actions.HOME_POT_RULING.code)))
+
+
 def game_event_refs(game: HomeGame) -> Q:
     """Which audit events are the game's: its own, its hands' and its players' (joins, chips, leaves; each person at a
     seat taken again is a player of their own)."""

@@ -63,41 +63,78 @@ def _int(values: dict[str, Any], name: str) -> int:
     return value
 
 
+def _buy_in_refusals(values: dict[str, Any], ante_cents: int | None) -> list[DomainError]:
+    """Each wrong buy-in, every one in the same answer (the range the wrong way round and an ante not covered)."""
+    refusals: list[DomainError] = []
+    low = high = None
+    for name in ("buy_in_min_cents", "buy_in_max_cents"):
+        try:
+            if name == "buy_in_min_cents":
+                low = _int(values, name)
+            else:
+                high = _int(values, name)
+        except DomainError as exc:
+            refusals.append(exc)
+    if low is not None and low < 1:
+        refusals.append(DomainError("buy_in_min_cents must be more than $0.00", code="bad_buy_in",
+                                    field="buy_in_min_cents"))
+    if low is not None and high is not None and high < low:
+        refusals.append(DomainError("buy_in_max_cents must be at least buy_in_min_cents", code="bad_buy_in",
+                                    field="buy_in_max_cents"))
+    if low is not None and low >= 1 and ante_cents is not None and low < ante_cents:
+        refusals.append(DomainError(f"buy_in_min_cents must cover the ante of {money(ante_cents)}", code="bad_buy_in",
+                                    field="buy_in_min_cents"))
+    return refusals
+
+
 def _buy_ins(values: dict[str, Any], ante_cents: int | None) -> tuple[int, int]:
-    low, high = _int(values, "buy_in_min_cents"), _int(values, "buy_in_max_cents")
-    if low < 1:
-        raise DomainError("buy_in_min_cents must be more than $0.00", code="bad_buy_in", field="buy_in_min_cents")
-    if high < low:
-        raise DomainError("buy_in_max_cents must be at least buy_in_min_cents", code="bad_buy_in",
-                          field="buy_in_max_cents")
-    if ante_cents is not None and low < ante_cents:
-        raise DomainError(f"buy_in_min_cents must cover the ante of {money(ante_cents)}", code="bad_buy_in",
-                          field="buy_in_min_cents")
-    return low, high
+    refusals = _buy_in_refusals(values, ante_cents)
+    if refusals:
+        raise refusals[0]
+    return values["buy_in_min_cents"], values["buy_in_max_cents"]
+
+
+def _charge_refusals(values: dict[str, Any]) -> list[DomainError]:
+    """Each wrong part of the house's charge, every one in the same answer (a rake over 100% and no cap)."""
+    charge = values["charge"]
+    if charge not in HouseCharge.values:
+        return [DomainError(f"charge must be one of {', '.join(HouseCharge.values)}", code="bad_charge",
+                            field="charge")]
+    refusals: list[DomainError] = []
+    amounts: dict[str, int] = {}
+    for name in ("rake_basis_points", "rake_cap_cents", "time_charge_cents"):
+        try:
+            amounts[name] = _int(values, name)
+        except DomainError as exc:
+            refusals.append(exc)
+    rake, cap, time = (amounts.get(name) for name in ("rake_basis_points", "rake_cap_cents", "time_charge_cents"))
+    if charge == HouseCharge.RAKE:
+        if rake is not None and not 1 <= rake <= BASIS_POINTS:
+            refusals.append(DomainError("a rake is 1 to 10000 basis points (0.01% to 100%)", code="bad_charge",
+                                        field="rake_basis_points"))
+        if cap is not None and cap < 1:
+            refusals.append(DomainError("a rake needs a cap of at least 1 cent", code="bad_charge",
+                                        field="rake_cap_cents"))
+    else:
+        for name, amount in (("rake_basis_points", rake), ("rake_cap_cents", cap)):
+            if amount:
+                refusals.append(DomainError(f"{name} applies only to a rake (charge is {charge})", code="bad_charge",
+                                            field=name))
+    if charge == HouseCharge.TIME:
+        if time is not None and time < 1:
+            refusals.append(DomainError("a time charge needs an amount per seat per half hour", code="bad_charge",
+                                        field="time_charge_cents"))
+    elif time:
+        refusals.append(DomainError(f"time_charge_cents applies only to a time charge (charge is {charge})",
+                                    code="bad_charge", field="time_charge_cents"))
+    return refusals
 
 
 def _charge(values: dict[str, Any]) -> tuple[str, int, int, int]:
-    charge = values["charge"]
-    if charge not in HouseCharge.values:
-        raise DomainError(f"charge must be one of {', '.join(HouseCharge.values)}", code="bad_charge", field="charge")
-    rake, cap, time = (_int(values, name) for name in ("rake_basis_points", "rake_cap_cents", "time_charge_cents"))
-    if charge == HouseCharge.RAKE:
-        if not 1 <= rake <= BASIS_POINTS:
-            raise DomainError("a rake is 1 to 10000 basis points (0.01% to 100%)", code="bad_charge",
-                              field="rake_basis_points")
-        if cap < 1:
-            raise DomainError("a rake needs a cap of at least 1 cent", code="bad_charge", field="rake_cap_cents")
-    elif rake or cap:
-        field = "rake_basis_points" if rake else "rake_cap_cents"
-        raise DomainError(f"{field} applies only to a rake (charge is {charge})", code="bad_charge", field=field)
-    if charge == HouseCharge.TIME:
-        if time < 1:
-            raise DomainError("a time charge needs an amount per seat per half hour", code="bad_charge",
-                              field="time_charge_cents")
-    elif time:
-        raise DomainError(f"time_charge_cents applies only to a time charge (charge is {charge})",
-                          code="bad_charge", field="time_charge_cents")
-    return charge, rake, cap, time
+    refusals = _charge_refusals(values)
+    if refusals:
+        raise refusals[0]
+    return values["charge"], values["rake_basis_points"], values["rake_cap_cents"], values["time_charge_cents"]
 
 
 def checked_config(variant: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -113,22 +150,21 @@ def config_refusals(variant: str, values: dict[str, Any]) -> list[DomainError]:
     """Every refusal of checked_config at once, for a form that shows each beside its own box: each wrong option of
     the announcement, then the buy-ins' and the charge's; empty when checked_config accepts the values."""
     refusals: list[DomainError] = []
-    ante: int | None = None  # the ante the smallest buy-in must cover, once the announcement stands
+    ante: int | None = None  # the ante the smallest buy-in must cover, once it stands
     rules = values["rules"]
     wrong = announcement_refusals(variant, rules) if isinstance(rules, dict) else []
     if wrong:  # every wrong option, each naming its own field
         refusals += [_option_refused(exc) for exc in wrong]
+        if not any(exc.option == "ante_cents" for exc in wrong) and isinstance(rules, dict):
+            # The ante passed on its own (a whole number of cents, or not announced): the buy-in is judged by it.
+            announced = rules.get("ante_cents")
+            ante = announced if isinstance(announced, int) and not isinstance(announced, bool) else None
     else:
         try:
             ante = announce_rules(variant, rules).ante_cents
         except DomainError as exc:
             refusals.append(exc)
-    for check in (lambda: _buy_ins(values, ante), lambda: _charge(values)):
-        try:
-            check()
-        except DomainError as exc:
-            refusals.append(exc)
-    return refusals
+    return [*refusals, *_buy_in_refusals(values, ante), *_charge_refusals(values)]
 
 
 def _kept_rules(variant: str, stored: dict[str, Any], changed: dict[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
@@ -21,6 +22,7 @@ from casino.engine.home.errors import IllegalAction
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.record import HandRecord
 from casino.engine.home.replay import apply_action, rebuild_hand
+from casino.engine.money import money
 from casino.engine.rules.model import Rules
 from casino.errors import DomainError, WrongPhase
 from tables.models import HomeGame, HomeGamePlayer
@@ -150,6 +152,21 @@ def deal_from_stock(hand: HomeHand, planned: list[list[str]] | None = None, limi
             return dealt
 
 
+# The engine words a refused amount in cents ("bet 300 is above the fixed limit of 200"); people and the API's other
+# refusals say dollars. Its codes that carry amounts, and every number in them but a seat's (or a count of players).
+_AMOUNT_CODES = frozenset({e.BET_ALREADY_MADE, e.BET_ABOVE_LIMIT, e.BET_BELOW_MINIMUM, e.INSUFFICIENT_CHIPS,
+                           e.AWARD_NOT_THE_POT})
+_AMOUNT = re.compile(r"(?<![\w$+-])(?<!seat )([+-]?\d+)(?: cents)?\b")
+
+
+def refusal_words(exc: IllegalAction) -> str:
+    """An engine refusal as people read it: its amounts in dollars ("bet $3.00 is above the fixed limit of $2.00");
+    the engine itself, its codes and the API's fields stay in cents."""
+    if exc.code not in _AMOUNT_CODES:
+        return exc.message
+    return _AMOUNT.sub(lambda found: money(int(found.group(1))), exc.message)
+
+
 @contextmanager
 def refusals() -> Iterator[None]:
     """Engine refusals as domain errors: the moment (turn, phase) is 409, the input 400; the rule is in the message."""
@@ -157,7 +174,7 @@ def refusals() -> Iterator[None]:
         yield
     except IllegalAction as exc:
         cls = WrongPhase if exc.code in _WRONG_MOMENT else DomainError
-        error = cls(f"{exc.message} (rule: {exc.rule})", code=exc.code, field=_FIELD_OF.get(exc.code))
+        error = cls(f"{refusal_words(exc)} (rule: {exc.rule})", code=exc.code, field=_FIELD_OF.get(exc.code))
         error.rule = exc.rule  # type: ignore[attr-defined]  # play_game names the rule broken
         error.reason = exc.message  # type: ignore[attr-defined]  # and words it as replay_game does
         raise error from exc

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from audit.services import audit_record
 from casino.engine.cards import Card, card_symbols, parse_cards
+from casino.engine.home.errors import IllegalAction
 from casino.engine.home.hand import HomeHand
 from casino.engine.home.pots import clockwise_from_button
 from casino.engine.home.record import hand_record
@@ -23,7 +24,7 @@ from tables.models import HomeHand as HandRow
 from tables.selectors.home import time_charged
 from tables.services import home_chips as chips
 from tables.services.guards import hand_ref
-from tables.services.home_engine import deal_from_stock, game_rules, rebuild, refusals, seat_map
+from tables.services.home_engine import deal_from_stock, game_rules, rebuild, refusal_words, refusals, seat_map
 from tables.services.home_hands import _persist, announce_posting, note_after, stale_screen
 from tables.services.home_ledger import verify_balanced
 
@@ -111,7 +112,8 @@ def replay_live(row: HandRow, game: HomeGame, action_list: list[str]) -> HomeHan
             try:
                 apply_action(hand, text)
             except (ValueError, DomainError) as exc:
-                raise DomainError(f"action {index} ({text!r}) no longer applies: {exc}", code="bad_correction",
+                why = refusal_words(exc) if isinstance(exc, IllegalAction) else str(exc)
+                raise DomainError(f"action {index} ({text!r}) no longer applies: {why}", code="bad_correction",
                                   field="action") from exc
             if deck is not None:
                 deal_from_stock(hand, planned, limit, closed=row.stock_closed)

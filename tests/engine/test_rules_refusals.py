@@ -72,3 +72,16 @@ def test_it_refuses_exactly_what_announce_refuses(variant: str, data: dict[str, 
         assert options == set()
     else:
         assert first in options
+
+
+def test_every_combination_refused_is_named_not_only_the_first() -> None:
+    """The big bet below the small bet and a wild kill card, in one answer (the kill card came only once the bets
+    were put right); and a combination beside an option wrong on its own."""
+    data = {**THREES, "ante_cents": 100, "small_bet_cents": 400, "big_bet_cents": 200, "kill_cards": ["3h", "Kd"]}
+    wrong = refused("pregnant-threes", data)
+    assert set(wrong) == {"big_bet_cents", "kill_cards"}
+    assert wrong["kill_cards"].startswith("card 3h cannot be both wild and a kill card")
+    aces = {**STAKES, "freak_bottom": "aces", "kill_cards": ["As"], "max_discard": 3, "max_discard_with_ace": 2}
+    assert set(refused("freak-of-nature", aces)) == {"max_discard_with_ace", "kill_cards"}
+    alone = {**STAKES, "legs_to_win": 9, "wild_ranks": ["J"], "kill_cards": ["Js"]}
+    assert set(refused("three-legged-race", alone)) == {"legs_to_win", "kill_cards"}

@@ -86,6 +86,9 @@ def test_wrong_moments_are_409_and_bad_input_400_and_neither_changes_anything(
         if field:
             assert answer.json()["error"]["field"] == field
     assert ok(dealer_api.get(f"/api/v1/hands/{hand['id']}/"))["actions"] == []
+    # The amounts are cents in the request and the code; the message says dollars, as the API's other refusals do.
+    refused = dealer_api.post(url, {"seat": 1, "action": "bet", "amount_cents": 300}, format="json").json()["error"]
+    assert refused["message"].startswith("bet $3.00 is above the fixed limit of $2.00 (rule: ")
     assert HomeLedgerEntry.objects.count() == entries
     assert dealer_api.post(f"/api/v1/games/{game['id']}/hands/", {}, format="json").status_code == 409
 
@@ -179,6 +182,12 @@ def test_the_floors_rulings_over_the_api(home_table: Callable[..., Table], deale
     ok(dealer_api.post(f"{url}/actions/", {"seat": 1, "action": "bet", "amount_cents": 200}, format="json"))
     answer = floor_api.post(f"{url}/correct/", {"index": 0, "action": "1 check", "reason": ""}, format="json")
     assert answer.status_code == 400
+    answer = floor_api.post(f"{url}/correct/", {"index": 0, "action": "1 bet 300", "reason": "misheard"},
+                            format="json")
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "bad_correction"
+    assert answer.json()["error"]["message"] == (
+        "action 0 ('1 bet 300') no longer applies: bet $3.00 is above the fixed limit of $2.00")
     corrected = ok(floor_api.post(f"{url}/correct/", {"index": 0, "action": "1 check", "reason": "misheard"},
                                   format="json"))
     assert corrected["actions"] == ["1 check"]

@@ -260,3 +260,57 @@ def test_the_add_page_says_when_every_home_table_already_has_rules(floor: Client
     page = floor.get(ADD).content.decode()
     assert "Every home-game table already has its house rules" in page
     assert "Choose a table above" not in page
+
+
+def _refused(floor: Client, table: Table, settings: dict[str, str] | None = None, **options: str) -> dict[str, Any]:
+    """A save refused: the form's errors by box (each shown beside it), and nothing saved."""
+    response = floor.post(ADD, {**_form(table, **options), **(settings or {})})
+    assert response.status_code == 200
+    assert not HomeTableConfig.objects.filter(table=table).exists()
+    return dict(response.context["adminform"].form.errors)
+
+
+def test_a_wild_kill_card_is_refused_in_the_same_save_as_a_big_bet_below_the_small_bet(
+        floor: Client, floor_user: User) -> None:
+    """probe8's save of Pregnant Threes: the big bet under the small bet, kill cards 3h (threes are wild) and Kd,
+    the buy-ins the wrong way round and a rake with no cap. The kill-card refusal came only on the next save; all four
+    now come back from the first, each beside its own box, and nothing is saved."""
+    errors = _refused(floor, _table("pregnant-threes", floor_user),
+                      {"buy_in_min_cents": "500", "buy_in_max_cents": "100", "charge": "rake",
+                       "rake_basis_points": "5", "rake_cap_cents": ""},
+                      **THREES_DRAWS, rule_ante_cents="1", rule_small_bet_cents="4", rule_big_bet_cents="2",
+                      rule_kill_cards="3h Kd")
+    assert set(errors) == {"rule_big_bet_cents", "rule_kill_cards", "buy_in_max_cents", "rake_cap_cents"}
+    assert errors["rule_kill_cards"] == [
+        "Card 3h cannot be both wild and a kill card (threes are wild in Pregnant Threes)"]
+    assert errors["rule_big_bet_cents"] == ["Must be at least the small bet (before the draw) of $4.00, got $2.00"]
+
+
+def test_a_kill_ace_when_aces_are_wild_is_refused_beside_a_wrong_discard_with_an_ace(
+        floor: Client, floor_user: User) -> None:
+    """probe8's Freak of Nature: kill card As with aces wild at the bottom came only once the discard with an ace was
+    put right; both now come back from one save, each beside its box."""
+    errors = _refused(floor, _table("freak-of-nature", floor_user), **STAKES, rule_freak_bottom="aces",
+                      rule_kill_cards="As", rule_max_discard="3", rule_max_discard_with_ace="2")
+    assert set(errors) == {"rule_max_discard_with_ace", "rule_kill_cards"}
+    assert errors["rule_kill_cards"][0].startswith("Card As cannot be both wild and a kill card (aces are wild")
+
+
+def test_a_wild_kill_card_is_refused_beside_an_option_refused_on_its_own(floor: Client, floor_user: User) -> None:
+    """A check of the options together runs in the same save as an option the service refuses on its own (a fixed
+    limit's small bet under no limit)."""
+    errors = _refused(floor, _table("three-legged-race", floor_user), rule_ante_cents="1", rule_betting="no_limit",
+                      rule_min_bet_cents="2", rule_small_bet_cents="2", rule_wild_ranks="J", rule_kill_cards="Js")
+    assert set(errors) == {"rule_small_bet_cents", "rule_kill_cards"}
+
+
+def test_the_buy_ins_and_the_charge_are_each_judged_in_the_same_save(floor: Client, floor_user: User) -> None:
+    """The checks across boxes that waited for an earlier one: the smallest buy-in under the ante beside the range
+    the wrong way round, a rake over 100 % beside no cap, the buy-in against the ante beside a wild kill card."""
+    errors = _refused(floor, _table("five-card-draw", floor_user),
+                      {"buy_in_min_cents": "2", "buy_in_max_cents": "1", "charge": "rake",
+                       "rake_basis_points": "150", "rake_cap_cents": ""},
+                      **{**STAKES, "rule_ante_cents": "5"}, rule_wild_ranks="J", rule_kill_cards="Js")
+    assert set(errors) == {"rule_kill_cards", "buy_in_min_cents", "buy_in_max_cents", "rake_basis_points",
+                           "rake_cap_cents"}
+    assert "$5.00" in errors["buy_in_min_cents"][0]

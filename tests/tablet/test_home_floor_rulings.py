@@ -68,6 +68,12 @@ def test_the_floor_corrects_an_action_awards_a_pot_by_ruling_and_closes_a_race_a
     assert row.record["actions"] == ["2 bet 200"]
     assert row.original_record is not None
     assert row.original_record["actions"] == ["2 bet 200", "1 call"]
+    # Both tablets say what the floor changed, who did and why (probe8 item 7: the stacks changed without a word).
+    correction = ("Hand 1 corrected by the floor (fiona): action 2, \u201cSeat 1 \u00b7 Ann calls\u201d, was removed; "
+                  "the hand was played again from its start. Reason: Ann never called.")
+    expect(page.locator("#rulings")).to_have_text(correction)
+    expect(dealer.locator("#rulings")).to_have_text(correction, timeout=POLL_TIMEOUT_MS)
+    shots(dealer, "the-dealer-sees-the-correction")
 
     # Ann's cards were exposed by the dealer: the floor awards the pot to Bob by ruling. No leg is scored.
     page.locator("#award-pot summary").tap()
@@ -85,6 +91,10 @@ def test_the_floor_corrects_an_action_awards_a_pot_by_ruling_and_closes_a_race_a
     expect(page.locator("#seat-1 .stack")).to_have_text("Stack $199.00")
     expect(page.locator("#seat-2 .legs")).to_have_text("Legs 0 of 2")
     assert HomeHand.objects.get().record["actions"][-1] == "floor award 2 400 -- Ann's cards exposed by the dealer"
+    awarded = ("Hand 1: the pot was awarded by ruling of the floor (fiona): $4.00 to Seat 2 \u00b7 Bob. "
+               "Reason: Ann's cards exposed by the dealer.")
+    expect(page.locator("#rulings li")).to_have_text([correction, awarded])
+    expect(dealer.locator("#rulings li")).to_have_text([correction, awarded], timeout=POLL_TIMEOUT_MS)
     shots(page, "pot-awarded-by-ruling")
 
     # Hand 2: Ann folds, Bob alone scores a leg and the $2.00 stays in the middle.

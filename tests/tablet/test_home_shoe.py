@@ -143,6 +143,10 @@ def test_the_floor_voids_a_hand_mid_deal_then_corrects_a_misread_card_and_the_sh
     tap(page, page.get_by_role("button", name="Correct the card in hand 2"))
     expect(page.locator("#headline")).to_contain_text("Ann")
     expect(page.locator("#seat-2")).to_contain_text("Dead")
+    # The screen says why Bob is dead: the floor's correction, by whom and why (probe8 item 7).
+    expect(page.locator("#rulings")).to_have_text(
+        "Hand 2 corrected by the floor (fiona): the card the shoe read as 2\u2663 was K\u2666, in Seat 2 \u00b7 Bob's "
+        "hand; the hand was played again from its start. Reason: the shoe misread Bob's first card.")
     shots(page, "misread-corrected-kill-card")
     # The next hand: the shoe deals on.
     tap(page, page.locator("#start-hand"))

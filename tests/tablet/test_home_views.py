@@ -411,6 +411,12 @@ def test_the_floor_corrects_a_recorded_action_and_a_refused_correction_changes_n
                     reason="Bob checked")
     assert _error(response, "correct").startswith("The replacement (&#x27;2 raise 50&#x27;) does not apply: ")
     assert _snapshot(game) == before
+    # The engine's amounts are cents; the refusal says dollars, as every other refusal on the screen does.
+    response = _act(floor, table, "correct", hand=hand.pk, version=_version(hand), index=0, replacement="2 bet 300",
+                    reason="Bob bet more")
+    assert _error(response, "correct") == (
+        "The replacement (&#x27;2 bet 300&#x27;) does not apply: bet $3.00 is above the fixed limit of $2.00")
+    assert _snapshot(game) == before
 
     # Ann never called: the call is removed, the chips follow, the original record is kept, the ruling audited.
     events = AuditEvent.objects.count()

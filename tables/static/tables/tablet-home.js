@@ -201,12 +201,23 @@
   // (The 1 s poll waits while a tap is in flight, and a poll sent before a tap is not shown: tablet.js.)
 })();
 
-// The rules are one tap away: the header's Rules button opens them in a dialog (tablet.js may already have).
+// The rules are one tap away: the header's Rules button opens them in a dialog (tablet.js may already have). The
+// dialog sits outside the polled section, so each answer's copy of the rules (#rules-now) refills it: a game opened
+// since the page loaded, or house rules changed, show there too, even while the dialog is open.
+function refillRules() {
+  var now = document.getElementById("rules-now");
+  var body = document.getElementById("rules-body");
+  if (now && body && now.content) { body.replaceChildren(now.content.cloneNode(true)); }
+}
+document.addEventListener("htmx:afterSwap", function (event) {
+  if (event.detail.target && event.detail.target.id === "home-hand-live") { refillRules(); }
+});
 document.addEventListener("click", function (event) {
   var opener = event.target.closest ? event.target.closest('[data-opens-dialog="rules-dialog"]') : null;
   var dialog = opener ? document.getElementById("rules-dialog") : null;
   if (dialog && dialog.showModal) {
     event.preventDefault();
+    refillRules();
     if (!dialog.open) { dialog.showModal(); }
   }
 });
