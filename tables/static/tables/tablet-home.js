@@ -186,7 +186,10 @@
     event.detail.target.querySelectorAll("input[id], details[id]").forEach(function (el) {
       if (sent && sent.contains(el)) { return; }
       if (el.tagName === "DETAILS") {
-        if (el.open !== el.hasAttribute("open")) { fields.push({ id: el.id, open: el.open }); }
+        // (A menu opened by the server to ask a question, data-keep-open, stays open once the question is answered.)
+        if (el.open !== el.hasAttribute("open") || (el.open && el.hasAttribute("data-keep-open"))) {
+          fields.push({ id: el.id, open: el.open });
+        }
       } else if (el.type === "radio" || el.type === "checkbox") {
         if (el.checked !== el.defaultChecked) { fields.push({ id: el.id, checked: el.checked, base: el.defaultChecked }); }
       } else if (el.type !== "hidden" && el.value !== el.defaultValue) {
