@@ -282,7 +282,6 @@ def test_a_kill_card_takes_a_second_step_whose_yes_is_not_under_the_tapped_butto
         expect(page.locator("#confirm-kill-title")).to_contain_text("Seat 4 · Dee was dealt K♦? A kill card cannot be "
                                                                     "undone")
         assert version(page) == before  # nothing recorded by the first tap
-        page.screenshot(path=f"/tmp/killdbg-{name}.png")  # DEBUG
         assert _overlap(page, box, "#kill-yes") == 0, f"{name}: Yes lies over part of the button tapped at {box}"
         under = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); "
                               "return e ? (e.closest('a, button') || e).id || e.tagName : ''; }", [x, y])
