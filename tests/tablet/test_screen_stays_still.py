@@ -61,6 +61,7 @@ def test_the_turn_panel_stays_where_it_was_as_the_turn_goes_round(
         folds, checks = {}, {}
         for seat, label in ((3, "Cat"), (1, "Ann"), (2, "Bob")):
             expect(page.locator("#turn-title")).to_have_text(f"Seat {seat} · {label} to act")
+            page.wait_for_timeout(300)  # settled, with the scripts that run on a new section done
             folds[label] = _top(page, '#turn-panel button[value="fold"]')
             checks[label] = _top(page, '#turn-panel button[value="check"]')
             home_support.act(page, "Check")
