@@ -128,8 +128,8 @@ def home_rules(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 class NeedsConfirmation(Exception):
-    """A tap the dealer must confirm first (a fold or a muck; a manual draw above the limit keeps an ace); nothing
-    was changed."""
+    """A tap the dealer must confirm first (a fold, a muck or a kill card; a manual draw above the limit keeps an
+    ace); nothing was changed."""
 
     def __init__(self, where: str, details: dict[str, Any]) -> None:
         super().__init__(where)
@@ -407,9 +407,18 @@ def _dealt(table: Table, data: QueryDict, user: Any) -> object:
 
 
 def _kill(table: Table, data: QueryDict, user: Any) -> object:
+    """A seat dealt a kill card is dead at once. No dealer can take that back (only a floor correction can): the
+    first tap asks, in a second step whose Yes is not where the tapped button was, as Fold and Muck do. Asked only
+    of a seat and card the screen offers; anything else goes on to the service, which refuses it."""
     card = data.get("card") or ""
     if not card:
         raise DomainError("tap the kill card the player was dealt", code="bad_card", field="card")
+    if data.get("confirm") != "yes":
+        screen = home_screen_for(table)
+        victim = next((view for view in screen.killable_seats if str(view.seat) == data.get("seat")), None)
+        if (victim is not None and card in screen.offered_kill_cards and screen.hand is not None
+                and data.get("hand") == str(screen.hand["id"])):
+            raise NeedsConfirmation("kill", {"kill": True, "seat": victim.seat, "label": victim.label, "card": card})
     return hand_act(hand=_hand(table, data).pk, actor=user, seat=parse_seat_number(data.get("seat")),
                     action="killed", card=card)
 

@@ -151,7 +151,7 @@ def tap(page: Page, locator: Any) -> None:
         """(before) => { const s = document.querySelector('#home-hand');
              return s && !document.querySelector('#home-hand form.htmx-request')
                && (s.dataset.version !== before || [...s.querySelectorAll('.error')].some(e => e.textContent.trim())
-                   || s.querySelector('#confirm-ace, #confirm-fold, #confirm-muck')); }""",
+                   || s.querySelector('#confirm-ace, #confirm-fold, #confirm-muck, #confirm-kill')); }""",
         arg=before,
     )
 

@@ -4,6 +4,7 @@ where Fold was; a Muck in flight shows its own spinner."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -12,7 +13,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from tables.models import HomeHand
-from tables.services.home_hands import hand_start
+from tables.services.home_hands import hand_act, hand_start
 from tests.tablet import home_support
 from tests.tablet.conftest import SIZES
 from tests.tablet.disabled_look import assert_disabled_readable
@@ -201,3 +202,98 @@ def test_a_double_tap_acts_once_though_the_next_turn_puts_its_button_under_the_f
     check.tap()  # a deliberate tap a moment later acts
     expect(page.locator("#turn-title")).to_have_text("Seat 2 · Bob to act")
     assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["3 check", "1 check"]
+
+
+def test_a_refused_hand_stays_the_chosen_one_so_the_fix_goes_to_that_seat(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    # Found by a user test: seat 2 drew four keeping an ace, the dealer picked five cards without one for seat 2 and
+    # tapped Record; after the refusal "Cards for Seat 1 · Ann" was chosen again and the ace tapped went to Ann.
+    table, game = home_game("freak-of-nature", floor_user, dealer_user, source="manual",
+                            players=[(1, "Ann"), (2, "Bob")])
+    hand = hand_start(game=game.pk, actor=dealer_user, button=2)
+    for request in ({"seat": None, "action": "dealt"}, {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"},
+                    {"seat": 1, "action": "draw", "count": 0},
+                    {"seat": 2, "action": "draw", "count": 4, "keeps_ace": True},
+                    {"seat": 1, "action": "check"}, {"seat": 2, "action": "check"}):
+        hand_act(hand=hand.pk, actor=dealer_user, **request)
+    page = home_tablet(table)
+    target = page.locator('button.show-target[data-target="2"]')
+    target.tap()
+    for code in ("Ks", "Kd", "Qc", "4h", "7d"):
+        page.locator(f'button.hpick[data-card="{code}"]').tap()
+    tap(page, page.locator('form.show-form[data-seat="2"] button.show-submit'))
+    expect(page.locator("#show-2-error")).to_contain_text("Seat 2 drew above the limit keeping an ace but shows no ace")
+    # Seat 2, whose hand was refused, is still the one chosen, its five cards kept.
+    expect(target).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('form.show-form[data-seat="2"]')).to_have_class(re.compile(r"\bchosen\b"))
+    expect(page.locator("#show-cards-2")).to_have_value("Ks Kd Qc 4h 7d")
+    king = page.locator('button.hpick[data-card="Ks"]')
+    expect(king).to_have_attribute("aria-pressed", "true")
+    expect(king).to_have_attribute("aria-label", "King of spades, in Seat 2 · Bob's hand")
+    shots(page, "refused-hand-still-chosen")
+    # The ace tapped at once does not go into Ann's hand (Bob's is full: a card must come out first).
+    page.locator('button.hpick[data-card="As"]').tap()
+    expect(page.locator("#show-cards-1")).to_have_value("")
+    # Whose card is whose: with Ann's hand chosen, Bob's picks are marked as his (his seat's number on each), not hers.
+    page.locator('button.show-target[data-target="1"]').tap()
+    expect(king).to_have_attribute("aria-pressed", "false")
+    expect(king).to_have_class(re.compile(r"\bother-hand\b"))
+    assert king.evaluate("b => getComputedStyle(b, '::after').content") == '"2"'
+    assert page.locator('button.hpick[data-card="2c"]').evaluate("b => getComputedStyle(b, '::after').content") \
+        in ("none", "normal")
+    shots(page, "picks-of-another-hand-marked")
+    # The fix: back to Bob, the king out, the ace in, recorded for Bob.
+    target.tap()
+    king.tap()
+    page.locator('button.hpick[data-card="As"]').tap()
+    expect(page.locator("#show-cards-2")).to_have_value("Kd Qc 4h 7d As")
+    expect(page.locator("#show-cards-1")).to_have_value("")
+    tap(page, page.locator('form.show-form[data-seat="2"] button.show-submit'))
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"][-1] == "2 show Kd Qc 4h 7d As"
+
+
+KILL_RULES = {"draws": 1, "cards_per_draw": 3, "draw": "optional", "kill_cards": ["Kd"]}
+
+
+def test_a_kill_card_takes_a_second_step_whose_yes_is_not_under_the_tapped_button(
+    home_tablet: Any, shots: Any, floor_user: User, dealer_user: User
+) -> None:
+    # Found by a user test: one tap on "Seat 4 · Dee was dealt K♦" made Dee dead at once, the four buttons 6 px apart.
+    table, game = home_game("pregnant-threes", floor_user, dealer_user, source="manual",
+                            players=[(1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee")], rules=KILL_RULES)
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    page = home_tablet(table)
+    page.locator("#kill-panel summary").tap()
+    kills = page.locator("#kill-panel form button")
+    expect(kills).to_have_count(4)
+    dee = page.get_by_role("button", name="Seat 4 · Dee was dealt K♦")
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        boxes = [kills.nth(i).bounding_box() or {} for i in range(4)]
+        gaps = [b["y"] - (a["y"] + a["height"]) for a, b in itertools.pairwise(boxes)]
+        assert min(gaps) >= 8, f"{name}: kill buttons {gaps} px apart"
+        dee.scroll_into_view_if_needed()
+        box = dee.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        before = version(page)
+        tap(page, dee)
+        expect(page.locator("#confirm-kill-title")).to_contain_text("Seat 4 · Dee was dealt K♦? A kill card cannot be "
+                                                                    "undone")
+        assert version(page) == before  # nothing recorded by the first tap
+        assert _overlap(page, box, "#kill-yes") == 0, f"{name}: Yes lies over part of the button tapped at {box}"
+        under = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); "
+                              "return e ? (e.closest('a, button') || e).id || e.tagName : ''; }", [x, y])
+        assert under == "kill-cancel", f"{name}: {under} lies under the button tapped at {x},{y}, not Cancel"
+        if name == "landscape":
+            shots(page, "kill-asks-first")
+        page.locator("#kill-cancel").tap()
+        expect(page.locator("#confirm-kill")).to_have_count(0)
+        expect(dee).to_be_visible()
+        assert HomeHand.objects.get(pk=hand.pk).record["actions"] == []
+    page.set_viewport_size(SIZES["landscape"])
+    tap(page, dee)
+    tap(page, page.locator("#kill-yes"))
+    expect(page.locator("#seat-4 .seat-status")).to_have_text("Dead")
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["4 killed Kd"]

@@ -39,7 +39,8 @@ def test_a_manual_hand_with_a_kill_card_two_draws_and_five_queens_at_the_showdow
     expect(page.locator("#turn-title")).to_have_text("Deal five cards to each player")
     page.locator("#kill-panel summary").tap()
     shots(page, "deal-and-kill-cards")
-    act(page, "Seat 3 · Cy was dealt K♦")
+    act(page, "Seat 3 · Cy was dealt K♦")  # asks first: nothing recorded until Yes
+    tap(page, page.locator("#kill-yes"))
     expect(page.locator("#seat-3 .seat-status")).to_have_text("Dead")
     act(page, "The deal is done")
 

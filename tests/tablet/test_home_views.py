@@ -281,6 +281,26 @@ def test_no_limit_offers_the_minimum_the_pot_and_all_in_and_a_shoe_table_waits_f
     assert "0 of 10 cards read. Next card: Seat 2 · Bob." in page
 
 
+def test_a_kill_card_asks_first_and_is_recorded_only_on_yes(floor_user: User, dealer_user: User) -> None:
+    # Found by a user test: one tap made the player dead, and only a floor correction could undo a mis-tap.
+    table, game = home_game("pregnant-threes", floor_user, dealer_user, source="manual",
+                            players=[(1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee")],
+                            rules={"draws": 1, "cards_per_draw": 3, "draw": "optional", "kill_cards": ["Kd"]})
+    hand = hand_start(game=game.pk, actor=dealer_user)
+    client = _client(dealer_user)
+    before = _snapshot(game)
+    response = _act(client, table, "kill", hand=hand.pk, seat=4, card="Kd")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Seat 4 · Dee was dealt K♦?</strong> A kill card cannot be undone at the table" in page
+    assert 'id="kill-yes">Yes, Seat 4 · Dee was dealt K♦: dead</button>' in page
+    assert _snapshot(game) == before  # asked, nothing recorded
+    response = _act(client, table, "kill", hand=hand.pk, seat=4, card="Kd", confirm="yes")
+    assert response.status_code == 200
+    assert HomeHand.objects.get(pk=hand.pk).record["actions"] == ["4 killed Kd"]
+    assert 'id="confirm-kill"' not in response.content.decode()
+
+
 def test_a_kill_card_recorded_for_one_seat_is_not_offered_for_another_and_a_stale_tap_names_it_as_players_see_it(
     floor_user: User, dealer_user: User
 ) -> None:

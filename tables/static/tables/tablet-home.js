@@ -27,12 +27,14 @@
     var forms = showInputs();
     if (!forms.length) { return; }
     if (!chosen || !document.querySelector('form.show-form[data-seat="' + chosen + '"]')) {
-      chosen = forms[0].dataset.seat;
+      // The hand just recorded went (or none was chosen yet): on to the first hand still to be picked.
+      var open = forms.filter(function (f) { return cardsOf(f).length < 5; })[0];
+      chosen = (open || forms[0]).dataset.seat;
     }
-    var picked = {};
+    var owners = {}; // card -> the form whose hand it went into
     forms.forEach(function (form) {
       var cards = cardsOf(form);
-      cards.forEach(function (c) { picked[c] = true; });
+      cards.forEach(function (c) { owners[c] = form; });
       var slots = form.querySelector(".show-slots");
       var label = slots.textContent.split(" shows:")[0];
       slots.textContent = label + " shows: " + (cards.length ? cards.map(faceOf).join(" ") : "no cards picked");
@@ -51,8 +53,23 @@
       b.setAttribute("aria-pressed", on ? "true" : "false");
       b.classList.toggle("chosen", on);
     });
+    // Whose card is whose: each picked card carries its seat's number (a text cue, not colour alone), the chosen
+    // hand's picks solid and pressed, another hand's dashed and not pressed (a tap there takes the card back out of
+    // that hand, which the name read out says).
     document.querySelectorAll("button.hpick:not(:disabled)").forEach(function (b) {
-      b.setAttribute("aria-pressed", picked[b.dataset.card] ? "true" : "false");
+      var owner = owners[b.dataset.card];
+      var mine = !!owner && owner.dataset.seat === chosen;
+      if (!b.dataset.name) { b.dataset.name = b.getAttribute("aria-label") || ""; }
+      b.setAttribute("aria-pressed", mine ? "true" : "false");
+      b.classList.toggle("other-hand", !!owner && !mine);
+      if (owner) {
+        b.dataset.owner = owner.dataset.seat;
+        b.setAttribute("aria-label", b.dataset.name + ", in " + owner.querySelector("button.show-submit").dataset.label +
+          "'s hand");
+      } else {
+        delete b.dataset.owner;
+        b.setAttribute("aria-label", b.dataset.name);
+      }
     });
   }
 
@@ -160,13 +177,19 @@
     if (!event.detail.target || event.detail.target.id !== "home-hand-live") { return; }
     var source = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     var sent = source && source.closest ? source.closest("form") : null;
+    // A hand sent for recording stays the chosen one: refused, its picks come back and the fix goes to that seat;
+    // recorded, its form goes and refreshShow moves on to a hand still to be picked.
+    if (sent && sent.matches("form.show-form")) { chosen = sent.dataset.seat; }
     showInputs().forEach(function (form) {
       if (form !== sent) { kept[form.dataset.seat] = cardsOf(form); }
     });
     event.detail.target.querySelectorAll("input[id], details[id]").forEach(function (el) {
       if (sent && sent.contains(el)) { return; }
       if (el.tagName === "DETAILS") {
-        if (el.open !== el.hasAttribute("open")) { fields.push({ id: el.id, open: el.open }); }
+        // (A menu opened by the server to ask a question, data-keep-open, stays open once the question is answered.)
+        if (el.open !== el.hasAttribute("open") || (el.open && el.hasAttribute("data-keep-open"))) {
+          fields.push({ id: el.id, open: el.open });
+        }
       } else if (el.type === "radio" || el.type === "checkbox") {
         if (el.checked !== el.defaultChecked) { fields.push({ id: el.id, checked: el.checked, base: el.defaultChecked }); }
       } else if (el.type !== "hidden" && el.value !== el.defaultValue) {
