@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from casino.engine.cards import ALL_CARDS, Card, parse_cards
 from tables.models import HomeGame, HomeHand, Table
@@ -146,14 +147,27 @@ def tap(page: Page, locator: Any) -> None:
     """Tap a control and wait until the screen shows the server's answer (a new version, or an error)."""
     # No wait for the 1 s poll first: a tap may cross a poll on the wire, as a dealer's does (test_tap_and_poll.py).
     before = version(page)
+    answers: list[str] = []
+    listen = lambda response: answers.append(f"{response.status} {response.url}")  # noqa: E731
+    page.on("response", listen)
     locator.tap()
-    page.wait_for_function(
-        """(before) => { const s = document.querySelector('#home-hand');
-             return s && !document.querySelector('#home-hand form.htmx-request')
-               && (s.dataset.version !== before || [...s.querySelectorAll('.error')].some(e => e.textContent.trim())
-                   || s.querySelector('#confirm-ace, #confirm-fold, #confirm-muck, #confirm-kill')); }""",
-        arg=before,
-    )
+    try:
+        page.wait_for_function(
+            """(before) => { const s = document.querySelector('#home-hand');
+                 return s && !document.querySelector('#home-hand form.htmx-request')
+                   && (s.dataset.version !== before || [...s.querySelectorAll('.error')].some(e => e.textContent.trim())
+                       || s.querySelector('#confirm-ace, #confirm-fold, #confirm-muck, #confirm-kill')); }""",
+            arg=before,
+        )
+    except PlaywrightTimeout:
+        # Say what the screen shows instead of only that it did not change: which answers came, and what the
+        # connection banner and the screen say.
+        seen = page.evaluate("""() => ({version: document.querySelector('#home-hand')?.dataset.version,
+            busy: [...document.querySelectorAll('.htmx-request')].map(e => e.outerHTML.slice(0, 120)),
+            banner: document.getElementById('connection')?.textContent, scroll: window.scrollY})""")
+        raise AssertionError(f"no answer on screen to the tap (version {before}): {seen}; answers {answers}") from None
+    finally:
+        page.remove_listener("response", listen)
 
 
 def button(page: Page, name: str | re.Pattern[str]) -> Any:
