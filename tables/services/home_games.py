@@ -144,7 +144,11 @@ def player_add_chips(*, game: HomeGame | int, actor: User, seat: Any, amount_cen
     player = _player(game, seat)
     cents = _cents(amount_cents, "amount_cents")
     if player.stack_cents + cents > game.buy_in_max_cents:
-        raise DomainError(f"the stack may not pass the maximum buy-in ({money(game.buy_in_max_cents)})",
+        # Say what can be added, not only what cannot: the dealer has chips to count out, not a sum to do.
+        room = max(game.buy_in_max_cents - player.stack_cents, 0)
+        can = f"at most {money(room)} can be added now" if room else "no chips can be added now"
+        raise DomainError(f"adding {money(cents)} would take the stack of {money(player.stack_cents)} past the maximum "
+                          f"buy-in of {money(game.buy_in_max_cents)}: {can}",
                           code="buy_in_outside_range", field="amount_cents")
     before = player.stack_cents
     chips.buy_in(game, player, cents, "add_chips")

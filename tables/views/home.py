@@ -203,14 +203,7 @@ def _join(table: Table, data: QueryDict, user: Any) -> object:
 def _chips(table: Table, data: QueryDict, user: Any) -> object:
     game = _game(table, data)
     cents = _dollars(data.get("amount"), "the chips to add", "amount_cents")
-    try:
-        return player_add_chips(game=game.pk, actor=user, seat=parse_seat_number(data.get("seat")),
-                                amount_cents=cents)
-    except DomainError as exc:
-        if exc.code == "buy_in_outside_range":
-            exc.message = f"adding {money(cents)} would take the stack past the maximum buy-in " \
-                          f"{money(game.buy_in_max_cents)}"
-        raise
+    return player_add_chips(game=game.pk, actor=user, seat=parse_seat_number(data.get("seat")), amount_cents=cents)
 
 
 def _leave(table: Table, data: QueryDict, user: Any) -> object:
@@ -395,10 +388,14 @@ def _draw_count(table: Table, data: QueryDict, user: Any) -> object:
         count = int(data.get("count", ""))
     except ValueError:
         raise DomainError("choose how many cards the player draws", code="bad_count", field="count") from None
-    draw = home_screen_for(table).draw
+    screen = home_screen_for(table)
+    draw = screen.draw
     needs_ace = draw is not None and draw["maximum"] < count <= draw["maximum_keeping_ace"]
     if needs_ace and data.get("ace") != "yes":
-        raise NeedsConfirmation("draw", {"seat": seat, "count": count, "maximum": draw["maximum"] if draw else 0})
+        turn = screen.turn_seat  # named as everywhere else on the screen ("Seat 2 · Bob"), not by number alone
+        label = turn.label if turn is not None and turn.seat == seat else f"Seat {seat}"
+        raise NeedsConfirmation("draw", {"seat": seat, "label": label, "count": count,
+                                         "maximum": draw["maximum"] if draw else 0})
     return _turn_act(table, data, user, seat=seat, action="draw", count=count, keeps_ace=needs_ace)
 
 

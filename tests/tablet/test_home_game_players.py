@@ -66,7 +66,8 @@ def test_a_game_opened_players_seated_chips_added_a_player_leaving_and_the_floor
     before = version(page)
     tap(page, page.locator("#seat-1").get_by_role("button", name="Add chips"))
     expect(page.locator("#seat-1-error")).to_have_text(
-        "Adding $150.00 would take the stack past the maximum buy-in $200.00")
+        "Adding $150.00 would take the stack of $100.00 past the maximum buy-in of $200.00: at most $100.00 can be "
+        "added now")
     assert version(page) == before
     shots(page, "too-many-chips-refused")
     page.locator("#chips-1").fill("50")

@@ -187,6 +187,8 @@ def test_a_manual_draw_above_the_limit_waits_for_the_ace_to_be_confirmed(
     response = _act(client, table, "draw-count", hand=hand.pk, seat=2, count=4)
     assert response.status_code == 200
     assert "Is the player keeping an ace?" in response.content.decode()
+    # The player is named as everywhere else on the screen (a user test read "Seat 2 is discarding 4 cards").
+    assert "Seat 2 · Bob is discarding 4 cards" in response.content.decode()
     assert _snapshot(game) == before
     response = _act(client, table, "draw-count", hand=hand.pk, seat=2, count=4, ace="yes")
     assert response.status_code == 200
