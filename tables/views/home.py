@@ -322,9 +322,21 @@ def _turn_act(table: Table, data: QueryDict, user: Any, **request: Any) -> objec
         return hand_act(hand=hand.pk, actor=user, seen_version=_seen_version(data), **request)
     except WrongPhase as exc:
         if exc.code == "stale_screen":
-            exc.message = (f"hand {hand.number} moved on before this tap arrived (another tablet, or a second tap): "
-                           "nothing was recorded; the screen now shows the hand as it is")
+            # Named, as the refusal stays on screen under the next turn: which tap it was is no longer in sight.
+            exc.message = (f"{_tap_words(request)}: nothing was recorded, as hand {hand.number} moved on before this "
+                           "tap arrived (another tablet, or a second tap); the screen now shows the hand as it is")
         raise
+
+
+_VERB_WORDS = {"allin": "all-in", "draw": "draw", "killed": "kill card", "muck": "muck"}
+
+
+def _tap_words(request: dict[str, Any]) -> str:
+    """The tap a stale refusal is about, in words: "Seat 2's fold", "The deal done"."""
+    verb = str(request.get("action", ""))
+    if request.get("seat") is None:
+        return "“The deal is done”" if verb == "dealt" else "The tap"
+    return f"Seat {request['seat']}'s {_VERB_WORDS.get(verb, verb)}"
 
 
 def _act(table: Table, data: QueryDict, user: Any) -> object:

@@ -3,6 +3,7 @@ refusals shown next to their cause with nothing changed (the record, the chips, 
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -158,8 +159,10 @@ def test_a_tap_from_a_screen_another_tablet_moved_on_records_nothing_and_says_so
     before = _snapshot(game)
     response = _act(client, table, "act", hand=hand.pk, version=shown, seat=2, action="fold")
     assert response.status_code == 409
-    assert _error(response, "turn") == ("Hand 1 moved on before this tap arrived (another tablet, or a second "
-                                        "tap): nothing was recorded; the screen now shows the hand as it is")
+    # The tap is named: the refusal stays under the next player's turn, where seat 2's Fold is no longer in sight.
+    assert html.unescape(_error(response, "turn")) == (
+        "Seat 2's fold: nothing was recorded, as hand 1 moved on before this tap arrived (another tablet, or a second "
+        "tap); the screen now shows the hand as it is")
     assert _snapshot(game) == before
     # A second tap of the same button reads the same, not "acts out of turn".
     response = _act(client, table, "act", hand=hand.pk, version=shown, seat=1, action="call")
