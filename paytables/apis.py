@@ -232,7 +232,9 @@ class PaytableListApi(PaytableApiView):
     @extend_schema(
         parameters=[
             OpenApiParameter("status", str, enum=[choice.value for choice in PaytableStatus], required=False),
-            OpenApiParameter("name", str, required=False, description="Exact paytable name"),
+            # What ListQuerySerializer takes: up to 100 characters, no NUL (refused 400, as PostgreSQL cannot hold it).
+            OpenApiParameter("name", str, required=False, description="Exact paytable name (up to 100 characters)",
+                             pattern=r"^[^\x00]{0,100}$"),
         ],
         responses={200: PaytableSummarySerializer(many=True), **READ_ERRORS},
         summary="List paytable versions",
